@@ -1,0 +1,1 @@
+"""Scorekeeper: score keeper, referee and score-sheet printer for Liverpool Rummy."""

@@ -1,0 +1,181 @@
+"""Point tables: what each card left in a hand costs at the end of a round.
+
+A point table is chosen independently of the rule set (the preset only supplies the
+default), and a game can use a custom one.
+
+>>> LIVERPOOL_POINTS.hand_points(parse_cards("AH JK 7C"))
+40
+>>> FACE_VALUE_POINTS.hand_points(parse_cards("AH JK 7C"))
+37
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+
+from .cards import Card, Rank, parse_cards
+from .errors import RuleSetError
+
+MAX_CARD_POINTS = 1000
+
+
+@dataclass(frozen=True)
+class PointTable:
+    """Points per rank (``rank_points[0]`` is the ace, ``[12]`` the king) and per joker."""
+
+    id: str
+    name: str
+    rank_points: tuple[int, ...]
+    joker: int
+    summary: str = ""
+
+    def __post_init__(self) -> None:
+        if len(self.rank_points) != len(Rank):
+            raise RuleSetError(f"a point table needs a value for each of the {len(Rank)} ranks")
+        for value in (*self.rank_points, self.joker):
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise RuleSetError(f"card points must be whole numbers, not {value!r}")
+            if not 0 <= value <= MAX_CARD_POINTS:
+                raise RuleSetError(f"card points must be between 0 and {MAX_CARD_POINTS}")
+
+    def points(self, card: Card) -> int:
+        """What ``card`` costs when left in a hand. A 2 scores its rank's value, wild or not."""
+        if card.rank is None:
+            return self.joker
+        return self.rank_points[card.rank - 1]
+
+    def hand_points(self, cards: Iterable[Card]) -> int:
+        return sum(self.points(c) for c in cards)
+
+    def value_of(self, rank: Rank) -> int:
+        return self.rank_points[rank - 1]
+
+    def describe(self) -> str:
+        """The table in words, grouping equal neighbouring ranks: ``A 15 · 2-9 5 · ...``."""
+        parts: list[str] = []
+        ranks = list(Rank)
+        start = 0
+        for i in range(1, len(ranks) + 1):
+            if i == len(ranks) or self.rank_points[i] != self.rank_points[start]:
+                first, last = ranks[start], ranks[i - 1]
+                label = first.label if first == last else f"{first.label}-{last.label}"
+                if first == Rank.TEN and last == Rank.KING:
+                    label = "10 J Q K"
+                elif first == Rank.JACK and last == Rank.KING:
+                    label = "J Q K"
+                parts.append(f"{label} {self.rank_points[start]}")
+                start = i
+        parts.append(f"Joker {self.joker}")
+        return " · ".join(parts)
+
+    def with_values(
+        self,
+        *,
+        id: str,
+        name: str,
+        ranks: Mapping[Rank, int] | None = None,
+        joker: int | None = None,
+        summary: str = "",
+    ) -> PointTable:
+        """A new table: this one with some values changed."""
+        values = list(self.rank_points)
+        for rank, value in (ranks or {}).items():
+            values[rank - 1] = value
+        return PointTable(id, name, tuple(values), self.joker if joker is None else joker, summary)
+
+    def as_dict(self) -> dict[str, object]:
+        return {
+            "id": self.id,
+            "name": self.name,
+            "summary": self.summary,
+            "ranks": {r.label: self.rank_points[r - 1] for r in Rank},
+            "joker": self.joker,
+        }
+
+    @classmethod
+    def custom(
+        cls, ranks: Mapping[str, int], joker: int, *, id: str = "custom", name: str = "Custom"
+    ) -> PointTable:
+        """A table from a mapping of rank labels (``"A"``, ``"10"``...) to points.
+
+        Every rank must be given.
+        """
+        values: dict[Rank, int] = {}
+        for label, value in ranks.items():
+            values[Rank.parse(str(label))] = value
+        missing = [r.label for r in Rank if r not in values]
+        if missing:
+            raise RuleSetError("a custom point table needs points for " + " ".join(missing))
+        return cls(id, name, tuple(values[r] for r in Rank), joker, "Custom points.")
+
+
+def _table(
+    id: str, name: str, summary: str, ace: int, low: list[int], face: int, joker: int
+) -> PointTable:
+    """Build a table from the ace value, the 2-10 values and the J Q K value."""
+    return PointTable(id, name, (ace, *low, face, face, face), joker, summary)
+
+
+_FACE = [2, 3, 4, 5, 6, 7, 8, 9, 10]
+
+LIVERPOOL_POINTS = _table(
+    "liverpool", "Liverpool (5/10)",
+    "Aces 15, jokers 20, 2-9 score 5, tens and faces 10.",
+    15, [5] * 8 + [10], 10, 20,
+)  # fmt: skip
+FACE_VALUE_POINTS = _table(
+    "face-value", "Face value",
+    "Aces and jokers 15, faces 10, 2-10 their face value.",
+    15, _FACE, 10, 15,
+)  # fmt: skip
+CONTRACT_RUMMY_POINTS = _table(
+    "contract-rummy", "Contract Rummy",
+    "Jokers 25, aces 15, faces 10, 2-10 their face value.",
+    15, _FACE, 10, 25,
+)  # fmt: skip
+CONTRACT_RUMMY_FLAT_POINTS = _table(
+    "contract-rummy-flat", "Contract Rummy, 2-10 score 5",
+    "Jokers 25, aces 15, faces 10, every 2-10 scores 5.",
+    15, [5] * 9, 10, 25,
+)  # fmt: skip
+CONTRACT_RUMMY_JOKERS_15_POINTS = _table(
+    "contract-rummy-jokers-15", "Contract Rummy, jokers 15",
+    "Jokers 15, aces 15, faces 10, 2-10 their face value.",
+    15, _FACE, 10, 15,
+)  # fmt: skip
+CONTRACT_RUMMY_DEUCES_POINTS = _table(
+    "contract-rummy-deuces", "Contract Rummy, deuces wild",
+    "Jokers and 2s 25, aces 15, faces 10, 3-10 their face value.",
+    15, [25, *_FACE[1:]], 10, 25,
+)  # fmt: skip
+DEUCES_SIX_POINTS = _table(
+    "deuces-six", "Deuces wild (25/5/10)",
+    "Aces and 2s 25, 3-9 score 5, tens and faces 10 (jokers, if used, 25).",
+    25, [25] + [5] * 7 + [10], 10, 25,
+)  # fmt: skip
+
+POINT_TABLES: dict[str, PointTable] = {
+    t.id: t
+    for t in (
+        LIVERPOOL_POINTS,
+        FACE_VALUE_POINTS,
+        CONTRACT_RUMMY_POINTS,
+        CONTRACT_RUMMY_FLAT_POINTS,
+        CONTRACT_RUMMY_JOKERS_15_POINTS,
+        CONTRACT_RUMMY_DEUCES_POINTS,
+        DEUCES_SIX_POINTS,
+    )
+}
+
+
+def get_point_table(id: str) -> PointTable:
+    """The named point table, or a RuleSetError listing the known ones."""
+    try:
+        return POINT_TABLES[id]
+    except (KeyError, TypeError):
+        known = ", ".join(POINT_TABLES)
+        raise RuleSetError(f'there is no point table "{id}": choose one of {known}') from None
+
+
+__all__ = ["POINT_TABLES", "PointTable", "get_point_table", "parse_cards"]

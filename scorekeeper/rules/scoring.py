@@ -1,0 +1,186 @@
+"""Scoring: a hand's points, a round's scores, totals and standings.
+
+Terms:
+
+- A **result** is what one player brings to the end of a round: went out (scores 0), a
+  typed point total, or the cards left in hand (scored with the game's point table).
+- The **cut bonus** (usually -50) is added to the cutter's score for the round when the cutter
+  cut exactly the cards needed for the deal; only the round's cutter can earn it.
+- **Standings** rank players by total, lowest first; equal totals share a place, and every
+  player on the lowest total after the last round shares the win.
+
+>>> from .rulesets import LIVERPOOL
+>>> results = [PlayerResult(went_out=True), PlayerResult(cards=parse_cards("AH JK 7C")),
+...            PlayerResult(points=35)]
+>>> score_round(LIVERPOOL, 1, results, first_dealer=0).points
+(0, 40, 35)
+>>> [(s.place, s.seat, s.total) for s in standings([120, 85, 85])]
+[(1, 1, 85), (1, 2, 85), (3, 0, 120)]
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .cards import Card, parse_cards
+from .errors import Problem, RuleViolation
+from .points import PointTable
+from .rulesets import RuleSet
+from .seating import round_seats
+
+MAX_HAND_POINTS = 5000
+
+
+@dataclass(frozen=True)
+class PlayerResult:
+    """One player's end of round: ``went_out``, or ``points``, or the ``cards`` left in hand.
+
+    ``bought`` is how many cards the player bought in the round (kept for the record).
+    """
+
+    went_out: bool = False
+    points: int | None = None
+    cards: tuple[Card, ...] | None = None
+    bought: int = 0
+
+
+@dataclass(frozen=True)
+class RoundScore:
+    """The scores of one round, by seat, with the cut bonus already applied."""
+
+    points: tuple[int, ...]
+    went_out: int
+    cutter: int
+    cut_bonus: bool
+
+
+def hand_points(cards: Sequence[Card], table: PointTable) -> int:
+    """Points of the cards left in a hand."""
+    return table.hand_points(cards)
+
+
+def check_points(points: object, table: PointTable, who: str = "a player") -> list[Problem]:
+    """Problems with a typed point total: not a whole number, negative, or impossible."""
+    if isinstance(points, bool) or not isinstance(points, int):
+        return [Problem("points-not-a-number", f"{who}'s points must be a whole number")]
+    if points < 0:
+        return [Problem("points-negative", f"{who}'s points cannot be negative ({points})")]
+    if points > MAX_HAND_POINTS:
+        return [Problem("points-too-high", f"{who}'s {points} points is more than any hand holds")]
+    step = math.gcd(*table.rank_points, table.joker)
+    if step > 1 and points % step:
+        return [
+            Problem(
+                "points-impossible",
+                f"{who}'s {points} points cannot be scored with the {table.name} table: "
+                f"every card is worth a multiple of {step}",
+            )
+        ]
+    return []
+
+
+def score_round(
+    rules: RuleSet,
+    round_number: int,
+    results: Sequence[PlayerResult],
+    *,
+    first_dealer: int,
+    cut_bonus: bool = False,
+    names: Sequence[str] | None = None,
+) -> RoundScore:
+    """Score one round, or raise a RuleViolation listing every problem with the entries.
+
+    Exactly one player goes out. ``cut_bonus`` says the round's cutter cut exactly.
+    """
+    rules.round(round_number)
+    who = list(names) if names is not None else [f"player {i + 1}" for i in range(len(results))]
+    problems: list[Problem] = []
+    out = [i for i, r in enumerate(results) if r.went_out]
+    if not out:
+        problems.append(Problem("nobody-out", "one player must have gone out"))
+    elif len(out) > 1:
+        listed = " and ".join(who[i] for i in out)
+        problems.append(
+            Problem("several-out", f"only one player goes out: {listed} are both marked out")
+        )
+    points: list[int] = []
+    for seat, result in enumerate(results):
+        if result.went_out:
+            if result.points not in (None, 0) or result.cards:
+                problems.append(
+                    Problem("out-with-points", f"{who[seat]} went out, so scores 0", meld=seat)
+                )
+            points.append(0)
+        elif result.cards is not None:
+            points.append(rules.point_table.hand_points(result.cards))
+        elif result.points is not None:
+            found = check_points(result.points, rules.point_table, who[seat])
+            problems.extend(p.at(seat) for p in found)
+            points.append(result.points if not found else 0)
+        else:
+            problems.append(Problem("missing-points", f"{who[seat]} has no score yet", meld=seat))
+            points.append(0)
+        if (
+            isinstance(result.bought, bool)
+            or not isinstance(result.bought, int)
+            or result.bought < 0
+        ):
+            problems.append(Problem("bad-buys", f"{who[seat]}'s buys must be 0 or more", meld=seat))
+    seats = round_seats(first_dealer, round_number, len(results))
+    if cut_bonus:
+        if rules.cut_bonus == 0:
+            problems.append(Problem("no-cut-bonus", f"{rules.name} has no cut bonus"))
+        else:
+            points[seats.cutter] += rules.cut_bonus
+    if problems:
+        raise RuleViolation(problems)
+    return RoundScore(tuple(points), out[0], seats.cutter, cut_bonus)
+
+
+@dataclass(frozen=True)
+class Standing:
+    """A player's place (1 = best; equal totals share a place), seat and total."""
+
+    place: int
+    seat: int
+    total: int
+
+
+def totals(rounds: Sequence[Sequence[int]], players: int) -> tuple[int, ...]:
+    """Each player's total over the rounds played."""
+    return tuple(sum(r[seat] for r in rounds) for seat in range(players))
+
+
+def standings(player_totals: Sequence[int]) -> list[Standing]:
+    """Players ordered by total, lowest first; equal totals share a place."""
+    order = sorted(range(len(player_totals)), key=lambda s: (player_totals[s], s))
+    result: list[Standing] = []
+    for index, seat in enumerate(order):
+        tied = result and result[-1].total == player_totals[seat]
+        place = result[-1].place if tied else index + 1
+        result.append(Standing(place, seat, player_totals[seat]))
+    return result
+
+
+def winners(player_totals: Sequence[int]) -> list[int]:
+    """Seats with the lowest total (several on a tie)."""
+    if not player_totals:
+        return []
+    best = min(player_totals)
+    return [seat for seat, total in enumerate(player_totals) if total == best]
+
+
+__all__ = [
+    "PlayerResult",
+    "RoundScore",
+    "Standing",
+    "check_points",
+    "hand_points",
+    "parse_cards",
+    "score_round",
+    "standings",
+    "totals",
+    "winners",
+]

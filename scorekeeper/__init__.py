@@ -1,1 +1,43 @@
-"""Scorekeeper: score keeper, referee and score-sheet printer for Liverpool Rummy."""
+"""Scorekeeper: score keeper, referee and score-sheet printer for Liverpool Rummy.
+
+The package's layers: ``rules`` (pure rules core), ``models``/``db``/``games`` (storage and
+the game service), ``web`` (Flask blueprints), ``printing`` (PDF sheets).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from typing import Any
+
+from flask import Flask
+
+from . import config as config_module
+from .paths import static_dir, templates_dir
+
+
+def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
+    """Build the app. Settings: defaults, ``SCOREKEEPER_*`` environment, then ``test_config``."""
+    app = Flask(
+        __name__,
+        instance_relative_config=True,
+        template_folder=str(templates_dir()),
+        static_folder=str(static_dir()),
+    )
+    app.config.from_mapping(config_module.DEFAULTS)
+    app.config.from_mapping(config_module.from_environment())
+    if test_config is not None:
+        app.config.from_mapping(test_config)
+    os.makedirs(app.instance_path, exist_ok=True)
+    if not app.config.get("DATABASE_URL"):
+        app.config["DATABASE_URL"] = config_module.default_database_url(app.instance_path)
+    app.config["DATABASE_URL"] = config_module.normalize_database_url(app.config["DATABASE_URL"])
+    if not app.config.get("SECRET_KEY"):
+        app.config["SECRET_KEY"] = config_module.persistent_secret_key(app.instance_path)
+
+    from . import db
+    from .web import register
+
+    db.init_app(app)
+    register(app)
+    return app

@@ -1,0 +1,108 @@
+"""The ``scorekeeper`` command: serve the app, manage the database, print sheets."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from flask import Flask
+
+from . import create_app
+
+
+def _app(args: argparse.Namespace) -> Flask:
+    overrides: dict[str, Any] = {}
+    if getattr(args, "database_url", None):
+        overrides["DATABASE_URL"] = args.database_url
+    return create_app(overrides or None)
+
+
+def cmd_upgrade(args: argparse.Namespace) -> int:
+    """Create the database or bring its schema up to date."""
+    from .db import get_engine
+    from .migrate import current_revision, upgrade
+
+    app = _app(args)
+    engine = get_engine(app)
+    upgrade(engine)
+    print(
+        f"Database ready at {engine.url.render_as_string(hide_password=True)} "
+        f"(schema {current_revision(engine)})"
+    )
+    return 0
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    """Run the app under gunicorn (production-grade), after bringing the schema up to date."""
+    from gunicorn.app.base import BaseApplication
+
+    from .db import get_engine
+    from .migrate import upgrade
+
+    app = _app(args)
+    upgrade(get_engine(app))
+    host = args.host or app.config["HOST"]
+    port = args.port or app.config["PORT"]
+    options = {
+        "bind": f"{host}:{port}",
+        "workers": args.workers or app.config["WORKERS"],
+        "threads": app.config["THREADS"],
+        "worker_class": "gthread",
+        "accesslog": "-" if args.access_log else None,
+        "timeout": 60,
+    }
+
+    class Server(BaseApplication):  # type: ignore[misc]
+        def load_config(self) -> None:
+            for key, value in options.items():
+                if value is not None:
+                    self.cfg.set(key, value)
+
+        def load(self) -> Flask:
+            return app
+
+    shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
+    print(f"Scorekeeper is running: open http://{shown}:{port}/ (Ctrl+C to stop)", flush=True)
+    Server().run()
+    return 0
+
+
+COMMANDS: dict[str, tuple[Callable[[argparse.Namespace], int], str]] = {
+    "serve": (cmd_serve, "run the app (gunicorn), creating or upgrading the database first"),
+    "upgrade": (cmd_upgrade, "create the database or upgrade its schema"),
+    "init-db": (cmd_upgrade, "same as upgrade"),
+}
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="scorekeeper", description=__doc__)
+    parser.add_argument("--database-url", help="overrides SCOREKEEPER_DATABASE_URL")
+    sub = parser.add_subparsers(dest="command", required=True)
+    for name, (_func, help_text) in COMMANDS.items():
+        command = sub.add_parser(name, help=help_text)
+        if name == "serve":
+            command.add_argument("--host", help="address to listen on (default 127.0.0.1)")
+            command.add_argument("--port", type=int, help="port (default 8000)")
+            command.add_argument("--workers", type=int, help="worker processes (default 2)")
+            command.add_argument("--access-log", action="store_true", help="log every request")
+    try:
+        from .printing.cli import add_print_command
+    except ImportError:  # printing is optional while it is being built
+        pass
+    else:
+        add_print_command(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    if hasattr(args, "handler"):
+        return int(args.handler(args))
+    func, _help = COMMANDS[args.command]
+    return func(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

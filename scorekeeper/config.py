@@ -1,0 +1,97 @@
+"""Configuration: defaults, then ``SCOREKEEPER_*`` environment variables, then the mapping
+given to ``create_app`` (the same keys without the prefix)."""
+
+from __future__ import annotations
+
+import os
+import secrets
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+ENV_PREFIX = "SCOREKEEPER_"
+
+DEFAULTS: dict[str, Any] = {
+    # sqlite file in the instance folder unless set; postgresql+psycopg://... for PostgreSQL
+    "DATABASE_URL": None,
+    "SECRET_KEY": None,
+    # Rate limit for join-code attempts (per client address and per game).
+    "JOIN_RATE_LIMIT": "10 per minute",
+    # Storage of rate-limit counters: "database" (shared by every process using the same
+    # database) or a Flask-Limiter storage URI such as redis://localhost:6379.
+    "RATELIMIT_STORAGE": "database",
+    "MAX_CONTENT_LENGTH": 1024 * 1024,
+    "SESSION_COOKIE_SAMESITE": "Lax",
+    "SESSION_COOKIE_HTTPONLY": True,
+    # Set true when served over HTTPS (adds Secure to cookies).
+    "SECURE_COOKIES": False,
+    "WTF_CSRF_TIME_LIMIT": 12 * 3600,
+    "WATCH_POLL_SECONDS": 3,
+    "HOST": "127.0.0.1",
+    "PORT": 8000,
+    "WORKERS": 2,
+    "THREADS": 4,
+}
+
+_INT_KEYS = {
+    "MAX_CONTENT_LENGTH",
+    "WTF_CSRF_TIME_LIMIT",
+    "WATCH_POLL_SECONDS",
+    "PORT",
+    "WORKERS",
+    "THREADS",
+}
+_BOOL_KEYS = {"SECURE_COOKIES", "SESSION_COOKIE_HTTPONLY", "TESTING"}
+
+
+def from_environment(environ: Mapping[str, str] | None = None) -> dict[str, Any]:
+    """The ``SCOREKEEPER_*`` variables, prefix removed, converted to the key's type."""
+    environ = os.environ if environ is None else environ
+    found: dict[str, Any] = {}
+    for name, value in environ.items():
+        if not name.startswith(ENV_PREFIX):
+            continue
+        key = name[len(ENV_PREFIX) :]
+        if key in _INT_KEYS:
+            found[key] = int(value)
+        elif key in _BOOL_KEYS:
+            found[key] = value.strip().lower() in {"1", "true", "yes", "on"}
+        else:
+            found[key] = value
+    return found
+
+
+def normalize_database_url(url: str) -> str:
+    """Use the psycopg 3 driver for plain ``postgres://`` and ``postgresql://`` URLs."""
+    for prefix in ("postgres://", "postgresql://"):
+        if url.startswith(prefix):
+            return "postgresql+psycopg://" + url[len(prefix) :]
+    return url
+
+
+def default_database_url(instance_path: str) -> str:
+    return f"sqlite:///{Path(instance_path) / 'scorekeeper.sqlite3'}"
+
+
+def persistent_secret_key(instance_path: str) -> str:
+    """A random secret key kept in the instance folder, so sessions survive a restart.
+
+    Several processes on several machines must share ``SCOREKEEPER_SECRET_KEY`` instead.
+    """
+    path = Path(instance_path) / "secret_key"
+    try:
+        existing = path.read_text().strip()
+    except FileNotFoundError:
+        existing = ""
+    if existing:
+        return existing
+    key = secrets.token_hex(32)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    # Create exclusively so that two processes starting together agree on one key.
+    try:
+        with open(path, "x") as handle:
+            handle.write(key)
+    except FileExistsError:
+        return path.read_text().strip()
+    os.chmod(path, 0o600)
+    return key

@@ -1,0 +1,3 @@
+"""Database tables (SQLModel). Filled in by the games work."""
+
+from __future__ import annotations

@@ -1,0 +1,23 @@
+"""Web layer: blueprints, one per resource. Views are thin: rules live in ``scorekeeper.rules``
+and game changes in ``scorekeeper.games``."""
+
+from __future__ import annotations
+
+from flask import Flask
+from flask_wtf import CSRFProtect
+
+csrf = CSRFProtect()
+
+
+def register(app: Flask) -> None:
+    from . import errors, security
+    from .api import bp as api_bp
+    from .main import bp as main_bp
+
+    csrf.init_app(app)
+    security.init_app(app)
+    errors.init_app(app)
+    app.register_blueprint(main_bp)
+    app.register_blueprint(api_bp)
+    # The API authenticates with bearer tokens, not cookies, so it needs no CSRF token.
+    csrf.exempt(api_bp)

@@ -1,0 +1,88 @@
+"""Error answers: JSON for the API, a fragment for htmx, a full page otherwise.
+
+Every error a person can cause gets a 4xx with a sentence saying what went wrong; a 500 rolls
+the session back so nothing half-written is kept.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Flask, Response, g, jsonify, make_response, render_template, request
+from flask_wtf.csrf import CSRFError
+from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
+
+from .htmx import is_htmx
+
+CSRF_MESSAGE = (
+    "This page was open for a long time and its security token has expired, or the form came "
+    "from elsewhere. Refresh the page and try again; nothing was changed."
+)
+
+
+class AppError(Exception):
+    """An error with an HTTP status and a message for a person (raised by views and services)."""
+
+    def __init__(self, status: int, message: str, details: Any = None) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+        self.details = details
+
+
+def wants_json() -> bool:
+    return request.path.startswith("/api/") or (
+        request.accept_mimetypes.best == "application/json" and not is_htmx()
+    )
+
+
+def error_response(status: int, message: str, details: Any = None) -> Response:
+    if wants_json():
+        response = jsonify({"error": message, "details": details})
+        response.status_code = status
+        return response
+    template = "errors/_error.html" if is_htmx() else "errors/error.html"
+    response = make_response(
+        render_template(template, status=status, message=message, details=details), status
+    )
+    response.vary.add("HX-Request")
+    if is_htmx():
+        # Show the message in the page's error area even when the form targets elsewhere.
+        response.headers["HX-Retarget"] = "#flash"
+        response.headers["HX-Reswap"] = "innerHTML"
+    return response
+
+
+def init_app(app: Flask) -> None:
+    @app.errorhandler(AppError)
+    def handle_app_error(error: AppError) -> Response:
+        return error_response(error.status, error.message, error.details)
+
+    @app.errorhandler(CSRFError)
+    def handle_csrf(error: CSRFError) -> Response:
+        return error_response(400, CSRF_MESSAGE, {"reason": error.description})
+
+    @app.errorhandler(RequestEntityTooLarge)
+    def handle_too_large(_error: RequestEntityTooLarge) -> Response:
+        return error_response(413, "That request is too large.")
+
+    @app.errorhandler(HTTPException)
+    def handle_http(error: HTTPException) -> Response:
+        code = error.code or 500
+        messages = {
+            404: "There is nothing here. Check the link; games are reached by their full link.",
+            405: "That action is not allowed here.",
+            429: "Too many attempts. Wait a minute and try again.",
+        }
+        response = error_response(code, messages.get(code, error.description or error.name))
+        if code == 405 and error.get_response().headers.get("Allow"):
+            response.headers["Allow"] = error.get_response().headers["Allow"]
+        return response
+
+    @app.errorhandler(Exception)
+    def handle_unexpected(error: Exception) -> Response:
+        session = g.get("db_session")
+        if session is not None:
+            session.rollback()
+        app.logger.exception("unexpected error", exc_info=error)
+        return error_response(500, "Something went wrong on our side; nothing was saved.")

@@ -1,0 +1,53 @@
+// Scorekeeper's small browser helpers. No inline scripts anywhere (strict CSP): behaviour is
+// attached here from data attributes.
+(function () {
+  "use strict";
+
+  // Keep the screen awake while a page with data-wake-lock is open (the game at the table).
+  let wakeLock = null;
+  async function requestWakeLock() {
+    if (!document.body || !document.body.hasAttribute("data-wake-lock")) return;
+    if (!("wakeLock" in navigator) || document.visibilityState !== "visible") return;
+    try {
+      wakeLock = await navigator.wakeLock.request("screen");
+      document.body.dataset.wakeLockActive = "true";
+      wakeLock.addEventListener("release", function () {
+        document.body.dataset.wakeLockActive = "false";
+      });
+    } catch (err) {
+      document.body.dataset.wakeLockActive = "unavailable";
+    }
+  }
+  document.addEventListener("visibilitychange", requestWakeLock);
+  document.addEventListener("DOMContentLoaded", requestWakeLock);
+  document.addEventListener("htmx:afterSettle", function () {
+    if (!wakeLock || wakeLock.released) requestWakeLock();
+  });
+
+  // Clear the error area when a new request starts.
+  document.addEventListener("htmx:beforeRequest", function () {
+    const flash = document.getElementById("flash");
+    if (flash) flash.innerHTML = "";
+  });
+
+  // A network failure (flaky Wi-Fi) must never look like a silent success.
+  document.addEventListener("htmx:sendError", function () {
+    const flash = document.getElementById("flash");
+    if (flash) {
+      flash.innerHTML = "";
+      const box = document.createElement("div");
+      box.className = "error-box";
+      box.textContent = "Could not reach the scorekeeper: check the Wi-Fi and try again. Nothing was lost: your entries are still in the form.";
+      flash.appendChild(box);
+    }
+  });
+
+  // Error responses (4xx/5xx) are swapped in too, so their message is shown.
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    const status = event.detail.xhr.status;
+    if (status >= 400) {
+      event.detail.shouldSwap = true;
+      event.detail.isError = false;
+    }
+  });
+})();

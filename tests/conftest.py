@@ -1,0 +1,176 @@
+"""Shared fixtures: the app on SQLite or PostgreSQL, clients, a live server, a browser."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+from werkzeug.serving import make_server
+
+from scorekeeper import create_app
+from scorekeeper.db import create_all, get_engine
+
+from . import pgserver
+
+BROWSER_ARGS = [
+    "--headless=new",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-dev-shm-usage",
+]
+
+
+@pytest.fixture(scope="session")
+def postgres() -> Iterator[pgserver.PostgresServer]:
+    """A real PostgreSQL server for the whole session (started on first use)."""
+    server = pgserver.start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """An empty database: a SQLite file, then a fresh PostgreSQL database."""
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'test.sqlite3'}"
+        return
+    server: pgserver.PostgresServer = request.getfixturevalue("postgres")
+    url = server.create_database()
+    yield url
+    server.drop_database(url)
+
+
+def make_app(database_url: str, tmp_path: Path, **extra: Any) -> Flask:
+    app = create_app(
+        {
+            "TESTING": True,
+            "DATABASE_URL": database_url,
+            "SECRET_KEY": "test-secret",
+            "WTF_CSRF_ENABLED": extra.pop("WTF_CSRF_ENABLED", False),
+            "JOIN_RATE_LIMIT": extra.pop("JOIN_RATE_LIMIT", "10 per minute"),
+            **extra,
+        }
+    )
+    app.instance_path = str(tmp_path / "instance")
+    create_all(get_engine(app))
+    return app
+
+
+@pytest.fixture
+def app(tmp_path: Path) -> Iterator[Flask]:
+    """The app on a SQLite file, CSRF off (CSRF has its own tests)."""
+    application = make_app(f"sqlite:///{tmp_path / 'app.sqlite3'}", tmp_path)
+    yield application
+    get_engine(application).dispose()
+
+
+@pytest.fixture
+def db_app(database_url: str, tmp_path: Path) -> Iterator[Flask]:
+    """The app on each database backend in turn (SQLite, PostgreSQL)."""
+    application = make_app(database_url, tmp_path)
+    yield application
+    get_engine(application).dispose()
+
+
+@pytest.fixture
+def client(app: Flask) -> FlaskClient:
+    return app.test_client()
+
+
+@pytest.fixture
+def runner(app: Flask) -> Any:
+    return app.test_cli_runner()
+
+
+class LiveServer:
+    def __init__(self, app: Flask) -> None:
+        self.app = app
+        self.server = make_server("127.0.0.1", 0, app, threaded=True)
+        self.url = f"http://127.0.0.1:{self.server.server_port}"
+        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+
+    def __enter__(self) -> LiveServer:
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.server.shutdown()
+        self.thread.join(timeout=5)
+
+
+@pytest.fixture
+def live_app(tmp_path: Path) -> Iterator[Flask]:
+    """An app for the live server, with CSRF on as in production."""
+    application = make_app(
+        f"sqlite:///{tmp_path / 'live.sqlite3'}", tmp_path, WTF_CSRF_ENABLED=True, TESTING=False
+    )
+    yield application
+    get_engine(application).dispose()
+
+
+@pytest.fixture
+def live_server(live_app: Flask) -> Iterator[LiveServer]:
+    with LiveServer(live_app) as server:
+        yield server
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    """Debian's Chromium, headless, driven by Playwright (no browser download)."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(
+            executable_path="/usr/bin/chromium", headless=True, args=BROWSER_ARGS
+        )
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture(params=[(1024, 768), (768, 1024)], ids=["landscape", "portrait"])
+def page(request: pytest.FixtureRequest, browser: Any) -> Iterator[Any]:
+    """A fresh browser page at tablet size (1024×768 and 768×1024), recording CSP violations."""
+    width, height = request.param
+    context = browser.new_context(
+        viewport={"width": width, "height": height}, device_scale_factor=1
+    )
+    tab = context.new_page()
+    tab.csp_violations = []
+    tab.console_errors = []
+
+    def on_console(message: Any) -> None:
+        if message.type == "error":
+            tab.console_errors.append(message.text)
+            if "Content Security Policy" in message.text:
+                tab.csp_violations.append(message.text)
+
+    tab.on("console", on_console)
+    tab.size_name = f"{width}x{height}"
+    yield tab
+    context.close()
+
+
+SCREENSHOTS = Path(__file__).resolve().parent.parent / "screenshots"
+
+
+@pytest.fixture
+def screenshot(page: Any) -> Any:
+    """Save a full-page screenshot under screenshots/ (git-ignored) for a person to look at."""
+
+    def take(name: str) -> Path:
+        SCREENSHOTS.mkdir(exist_ok=True)
+        path = SCREENSHOTS / f"{name}-{page.size_name}.png"
+        page.screenshot(path=str(path), full_page=True)
+        return path
+
+    return take

@@ -1,0 +1,126 @@
+"""A throwaway PostgreSQL server for the test session, started from Debian's binaries.
+
+The suite tests the database layer against a real server as well as SQLite. The server runs
+from a temporary folder on a free loopback port with fsync off (fast, and nothing to keep),
+and is stopped when the session ends. As root, it runs as the ``postgres`` user, since
+PostgreSQL refuses to run as root.
+"""
+
+from __future__ import annotations
+
+import glob
+import os
+import pwd
+import shutil
+import socket
+import subprocess
+import tempfile
+from dataclasses import dataclass
+from itertools import count
+
+import psycopg
+
+
+def find_bin_dir() -> str:
+    candidates = sorted(glob.glob("/usr/lib/postgresql/*/bin"), reverse=True)
+    for path in candidates:
+        if os.path.exists(os.path.join(path, "initdb")):
+            return path
+    raise RuntimeError(
+        "PostgreSQL server binaries not found: run scripts/bootstrap test (installs postgresql)"
+    )
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+@dataclass
+class PostgresServer:
+    bin_dir: str
+    root: str
+    port: int
+    _numbers = count(1)
+
+    @property
+    def admin_url(self) -> str:
+        return f"postgresql://postgres@127.0.0.1:{self.port}/postgres"
+
+    def url(self, database: str) -> str:
+        return f"postgresql+psycopg://postgres@127.0.0.1:{self.port}/{database}"
+
+    def create_database(self) -> str:
+        """A new empty database; its SQLAlchemy URL."""
+        name = f"t{os.getpid()}_{next(self._numbers)}"
+        with psycopg.connect(self.admin_url, autocommit=True) as conn:
+            conn.execute(f'CREATE DATABASE "{name}"')
+        return self.url(name)
+
+    def drop_database(self, url: str) -> None:
+        name = url.rsplit("/", 1)[1]
+        with psycopg.connect(self.admin_url, autocommit=True) as conn:
+            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+    def stop(self) -> None:
+        _run_as_owner(
+            [os.path.join(self.bin_dir, "pg_ctl"), "-D", self.data, "-m", "immediate", "stop"]
+        )
+        shutil.rmtree(self.root, ignore_errors=True)
+
+    @property
+    def data(self) -> str:
+        return os.path.join(self.root, "data")
+
+
+def _owner() -> str | None:
+    return "postgres" if os.geteuid() == 0 else None
+
+
+def _run_as_owner(argv: list[str]) -> None:
+    owner = _owner()
+    if owner:
+        argv = ["runuser", "-u", owner, "--", *argv]
+    subprocess.run(argv, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+
+
+def start() -> PostgresServer:
+    bin_dir = find_bin_dir()
+    root = tempfile.mkdtemp(prefix="scorekeeper-pg-")
+    owner = _owner()
+    if owner:
+        entry = pwd.getpwnam(owner)
+        os.chown(root, entry.pw_uid, entry.pw_gid)
+    server = PostgresServer(bin_dir, root, free_port())
+    _run_as_owner(
+        [
+            os.path.join(bin_dir, "initdb"),
+            "-D",
+            server.data,
+            "-U",
+            "postgres",
+            "--auth=trust",
+            "-E",
+            "UTF8",
+            "--locale=C.UTF-8",
+        ]
+    )
+    options = (
+        f"-p {server.port} -k {root} -c listen_addresses=127.0.0.1 -c fsync=off "
+        "-c synchronous_commit=off -c full_page_writes=off -c max_connections=200"
+    )
+    _run_as_owner(
+        [
+            os.path.join(bin_dir, "pg_ctl"),
+            "-D",
+            server.data,
+            "-o",
+            options,
+            "-w",
+            "-l",
+            os.path.join(root, "log"),
+            "start",
+        ]
+    )
+    return server

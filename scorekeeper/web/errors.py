@@ -12,6 +12,8 @@ from flask import Flask, Response, g, jsonify, make_response, render_template, r
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 
+from ..errors import GameError
+from ..rules import RulesError, RuleViolation
 from .htmx import is_htmx
 
 CSRF_MESSAGE = (
@@ -20,14 +22,8 @@ CSRF_MESSAGE = (
 )
 
 
-class AppError(Exception):
-    """An error with an HTTP status and a message for a person (raised by views and services)."""
-
-    def __init__(self, status: int, message: str, details: Any = None) -> None:
-        super().__init__(message)
-        self.status = status
-        self.message = message
-        self.details = details
+# Views raise the service's error type too: one error type, one way to show it.
+AppError = GameError
 
 
 def wants_json() -> bool:
@@ -57,6 +53,15 @@ def init_app(app: Flask) -> None:
     @app.errorhandler(AppError)
     def handle_app_error(error: AppError) -> Response:
         return error_response(error.status, error.message, error.details)
+
+    @app.errorhandler(RulesError)
+    def handle_rules_error(error: RulesError) -> Response:
+        details: Any = {"code": error.code}
+        if isinstance(error, RuleViolation):
+            details = [
+                {"code": p.code, "message": p.message, "meld": p.meld} for p in error.problems
+            ]
+        return error_response(400, error.message, details)
 
     @app.errorhandler(CSRFError)
     def handle_csrf(error: CSRFError) -> Response:

@@ -1,0 +1,43 @@
+"""Errors of the game service, shown to people as they are.
+
+The web layer turns a :class:`GameError` into a 4xx answer (JSON for the API, a message in the
+page otherwise) with the same status and message.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+class GameError(Exception):
+    """A request the game service refuses: ``status`` is the HTTP status it maps to."""
+
+    def __init__(self, status: int, message: str, details: Any = None) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+        self.details = details
+
+
+class NotFound(GameError):
+    def __init__(self, message: str = "There is no such game. Check the link.") -> None:
+        super().__init__(404, message)
+
+
+class Forbidden(GameError):
+    def __init__(
+        self, message: str = "This device may only watch this game: enter the join code to score."
+    ) -> None:
+        super().__init__(403, message)
+
+
+class Conflict(GameError):
+    """Someone else changed the same thing first (optimistic locking)."""
+
+    def __init__(self, message: str, details: Any = None) -> None:
+        super().__init__(409, message, details)
+
+
+class Invalid(GameError):
+    def __init__(self, message: str, details: Any = None) -> None:
+        super().__init__(400, message, details)

@@ -1,0 +1,904 @@
+"""The game service: every change to a game goes through here, as one transaction.
+
+Pages, the JSON API and the PDF sheets all read games as :class:`GameView` (pure data built
+from the rows and the rules core) and change them with the functions below, which:
+
+- validate entries with the rules core (``scoring.score_round``) before writing anything;
+- take the game's write lock first (``BEGIN IMMEDIATE`` on SQLite, ``SELECT ... FOR UPDATE`` on
+  PostgreSQL), so two devices cannot interleave;
+- check the version the caller saw (optimistic locking: a stale edit gets a 409, never a
+  silent overwrite);
+- record an idempotency key with the change, so a retried request is answered, not repeated;
+- write a history line with the old and new values.
+
+The caller commits (``db.write_session`` or the request session); on any error nothing is kept.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import secrets
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from random import SystemRandom
+from typing import Any
+
+from sqlalchemy import delete, func
+from sqlmodel import Session, col, select
+
+from .db import begin_write
+from .errors import Conflict, Forbidden, GameError, Invalid, NotFound
+from .models import (
+    Change,
+    EditGrant,
+    Entry,
+    Game,
+    IdempotencyRecord,
+    Player,
+    RateLimitHit,
+    Round,
+    utcnow,
+)
+from .rules import Card, RulesError, RuleSet, RuleViolation, build_rules, format_cards
+from .rules.rulesets import RoundSpec
+from .rules.scoring import PlayerResult, Standing, score_round, standings, winners
+from .rules.seating import RoundSeats, round_seats
+
+MAX_NAME_LENGTH = 200
+MAX_TITLE_LENGTH = 200
+JOIN_CODE_ALPHABET = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ"  # no 0/O, 1/I
+JOIN_CODE_LENGTH = 6
+_random = SystemRandom()
+
+
+# --- the read model -----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class EntryView:
+    """One player's result in a round; ``points`` includes the cut bonus."""
+
+    seat: int
+    points: int
+    hand_points: int
+    went_out: bool
+    cards: tuple[Card, ...] | None
+    bought: int
+    cut_bonus: bool
+
+    @property
+    def cards_text(self) -> str | None:
+        return None if self.cards is None else format_cards(self.cards)
+
+
+@dataclass(frozen=True)
+class RoundView:
+    number: int
+    spec: RoundSpec
+    seats: RoundSeats
+    entries: tuple[EntryView, ...]  # by seat
+    went_out: int
+    cut_bonus: bool
+    running_totals: tuple[int, ...]
+    version: int
+    updated_at: datetime
+
+    @property
+    def points(self) -> tuple[int, ...]:
+        return tuple(e.points for e in self.entries)
+
+
+@dataclass(frozen=True)
+class GameView:
+    """Everything there is to show about a game, as plain data."""
+
+    id: str
+    title: str
+    preset: str
+    options: Mapping[str, Any]
+    rules: RuleSet
+    players: tuple[str, ...]
+    first_dealer: int
+    join_code: str
+    rounds: tuple[RoundView, ...]
+    version: int
+    created_at: datetime
+    updated_at: datetime
+    finished_at: datetime | None
+
+    @property
+    def player_count(self) -> int:
+        return len(self.players)
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        return self.rounds[-1].running_totals if self.rounds else (0,) * len(self.players)
+
+    @property
+    def standings(self) -> list[Standing]:
+        return standings(self.totals)
+
+    @property
+    def finished(self) -> bool:
+        return len(self.rounds) >= self.rules.round_count
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        return tuple(winners(self.totals)) if self.finished else ()
+
+    @property
+    def leaders(self) -> tuple[int, ...]:
+        return tuple(winners(self.totals)) if self.rounds else ()
+
+    @property
+    def next_round(self) -> int | None:
+        """The number of the round to enter next, or None when the game is over."""
+        return None if self.finished else len(self.rounds) + 1
+
+    @property
+    def current_round(self) -> int:
+        """The round being played now (the last one once the game is over)."""
+        return self.next_round or self.rules.round_count
+
+    def seats_for(self, number: int) -> RoundSeats:
+        return round_seats(self.first_dealer, number, len(self.players))
+
+    def spec_for(self, number: int) -> RoundSpec:
+        return self.rules.round(number)
+
+    @property
+    def display_title(self) -> str:
+        return self.title or f"{self.rules.name}, {self.created_at:%d %b %Y}"
+
+    def as_dict(self) -> dict[str, Any]:
+        """The game as the JSON API shows it."""
+        names = self.players
+        return {
+            "id": self.id,
+            "title": self.title,
+            "rules": self.preset,
+            "options": dict(self.options),
+            "rule_set": self.rules.name,
+            "players": list(names),
+            "first_dealer": names[self.first_dealer],
+            "version": self.version,
+            "rounds": [
+                {
+                    "round": r.number,
+                    "contract": r.spec.contract.describe(),
+                    "dealer": names[r.seats.dealer],
+                    "cutter": names[r.seats.cutter],
+                    "went_out": names[r.went_out],
+                    "cut_bonus": names[r.seats.cutter] if r.cut_bonus else None,
+                    "version": r.version,
+                    "results": [
+                        {
+                            "player": names[e.seat],
+                            "points": e.points,
+                            "went_out": e.went_out,
+                            "cards": e.cards_text,
+                            "bought": e.bought,
+                        }
+                        for e in r.entries
+                    ],
+                    "totals": dict(zip(names, r.running_totals, strict=True)),
+                }
+                for r in self.rounds
+            ],
+            "totals": dict(zip(names, self.totals, strict=True)),
+            "standings": [
+                {"place": s.place, "player": names[s.seat], "total": s.total}
+                for s in self.standings
+            ],
+            "next_round": self.next_round,
+            "finished": self.finished,
+            "winners": [names[s] for s in self.winners],
+            "created_at": self.created_at.isoformat(),
+            "updated_at": self.updated_at.isoformat(),
+        }
+
+
+def _parse_cards_column(text: str | None) -> tuple[Card, ...] | None:
+    if text is None:
+        return None
+    from .rules import parse_cards
+
+    return parse_cards(text)
+
+
+def build_view(
+    game: Game, players: Sequence[Player], rounds: Sequence[Round], entries: Sequence[Entry]
+) -> GameView:
+    rules = build_rules(game.preset, json.loads(game.options))
+    names = tuple(p.name for p in sorted(players, key=lambda p: p.seat))
+    by_round: dict[int, list[Entry]] = {}
+    for entry in entries:
+        by_round.setdefault(entry.round_id, []).append(entry)
+    running = [0] * len(names)
+    round_views: list[RoundView] = []
+    for row in sorted(rounds, key=lambda r: r.number):
+        seats = round_seats(game.first_dealer, row.number, len(names))
+        row_entries = sorted(by_round.get(row.id or 0, []), key=lambda e: e.seat)
+        views = tuple(
+            EntryView(
+                seat=e.seat,
+                points=e.points,
+                hand_points=e.hand_points,
+                went_out=e.went_out,
+                cards=_parse_cards_column(e.cards),
+                bought=e.bought,
+                cut_bonus=row.cut_bonus and e.seat == seats.cutter,
+            )
+            for e in row_entries
+        )
+        for e in views:
+            running[e.seat] += e.points
+        round_views.append(
+            RoundView(
+                row.number,
+                rules.round(row.number),
+                seats,
+                views,
+                row.went_out_seat,
+                row.cut_bonus,
+                tuple(running),
+                row.version,
+                row.updated_at,
+            )
+        )
+    return GameView(
+        id=game.id, title=game.title, preset=game.preset, options=json.loads(game.options),
+        rules=rules, players=names, first_dealer=game.first_dealer, join_code=game.join_code,
+        rounds=tuple(round_views), version=game.version, created_at=game.created_at,
+        updated_at=game.updated_at, finished_at=game.finished_at,
+    )  # fmt: skip
+
+
+def load_game(session: Session, game_id: str) -> GameView:
+    """The game as a view, or NotFound."""
+    game = _get_game(session, game_id)
+    return _view(session, game)
+
+
+def _view(session: Session, game: Game) -> GameView:
+    players = session.exec(select(Player).where(Player.game_id == game.id)).all()
+    rounds = session.exec(select(Round).where(Round.game_id == game.id)).all()
+    round_ids = [r.id for r in rounds]
+    entries = (
+        session.exec(select(Entry).where(col(Entry.round_id).in_(round_ids))).all()
+        if round_ids
+        else []
+    )
+    return build_view(game, players, rounds, entries)
+
+
+def game_version(session: Session, game_id: str) -> int | None:
+    """Just the version (cheap: for the watch page's conditional requests)."""
+    return session.exec(select(Game.version).where(Game.id == game_id)).first()
+
+
+def _get_game(session: Session, game_id: str, *, lock: bool = False) -> Game:
+    if not isinstance(game_id, str) or not 16 <= len(game_id) <= 32:
+        raise NotFound()
+    statement = select(Game).where(Game.id == game_id)
+    if lock:
+        statement = statement.with_for_update()
+    game = session.exec(statement).first()
+    if game is None:
+        raise NotFound()
+    return game
+
+
+def _lock_game(session: Session, game_id: str) -> Game:
+    """Start a write transaction and lock the game row against other writers."""
+    begin_write(session)
+    return _get_game(session, game_id, lock=True)
+
+
+# --- tokens and access --------------------------------------------------------------------
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def new_game_id() -> str:
+    """An unguessable id: 128 random bits, URL-safe (22 characters)."""
+    return secrets.token_urlsafe(16)
+
+
+def new_join_code() -> str:
+    return "".join(_random.choice(JOIN_CODE_ALPHABET) for _ in range(JOIN_CODE_LENGTH))
+
+
+def grant_edit(session: Session, game_id: str, label: str) -> str:
+    """A new edit token for ``game_id`` (only its hash is stored)."""
+    token = secrets.token_urlsafe(32)
+    session.add(EditGrant(token_hash=hash_token(token), game_id=game_id, label=label[:80]))
+    return token
+
+
+def can_edit(session: Session, game_id: str, tokens: Sequence[str]) -> bool:
+    hashes = [hash_token(t) for t in tokens if isinstance(t, str) and 20 <= len(t) <= 100]
+    if not hashes:
+        return False
+    found = session.exec(
+        select(EditGrant.token_hash).where(
+            EditGrant.game_id == game_id, col(EditGrant.token_hash).in_(hashes)
+        )
+    ).first()
+    return found is not None
+
+
+def require_edit(session: Session, game_id: str, tokens: Sequence[str]) -> None:
+    _get_game(session, game_id)
+    if not can_edit(session, game_id, tokens):
+        raise Forbidden()
+
+
+def normalize_join_code(code: str) -> str:
+    return "".join(ch for ch in code.upper() if ch.isalnum())
+
+
+def join(session: Session, game_id: str, code: str, label: str = "joined") -> str:
+    """An edit token for the device that typed the game's join code, or a 403."""
+    begin_write(session)
+    game = _get_game(session, game_id)
+    if not isinstance(code, str) or not secrets.compare_digest(
+        normalize_join_code(code[:40]), game.join_code
+    ):
+        raise Forbidden("That join code is not right. Check the code shown on the scoring device.")
+    return grant_edit(session, game_id, label)
+
+
+def count_attempt(session: Session, bucket: str, limit: int, period: timedelta) -> bool:
+    """Count one attempt in ``bucket``; False when the limit for the period is already used.
+
+    Counters live in the database, so every process sharing it shares the limit.
+    """
+    now = utcnow()
+    begin_write(session)
+    session.exec(delete(RateLimitHit).where(col(RateLimitHit.at) < now - period))  # type: ignore[call-overload]
+    used = session.exec(
+        select(func.count())
+        .select_from(RateLimitHit)
+        .where(RateLimitHit.bucket == bucket, col(RateLimitHit.at) >= now - period)
+    ).one()
+    if used >= limit:
+        session.commit()
+        return False
+    session.add(RateLimitHit(bucket=bucket, at=now))
+    session.commit()
+    return True
+
+
+# --- creating a game ----------------------------------------------------------------------
+
+
+def clean_name(name: Any, what: str = "A player's name") -> str:
+    if not isinstance(name, str):
+        raise Invalid(f"{what} must be text")
+    cleaned = " ".join("".join(ch for ch in name if ch.isprintable()).split())
+    if not cleaned:
+        raise Invalid(f"{what} cannot be empty")
+    if len(cleaned) > MAX_NAME_LENGTH:
+        raise Invalid(f"{what} is too long (at most {MAX_NAME_LENGTH} characters)")
+    return cleaned
+
+
+def validate_new_game(
+    preset: Any, players: Any, options: Any, title: Any = "", first_dealer: Any = None
+) -> tuple[RuleSet, list[str], str, int | None]:
+    """Check everything about a new game; raise Invalid naming each problem."""
+    problems: dict[str, str] = {}
+    rules: RuleSet | None = None
+    try:
+        rules = build_rules(preset if isinstance(preset, str) else "", options or {})
+    except RulesError as error:
+        problems["rules" if "option" not in error.message else "options"] = error.message
+    names: list[str] = []
+    if not isinstance(players, list | tuple):
+        problems["players"] = "players must be a list of names"
+    else:
+        for index, name in enumerate(players):
+            try:
+                names.append(clean_name(name))
+            except Invalid as error:
+                problems[f"players.{index}"] = error.message
+        folded = [n.casefold() for n in names]
+        duplicates = sorted({n for n in names if folded.count(n.casefold()) > 1})
+        if duplicates:
+            problems["players"] = "each player needs a different name: " + ", ".join(duplicates)
+        elif rules is not None:
+            try:
+                rules.check_players(len(players))
+            except RulesError as error:
+                problems["players"] = error.message
+    try:
+        clean_title = "" if not title else clean_name(title, "The title")[:MAX_TITLE_LENGTH]
+    except Invalid as error:
+        problems["title"] = error.message
+        clean_title = ""
+    dealer: int | None = None
+    if first_dealer is not None and first_dealer != "":
+        if isinstance(first_dealer, str) and first_dealer in names:
+            dealer = names.index(first_dealer)
+        elif (
+            isinstance(first_dealer, int)
+            and not isinstance(first_dealer, bool)
+            and 0 <= first_dealer < max(len(names), 1)
+        ):
+            dealer = first_dealer
+        else:
+            problems["first_dealer"] = "the first dealer must be one of the players"
+    if problems or rules is None:
+        first = next(iter(problems.values()), "the game could not be created")
+        raise Invalid(first, problems)
+    return rules, names, clean_title, dealer
+
+
+def create_game(
+    session: Session,
+    *,
+    preset: Any,
+    players: Any,
+    options: Any = None,
+    title: Any = "",
+    first_dealer: Any = None,
+    actor: str = "",
+) -> tuple[GameView, str]:
+    """Create a game; returns it and an edit token for the creator. Cut for deal if no dealer."""
+    rules, names, clean_title, dealer = validate_new_game(
+        preset, players, options, title, first_dealer
+    )
+    if dealer is None:
+        dealer = _random.randrange(len(names))  # "cut for deal"
+    begin_write(session)
+    game = Game(
+        id=new_game_id(),
+        title=clean_title,
+        preset=rules.id,
+        options=json.dumps(options or {}, sort_keys=True),
+        first_dealer=dealer,
+        join_code=new_join_code(),
+    )
+    session.add(game)
+    session.flush()
+    for seat, name in enumerate(names):
+        session.add(Player(game_id=game.id, seat=seat, name=name))
+    token = grant_edit(session, game.id, "creator")
+    _log(
+        session,
+        game.id,
+        actor,
+        "create",
+        None,
+        None,
+        {"players": names, "rules": rules.id, "options": options or {}, "title": clean_title},
+        f"Game created: {', '.join(names)} play {rules.name}",
+    )
+    session.flush()
+    return _view(session, game), token
+
+
+def recent_player_names(session: Session, limit: int = 24) -> list[str]:
+    rows = session.exec(
+        select(Player.name, func.max(Game.created_at).label("last"))
+        .join(Game, Game.id == Player.game_id)  # type: ignore[arg-type]
+        .group_by(Player.name)
+        .order_by(func.max(Game.created_at).desc())
+        .limit(limit)
+    ).all()
+    return [name for name, _last in rows]
+
+
+def list_games(
+    session: Session, ids: Sequence[str] | None = None, limit: int = 50
+) -> list[GameView]:
+    """Games newest first (only ``ids`` when given)."""
+    statement = select(Game).order_by(col(Game.created_at).desc()).limit(limit)
+    if ids is not None:
+        if not ids:
+            return []
+        statement = statement.where(col(Game.id).in_(list(ids)))
+    return [_view(session, game) for game in session.exec(statement).all()]
+
+
+# --- rounds -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class RoundInput:
+    """A round as entered: one result per seat, and whether the cutter earned the cut bonus."""
+
+    results: tuple[PlayerResult, ...]
+    cut_bonus: bool = False
+
+
+def _score(view: GameView, number: int, entry: RoundInput) -> tuple[int, ...]:
+    if len(entry.results) != view.player_count:
+        raise Invalid(f"enter a result for each of the {view.player_count} players")
+    try:
+        scored = score_round(
+            view.rules,
+            number,
+            entry.results,
+            first_dealer=view.first_dealer,
+            cut_bonus=entry.cut_bonus,
+            names=view.players,
+        )
+    except RuleViolation as violation:
+        details = [
+            {
+                "player": view.players[p.meld] if p.meld is not None else None,
+                "code": p.code,
+                "message": p.message,
+            }
+            for p in violation.problems
+        ]
+        raise Invalid(
+            violation.problems[0].message
+            if len(violation.problems) == 1
+            else "; ".join(p.message for p in violation.problems),
+            details,
+        ) from None
+    return scored.points
+
+
+def _entries_json(view: GameView, points: Sequence[int], entry: RoundInput) -> dict[str, Any]:
+    return {
+        "cut_bonus": entry.cut_bonus,
+        "results": {
+            view.players[seat]: {
+                "points": points[seat],
+                "went_out": result.went_out,
+                "cards": None if result.cards is None else format_cards(result.cards),
+                "bought": result.bought,
+            }
+            for seat, result in enumerate(entry.results)
+        },
+    }
+
+
+def _write_entries(
+    session: Session, round_row: Round, view: GameView, points: Sequence[int], entry: RoundInput
+) -> None:
+    seats = view.seats_for(round_row.number)
+    for seat, result in enumerate(entry.results):
+        bonus = view.rules.cut_bonus if entry.cut_bonus and seat == seats.cutter else 0
+        session.add(Entry(
+            round_id=round_row.id or 0, seat=seat, went_out=result.went_out,
+            points=points[seat], hand_points=points[seat] - bonus,
+            cards=None if result.cards is None else format_cards(result.cards),
+            bought=result.bought,
+        ))  # fmt: skip
+
+
+def _replay(session: Session, game_id: str, key: str | None, action: str) -> GameView | None:
+    """The answer to a request already carried out with idempotency ``key``, if any."""
+    if not key:
+        return None
+    record = session.get(IdempotencyRecord, f"{game_id}:{key}")
+    if record is None:
+        return None
+    if record.action != action:
+        raise Conflict("that request key was already used for a different change")
+    return load_game(session, game_id)
+
+
+def _check_key(key: str | None) -> str | None:
+    if key is None or key == "":
+        return None
+    if not isinstance(key, str) or len(key) > 100 or not key.isprintable():
+        raise Invalid("the request key must be up to 100 printable characters")
+    return key
+
+
+def _remember(session: Session, game_id: str, key: str | None, action: str, number: int) -> None:
+    if key:
+        session.add(
+            IdempotencyRecord(
+                key=f"{game_id}:{key}",
+                game_id=game_id,
+                action=action,
+                status=201,
+                round_number=number,
+            )
+        )
+
+
+def _bump(game: Game) -> None:
+    game.version += 1
+    game.updated_at = utcnow()
+
+
+def add_round(
+    session: Session,
+    game_id: str,
+    number: int,
+    entry: RoundInput,
+    *,
+    expected_version: int | None = None,
+    idempotency_key: str | None = None,
+    actor: str = "",
+) -> tuple[GameView, bool]:
+    """Record round ``number`` (the next one). Returns the game and whether it was new.
+
+    A retry with the same idempotency key returns the game as it is, without a second round.
+    """
+    key = _check_key(idempotency_key)
+    game = _lock_game(session, game_id)
+    replayed = _replay(session, game_id, key, "add_round")
+    if replayed is not None:
+        return replayed, False
+    view = _view(session, game)
+    if view.finished:
+        raise Invalid(f"the game is over: all {view.rules.round_count} rounds are recorded")
+    if isinstance(number, bool) or not isinstance(number, int):
+        raise Invalid("the round number must be a whole number")
+    if number != view.next_round:
+        if number < (view.next_round or 0):
+            raise Conflict(
+                f"round {number} is already recorded; edit it instead",
+                {"next_round": view.next_round},
+            )
+        raise Invalid(
+            f"round {number} cannot be entered yet: the next round is {view.next_round}",
+            {"next_round": view.next_round},
+        )
+    if expected_version is not None and expected_version != game.version:
+        raise Conflict(
+            "someone else changed this game meanwhile; check the scores and try again",
+            {"version": game.version},
+        )
+    points = _score(view, number, entry)
+    row = Round(
+        game_id=game_id, number=number, went_out_seat=_went_out(entry), cut_bonus=entry.cut_bonus
+    )
+    session.add(row)
+    session.flush()
+    _write_entries(session, row, view, points, entry)
+    _bump(game)
+    if number == view.rules.round_count:
+        game.finished_at = utcnow()
+    _remember(session, game_id, key, "add_round", number)
+    after = _entries_json(view, points, entry)
+    _log(
+        session,
+        game_id,
+        actor,
+        "add_round",
+        number,
+        None,
+        after,
+        f"Round {number} entered: " + _points_summary(view, points),
+    )
+    session.flush()
+    return _view(session, game), True
+
+
+def _went_out(entry: RoundInput) -> int:
+    return next(seat for seat, r in enumerate(entry.results) if r.went_out)
+
+
+def _points_summary(view: GameView, points: Sequence[int]) -> str:
+    return ", ".join(f"{name} {p}" for name, p in zip(view.players, points, strict=True))
+
+
+def replace_round(
+    session: Session,
+    game_id: str,
+    number: int,
+    entry: RoundInput,
+    *,
+    expected_version: int | None = None,
+    idempotency_key: str | None = None,
+    actor: str = "",
+) -> GameView:
+    """Replace a recorded round. ``expected_version`` is the round's version the editor saw."""
+    key = _check_key(idempotency_key)
+    game = _lock_game(session, game_id)
+    replayed = _replay(session, game_id, key, "replace_round")
+    if replayed is not None:
+        return replayed
+    view = _view(session, game)
+    row = _round_row(session, game_id, number)
+    if expected_version is not None and expected_version != row.version:
+        raise Conflict(
+            f"round {number} was changed on another device meanwhile; here are the "
+            "new values: check them and edit again",
+            {"version": row.version},
+        )
+    points = _score(view, number, entry)
+    before_view = view.rounds[number - 1]
+    before = {
+        "cut_bonus": before_view.cut_bonus,
+        "results": {
+            view.players[e.seat]: {
+                "points": e.points,
+                "went_out": e.went_out,
+                "cards": e.cards_text,
+                "bought": e.bought,
+            }
+            for e in before_view.entries
+        },
+    }
+    session.exec(delete(Entry).where(col(Entry.round_id) == row.id))  # type: ignore[call-overload]
+    row.went_out_seat = _went_out(entry)
+    row.cut_bonus = entry.cut_bonus
+    row.version += 1
+    row.updated_at = utcnow()
+    session.add(row)
+    session.flush()
+    _write_entries(session, row, view, points, entry)
+    _bump(game)
+    _remember(session, game_id, key, "replace_round", number)
+    after = _entries_json(view, points, entry)
+    changed = [
+        f"{name} {before['results'][name]['points']} → {after['results'][name]['points']}"
+        for name in view.players
+        if before["results"][name]["points"] != after["results"][name]["points"]
+    ]
+    _log(
+        session,
+        game_id,
+        actor,
+        "replace_round",
+        number,
+        before,
+        after,
+        f"Round {number} edited: " + (", ".join(changed) if changed else "no points changed"),
+    )
+    session.flush()
+    return _view(session, game)
+
+
+def _round_row(session: Session, game_id: str, number: int) -> Round:
+    if isinstance(number, bool) or not isinstance(number, int):
+        raise Invalid("the round number must be a whole number")
+    row = session.exec(
+        select(Round).where(Round.game_id == game_id, Round.number == number)
+    ).first()
+    if row is None:
+        raise NotFound(f"round {number} has not been played yet")
+    return row
+
+
+def undo_last_round(
+    session: Session,
+    game_id: str,
+    number: int | None = None,
+    *,
+    expected_version: int | None = None,
+    actor: str = "",
+) -> GameView:
+    """Remove the last recorded round (``number``, when given, must be that round)."""
+    game = _lock_game(session, game_id)
+    view = _view(session, game)
+    if not view.rounds:
+        raise Invalid("no round has been recorded yet")
+    last = view.rounds[-1]
+    if number is not None and number != last.number:
+        raise Invalid(f"only the last round (round {last.number}) can be undone")
+    if expected_version is not None and expected_version != game.version:
+        raise Conflict(
+            "someone else changed this game meanwhile; check the scores first",
+            {"version": game.version},
+        )
+    row = _round_row(session, game_id, last.number)
+    session.exec(delete(Entry).where(col(Entry.round_id) == row.id))  # type: ignore[call-overload]
+    session.delete(row)
+    _bump(game)
+    game.finished_at = None
+    before = {
+        "results": {
+            view.players[e.seat]: {"points": e.points, "went_out": e.went_out} for e in last.entries
+        },
+        "cut_bonus": last.cut_bonus,
+    }
+    _log(
+        session,
+        game_id,
+        actor,
+        "undo_round",
+        last.number,
+        before,
+        None,
+        f"Round {last.number} undone: " + _points_summary(view, last.points),
+    )
+    session.flush()
+    return _view(session, game)
+
+
+def play_again(session: Session, game_id: str, actor: str = "") -> tuple[GameView, str]:
+    """A new game with the same players, rules and title; the next player deals first."""
+    old = load_game(session, game_id)
+    return create_game(
+        session,
+        preset=old.preset,
+        players=list(old.players),
+        options=dict(old.options),
+        title=old.title,
+        first_dealer=(old.first_dealer + 1) % old.player_count,
+        actor=actor,
+    )
+
+
+# --- history ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class HistoryLine:
+    at: datetime
+    actor: str
+    action: str
+    round_number: int | None
+    summary: str
+    before: Any
+    after: Any
+
+
+def history(session: Session, game_id: str) -> list[HistoryLine]:
+    _get_game(session, game_id)
+    rows = session.exec(
+        select(Change).where(Change.game_id == game_id).order_by(col(Change.id).desc())
+    ).all()
+    return [
+        HistoryLine(
+            r.at,
+            r.actor,
+            r.action,
+            r.round_number,
+            r.summary,
+            json.loads(r.before) if r.before else None,
+            json.loads(r.after) if r.after else None,
+        )
+        for r in rows
+    ]
+
+
+def _log(
+    session: Session,
+    game_id: str,
+    actor: str,
+    action: str,
+    number: int | None,
+    before: Any,
+    after: Any,
+    summary: str,
+) -> None:
+    session.add(Change(
+        game_id=game_id, actor=actor[:80], action=action, round_number=number,
+        before=None if before is None else json.dumps(before),
+        after=None if after is None else json.dumps(after), summary=summary[:500],
+    ))  # fmt: skip
+
+
+__all__ = [
+    "Conflict",
+    "EntryView",
+    "Forbidden",
+    "GameError",
+    "GameView",
+    "HistoryLine",
+    "Invalid",
+    "NotFound",
+    "PlayerResult",
+    "RoundInput",
+    "RoundView",
+    "add_round",
+    "can_edit",
+    "count_attempt",
+    "create_game",
+    "history",
+    "join",
+    "list_games",
+    "load_game",
+    "play_again",
+    "recent_player_names",
+    "replace_round",
+    "require_edit",
+    "undo_last_round",
+]

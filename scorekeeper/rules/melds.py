@@ -51,7 +51,7 @@ In deuces-wild games a 2 stands for itself where it can:
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
@@ -270,7 +270,13 @@ def _too_few_cards(cards: Sequence[Card], kind: MeldKind, min_length: int) -> Pr
 
 
 def _natural_count_problems(
-    cards: Sequence[Card], kind: MeldKind, naturals: int, wilds: int, rules: RuleSet
+    cards: Sequence[Card],
+    kind: MeldKind,
+    naturals: int,
+    wilds: int,
+    rules: RuleSet,
+    *,
+    short: bool,
 ) -> list[Problem]:
     """Minimum naturals and, if the house rule says so, no more wilds than naturals.
 
@@ -290,7 +296,7 @@ def _natural_count_problems(
             )
         )
         return problems
-    if naturals < least:
+    if naturals < least and not (short and wilds == 0):  # 8H 9H: "too few cards" says it all
         problems.append(
             Problem(
                 "too-few-naturals",
@@ -383,7 +389,14 @@ def _read_set(
                 )
             )
     problems.extend(
-        _natural_count_problems(cards, MeldKind.SET, len(naturals) + len(strays), len(wilds), rules)
+        _natural_count_problems(
+            cards,
+            MeldKind.SET,
+            len(naturals) + len(strays),
+            len(wilds),
+            rules,
+            short=n < min_length,
+        )
     )
     meld = None
     if not problems and rank is not None:
@@ -478,7 +491,11 @@ def _read_run(
         if len(missing) > fillers:
             problems.append(_gap_problem(cards, places, missing, fillers, n, suit))
     naturals = len(position) + len(strays)
-    problems.extend(_natural_count_problems(cards, MeldKind.RUN, naturals, len(wilds), rules))
+    problems.extend(
+        _natural_count_problems(
+            cards, MeldKind.RUN, naturals, len(wilds), rules, short=n < min_length
+        )
+    )
     meld = None
     if not problems and suit is not None:
         meld = _place_run(cards, suit, position, wilds)
@@ -638,16 +655,21 @@ def judge(
     rules: RuleSet,
     kind: MeldKind | None = None,
     *,
-    min_length: int | None = None,
+    min_length: int | Mapping[MeldKind, int] | None = None,
 ) -> tuple[MeldKind, Meld | None, tuple[Problem, ...]]:
     """The kind the cards are (or look most like), the meld if legal, and every problem.
 
-    ``min_length`` overrides the usual fewest cards (3 for a set, 4 for a run).
+    ``min_length`` overrides the usual fewest cards (3 for a set, 4 for a run): one number,
+    or one per kind.
     """
     cards = tuple(cards)
 
     def least(k: MeldKind) -> int:
-        return DEFAULT_MIN_LENGTH[k] if min_length is None else min_length
+        if min_length is None:
+            return DEFAULT_MIN_LENGTH[k]
+        if isinstance(min_length, int):
+            return min_length
+        return min_length.get(k, DEFAULT_MIN_LENGTH[k])
 
     if kind is not None:
         readings = (

@@ -1,0 +1,393 @@
+"""The contract referee: do these groups of cards make the round's contract?
+
+Terms:
+
+- **Going down** means laying melds that together meet the round's contract: exactly the
+  contract's count of sets and of runs, each meld legal, each long enough for the meld of the
+  contract it fills. Contracts are general (Shanghai's "3 runs of 5" is three ``run ≥5``), so
+  melds are matched to the contract's melds by kind and length, not merely counted.
+- With ``exact_contract_melds`` (seed 002) every contract meld has exactly its minimum
+  length, except in an **all-out** round, where every card in hand goes down.
+- **Same-suit runs**: two runs of one contract may share a suit only as the rule set says.
+  ``apart`` (seeds 000-002): neither touching nor overlapping, so ``2-5♥`` with ``7-10♥`` is
+  two runs but ``2-5♥`` with ``6-9♥`` is one run of eight. ``apart-or-overlapping``
+  (seed 003): only touching is illegal, so ``5-8♠`` with ``7-10♠`` is fine. ``never``: the
+  runs must be of different suits.
+- In an all-out round the **hand** (the cards not laid down) must be empty.
+
+Contract-level problem codes: ``too-few-sets``, ``too-many-sets``, ``too-few-runs``,
+``too-many-runs``, ``meld-too-short``, ``meld-not-exact``, ``same-suit-runs``,
+``runs-touch``, ``runs-overlap``, ``cards-left-in-hand``, ``too-many-copies``, ``no-jokers``;
+the meld referee's codes for each group.
+
+A worked hand, Liverpool round 2 (1 set and 1 run):
+
+>>> from .rulesets import LIVERPOOL
+>>> verdict = check_contract(LIVERPOOL, 2, [parse_cards("7H 7C JK"), parse_cards("8C 9C JK JC")])
+>>> verdict.legal, [m.meld.describe() for m in verdict.melds if m.meld]
+(True, ['set of sevens', 'run 8♣-J♣'])
+>>> verdict = check_contract(LIVERPOOL, 3, [parse_cards("2H 3H 4H 5H"), parse_cards("6H 7H 8H 9H")])
+>>> for p in verdict.problems:
+...     print(p.code, "|", p.message)
+runs-touch | 2♥-5♥ and 6♥-9♥ touch, so together they are one run: two runs of one suit need at least one card between them.
+"""  # noqa: E501
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .cards import Card, format_cards, parse_cards
+from .errors import Problem
+from .melds import Meld, judge
+from .rulesets import (
+    DEFAULT_MIN_LENGTH,
+    Contract,
+    MeldKind,
+    MeldSpec,
+    RuleSet,
+    SameSuitRuns,
+    number_word,
+)
+
+
+@dataclass(frozen=True)
+class MeldReport:
+    """One group as the referee saw it: its kind (or the kind it looks most like), the legal
+    meld if it is one, and its own problems (attributed to its index)."""
+
+    kind: MeldKind | None
+    cards: tuple[Card, ...]
+    meld: Meld | None
+    problems: tuple[Problem, ...]
+
+    @property
+    def legal(self) -> bool:
+        return self.meld is not None and not self.problems
+
+
+@dataclass(frozen=True)
+class ContractVerdict:
+    """Whether a lay-down meets the round's contract, with every problem found.
+
+    ``problems`` holds all of them: a meld's own problems carry the meld's index; problems
+    of the whole lay-down (a missing run, cards left in hand) have ``meld=None``.
+    """
+
+    legal: bool
+    round_number: int
+    contract: Contract
+    melds: tuple[MeldReport, ...]
+    problems: tuple[Problem, ...]
+
+    def messages(self) -> list[str]:
+        return [p.message for p in self.problems]
+
+
+# --- small pure predicates -------------------------------------------------------------------
+
+
+def runs_overlap(a: Meld, b: Meld) -> bool:
+    """Do two runs share a position? ``5-8♠`` and ``7-10♠`` share 7 and 8."""
+    return a.low <= b.high and b.low <= a.high
+
+
+def runs_touch(a: Meld, b: Meld) -> bool:
+    """Does one run end right where the other starts? ``2-5♥`` and ``6-9♥`` make ``2-9♥``."""
+    return a.high + 1 == b.low or b.high + 1 == a.low
+
+
+def fits_spec(length: int, spec: MeldSpec, *, exact: bool) -> bool:
+    """Can a meld of ``length`` cards fill ``spec``: exactly, or at least its minimum."""
+    return length == spec.min_length if exact else length >= spec.min_length
+
+
+def match_lengths(
+    lengths: Sequence[int], specs: Sequence[MeldSpec], *, exact: bool
+) -> tuple[dict[int, int], list[int], list[int]]:
+    """Match melds (by length) to contract melds of one kind.
+
+    Returns ``(pairs, unmatched melds, unmatched specs)``, with ``pairs`` mapping a meld's
+    index in ``lengths`` to a spec's index in ``specs``. Taking the contract's melds from the
+    shortest and giving each the shortest meld that fills it matches as many as possible
+    (every spec fillable by a shorter meld is fillable by a longer one).
+
+    >>> runs = [MeldSpec(MeldKind.RUN, 5)] * 2 + [MeldSpec(MeldKind.RUN, 4)]
+    >>> match_lengths([5, 4, 6], runs, exact=False)
+    ({1: 2, 0: 0, 2: 1}, [], [])
+    >>> match_lengths([4, 4, 6], runs, exact=False)
+    ({0: 2, 2: 0}, [1], [1])
+    """
+    free = sorted(range(len(lengths)), key=lambda i: (lengths[i], i))
+    pairs: dict[int, int] = {}
+    unmatched_specs: list[int] = []
+    for s in sorted(range(len(specs)), key=lambda j: (specs[j].min_length, j)):
+        for position, i in enumerate(free):
+            if fits_spec(lengths[i], specs[s], exact=exact):
+                pairs[i] = s
+                del free[position]
+                break
+        else:
+            unmatched_specs.append(s)
+    return pairs, sorted(free), unmatched_specs
+
+
+# --- the referee -----------------------------------------------------------------------------
+
+
+def check_contract(
+    rules: RuleSet,
+    round_number: int,
+    groups: Sequence[Sequence[Card]],
+    hand: Sequence[Card] | None = None,
+) -> ContractVerdict:
+    """Judge a lay-down: ``groups`` are the melds laid, ``hand`` the cards left (if known).
+
+    A RuleSetError from ``rules.round`` (no such round) propagates.
+
+    >>> from .rulesets import CONTRACT_RUMMY, LIVERPOOL
+    >>> sets = [parse_cards("7H 7C 7S 7D"), parse_cards("9H 9C 9S")]
+    >>> check_contract(LIVERPOOL, 1, sets).legal
+    True
+    >>> [p.code for p in check_contract(CONTRACT_RUMMY, 1, sets).problems]
+    ['meld-not-exact']
+    >>> runs = [parse_cards(f"3{s} 4{s} 5{s} 6{s}") for s in "HDS"]
+    >>> verdict = check_contract(LIVERPOOL, 7, runs, hand=parse_cards("KC"))
+    >>> [p.code for p in verdict.problems]
+    ['cards-left-in-hand']
+    """
+    spec = rules.round(round_number)
+    contract = spec.contract
+    lengths = {
+        kind: min(
+            [m.min_length for m in contract.melds if m.kind == kind] + [DEFAULT_MIN_LENGTH[kind]]
+        )
+        for kind in MeldKind
+    }
+    reports: list[MeldReport] = []
+    for index, group in enumerate(groups):
+        kind, meld, found = judge(group, rules, min_length=lengths)
+        reports.append(MeldReport(kind, tuple(group), meld, tuple(p.at(index) for p in found)))
+
+    exact = rules.exact_contract_melds and not spec.all_out
+    extra: list[Problem] = []
+    extra.extend(_count_problems(rules, round_number, contract, reports))
+    extra.extend(_length_problems(round_number, contract, reports, exact=exact))
+    extra.extend(_same_suit_problems(rules, reports))
+    if spec.all_out and hand:
+        left = tuple(hand)
+        verb = "is" if len(left) == 1 else "are"
+        extra.append(
+            Problem(
+                "cards-left-in-hand",
+                f"Round {round_number} is all out: every card must go into the melds, but "
+                f"{format_cards(left, pretty=True)} {verb} left in hand.",
+                cards=tuple(str(c) for c in left),
+            )
+        )
+    everything = [c for group in groups for c in group] + list(hand or ())
+    extra.extend(card_supply_problems(everything, rules))
+
+    # Meld problems first (in group order), then the lay-down's, each meld's in its report.
+    by_meld: dict[int, list[Problem]] = {}
+    for problem in extra:
+        if problem.meld is not None:
+            by_meld.setdefault(problem.meld, []).append(problem)
+    reports = [
+        MeldReport(r.kind, r.cards, r.meld, r.problems + tuple(by_meld.get(i, ())))
+        for i, r in enumerate(reports)
+    ]
+    problems = tuple(p for r in reports for p in r.problems) + tuple(
+        p for p in extra if p.meld is None
+    )
+    return ContractVerdict(
+        legal=not problems,
+        round_number=round_number,
+        contract=contract,
+        melds=tuple(reports),
+        problems=problems,
+    )
+
+
+def _kind_count(count: int, kind: MeldKind) -> str:
+    return f"{count} {kind.value}" + ("" if count == 1 else "s")
+
+
+def _laid(reports: Sequence[MeldReport]) -> str:
+    if not reports:
+        return "nothing is laid"
+    counts = Counter(r.kind for r in reports)
+    parts = [_kind_count(counts[k], k) for k in MeldKind if counts[k]]
+    return ("this is " if len(reports) == 1 else "these are ") + " and ".join(parts)
+
+
+def _count_problems(
+    rules: RuleSet, round_number: int, contract: Contract, reports: Sequence[MeldReport]
+) -> list[Problem]:
+    """Exactly the contract's count of sets and of runs (an illegal group counts as the kind
+    it looks most like, since its own problems are reported separately)."""
+    problems: list[Problem] = []
+    asked = f"Round {round_number} asks for {contract.describe()}"
+    for kind in MeldKind:
+        want = sum(1 for m in contract.melds if m.kind == kind)
+        got = sum(1 for r in reports if r.kind == kind)
+        if got < want:
+            missing = want - got
+            noun = kind.value + ("" if missing == 1 else "s")
+            verb = "is" if missing == 1 else "are"
+            problems.append(
+                Problem(
+                    f"too-few-{kind.value}s",
+                    f"{asked}, and {_laid(reports)}: {number_word(missing)} {noun} {verb} missing.",
+                )
+            )
+        elif got > want:
+            surplus = got - want
+            noun = kind.value + ("" if surplus == 1 else "s")
+            problems.append(
+                Problem(
+                    f"too-many-{kind.value}s",
+                    f"{asked}, and {_laid(reports)}: {number_word(surplus)} {noun} too many.",
+                )
+            )
+    return problems
+
+
+def _length_problems(
+    round_number: int, contract: Contract, reports: Sequence[MeldReport], *, exact: bool
+) -> list[Problem]:
+    """Each legal meld fills one of the contract's melds of its kind: long enough, or (with
+    exact contract melds) exactly the right length."""
+    problems: list[Problem] = []
+    for kind in MeldKind:
+        specs = [m for m in contract.melds if m.kind == kind]
+        legal = [
+            (i, r.meld) for i, r in enumerate(reports) if r.meld is not None and r.kind == kind
+        ]
+        if not specs or len(legal) > len(specs):
+            continue  # too many melds of this kind: already reported
+        _, unmatched, open_specs = match_lengths(
+            [len(meld) for _, meld in legal], specs, exact=exact
+        )
+        for meld_index, spec_index in zip(unmatched, open_specs, strict=False):
+            index, meld = legal[meld_index]
+            wanted = specs[spec_index].min_length
+            shown = format_cards(meld.cards, pretty=True)
+            if exact:
+                problems.append(
+                    Problem(
+                        "meld-not-exact",
+                        f"{shown} is {len(meld)} cards: going down in round {round_number}, "
+                        f"a {kind} is exactly {wanted} cards (longer melds only in an all-out "
+                        "round).",
+                        meld=index,
+                        cards=tuple(str(c) for c in meld.cards),
+                    )
+                )
+            else:
+                problems.append(
+                    Problem(
+                        "meld-too-short",
+                        f"{shown} is a {kind} of {len(meld)}: round {round_number} asks for "
+                        f"{contract.describe()}, so this {kind} needs at least {wanted} cards.",
+                        meld=index,
+                        cards=tuple(str(c) for c in meld.cards),
+                    )
+                )
+    return problems
+
+
+def _same_suit_problems(rules: RuleSet, reports: Sequence[MeldReport]) -> list[Problem]:
+    """Two runs of one suit, by the rule set's same-suit policy."""
+    runs = [
+        r.meld
+        for r in reports
+        if r.meld is not None and r.meld.kind == MeldKind.RUN and r.meld.suit is not None
+    ]
+    problems: list[Problem] = []
+    for i, a in enumerate(runs):
+        for b in runs[i + 1 :]:
+            if a.suit != b.suit:
+                continue
+            assert a.suit is not None
+            pair = f"{a.span_text()} and {b.span_text()}"
+            cards = tuple(str(c) for c in a.cards + b.cards)
+            if rules.same_suit_runs == SameSuitRuns.NEVER:
+                problems.append(
+                    Problem(
+                        "same-suit-runs",
+                        f"{pair} are both {a.suit.noun}: the runs of a contract must be of "
+                        "different suits.",
+                        cards=cards,
+                    )
+                )
+            elif runs_touch(a, b):
+                problems.append(
+                    Problem(
+                        "runs-touch",
+                        f"{pair} touch, so together they are one run: two runs of one suit need "
+                        "at least one card between them.",
+                        cards=cards,
+                    )
+                )
+            elif rules.same_suit_runs == SameSuitRuns.APART and runs_overlap(a, b):
+                problems.append(
+                    Problem(
+                        "runs-overlap",
+                        f"{pair} overlap: two runs of one suit must be apart, with at least one "
+                        "card between them.",
+                        cards=cards,
+                    )
+                )
+    return problems
+
+
+def card_supply_problems(cards: Sequence[Card], rules: RuleSet) -> list[Problem]:
+    """Cards that cannot all exist: more copies than the most decks the game uses hold.
+
+    >>> from .rulesets import DEUCES_SIX
+    >>> [p.message for p in card_supply_problems(parse_cards("7H 7H 7H 7H JK"), DEUCES_SIX)]
+    ['7♥ appears 4 times, but the 3 decks this game uses at most hold only 3.', 'Six-round Deuces Wild is played without jokers.']
+    """  # noqa: E501
+    players = range(rules.min_players, rules.max_players + 1)
+    decks = max(rules.decks.decks_for(p) for p in players)
+    jokers = max(rules.decks.jokers_for(p) for p in players)
+    problems: list[Problem] = []
+    for card, count in Counter(cards).items():
+        if card.is_joker:
+            if jokers == 0:
+                problems.append(
+                    Problem("no-jokers", f"{rules.name} is played without jokers.", cards=("JK",))
+                )
+            elif count > jokers:
+                problems.append(
+                    Problem(
+                        "too-many-copies",
+                        f"There are {count} jokers, but this game uses at most {jokers}.",
+                        cards=("JK",),
+                    )
+                )
+        elif count > decks:
+            problems.append(
+                Problem(
+                    "too-many-copies",
+                    f"{card.pretty} appears {count} times, but the {decks} decks this game uses "
+                    f"at most hold only {decks}.",
+                    cards=(str(card),),
+                )
+            )
+    return problems
+
+
+__all__ = [
+    "ContractVerdict",
+    "MeldReport",
+    "card_supply_problems",
+    "check_contract",
+    "fits_spec",
+    "match_lengths",
+    "parse_cards",
+    "runs_overlap",
+    "runs_touch",
+]

@@ -1,0 +1,375 @@
+"""Table helpers: laying off, joker swaps, the "Liverpool" call and the deck plan.
+
+Terms:
+
+- **Laying off** (playing off) is adding a card to a meld already on the table: a card of the
+  set's rank to a set, or the card just below or just above a run. A wild can be laid off
+  too; on a run it goes at the high end (the low end once the run reaches the high ace), and
+  the referee says what it stands for. Cards already on the table keep their places.
+- A **joker swap**: a player who is down may take a wild from a run by putting the natural
+  card it stands for in its place (``8♣ 9♣ Joker J♣`` and the ``10♣``), and must play the
+  wild in the same turn. A wild in a set is dead (seeds 000, 002), except that seed 003 lets
+  one be taken when it is among the first three cards the set was laid with.
+- **Liverpool** (or "rummy"): a player who is down discards a card that could have been laid
+  off on a meld on the table. The referee lists where it would have gone.
+
+A worked table, Liverpool rules:
+
+>>> from .rulesets import LIVERPOOL
+>>> run = parse_cards("8C 9C JK JC")
+>>> layoff(run, Card.parse("QC"), LIVERPOOL).reason
+'Q♣ goes on the high end of the run 8♣-J♣.'
+>>> joker_swap(run, Card.parse("10C"), LIVERPOOL).reason
+'10♣ takes the place of the Joker standing for 10♣ in the run 8♣-J♣; the Joker must be played this turn.'
+>>> liverpool_check([parse_cards("7H 7C 7S"), run], Card.parse("7D"), LIVERPOOL).playable
+True
+"""  # noqa: E501
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from .cards import FULL_DECK, Card, Rank, format_cards, parse_cards
+from .errors import Problem
+from .melds import HIGH_ACE, LOW_ACE, Meld, can_be_natural, is_wild, judge
+from .rulesets import MAX_RUN_LENGTH, JokerSwap, MeldKind, RuleSet
+
+Position = Literal["low", "high", "set"]
+SET_SWAP_CARDS = 3  # seed 003: a joker laid among a set's first three cards may be taken
+
+
+# --- laying off ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class LayoffResult:
+    """Whether ``card`` can be laid off on a meld, where, and what a wild would stand for.
+
+    ``meld`` is the meld with the card added; ``stands_for`` is set only for a wild.
+    """
+
+    fits: bool
+    meld: Meld | None
+    position: Position | None
+    stands_for: str | None
+    reason: str
+
+
+def _messages(problems: Sequence[Problem]) -> str:
+    return " ".join(p.message for p in problems)
+
+
+def _table_meld(meld_cards: Sequence[Card], rules: RuleSet) -> tuple[Meld | None, str]:
+    """The meld on the table, or why it is not one."""
+    _, meld, problems = judge(meld_cards, rules)
+    if meld is None:
+        return None, f"The meld on the table is not legal: {_messages(problems)}"
+    return meld, ""
+
+
+def _adds_at(base: Meld, new: Meld | None, end: Position) -> bool:
+    """Does ``new`` (the base's cards in run order plus one) keep every card in its place?
+
+    For the high end the added card is last and sits at ``base.high + 1``; for the low end it
+    is first and sits at ``base.low - 1``.
+    """
+    if new is None or new.kind != MeldKind.RUN or new.suit != base.suit:
+        return False
+    old = sorted(base.card_positions())
+    places = new.card_positions()
+    if end == "high":
+        return list(places[:-1]) == old and places[-1] == base.high + 1
+    return list(places[1:]) == old and places[0] == base.low - 1
+
+
+def _added_wild(new: Meld, index: int) -> str | None:
+    """What the card at ``index`` of ``new`` stands for, if it is wild there."""
+    for at, use in zip(new.wild_indices, new.wilds, strict=False):
+        if at == index:
+            return use.stands_for
+    return None
+
+
+def layoff(meld_cards: Sequence[Card], card: Card, rules: RuleSet) -> LayoffResult:
+    """Can ``card`` be laid off on the meld ``meld_cards``?
+
+    >>> from .rulesets import LIVERPOOL, DEUCES_SIX
+    >>> result = layoff(parse_cards("5H 6H 7H 8H"), Card.parse("JK"), LIVERPOOL)
+    >>> result.fits, result.position, result.stands_for
+    (True, 'high', '9H')
+    >>> layoff(parse_cards("5H 6H 7H 8H"), Card.parse("10H"), LIVERPOOL).reason
+    '10♥ does not go on the run 5♥-8♥: only 4♥ or 9♥ would.'
+    >>> layoff(parse_cards("3H 4H 5H 6H"), Card.parse("2H"), DEUCES_SIX).position
+    'low'
+    """
+    base, why = _table_meld(meld_cards, rules)
+    if base is None:
+        return LayoffResult(False, None, None, None, why)
+    if base.kind == MeldKind.SET:
+        return _layoff_on_set(base, card, rules)
+    return _layoff_on_run(base, card, rules)
+
+
+def _layoff_on_set(base: Meld, card: Card, rules: RuleSet) -> LayoffResult:
+    """A card of the set's rank, or a wild (7♠ or a joker on 7♥ 7♣ 7♦)."""
+    cards = (*base.cards, card)
+    _, new, problems = judge(cards, rules, MeldKind.SET)
+    name = base.describe()
+    if new is not None and new.rank == base.rank:
+        stands_for = _added_wild(new, len(cards) - 1)
+        if stands_for is None:
+            return LayoffResult(True, new, "set", None, f"{card.pretty} goes on the {name}.")
+        assert base.rank is not None
+        return LayoffResult(
+            True,
+            new,
+            "set",
+            stands_for,
+            f"{card.pretty} goes on the {name}, standing for a {base.rank.label}.",
+        )
+    if card.rank is not None and not is_wild(card, rules) and card.rank != base.rank:
+        assert base.rank is not None
+        reason = (
+            f"{card.pretty} does not go on the {name}: only {base.rank.noun} and wild cards do."
+        )
+    else:
+        reason = f"{card.pretty} does not go on the {name}: {_messages(problems)}"
+    return LayoffResult(False, None, None, None, reason)
+
+
+def _layoff_on_run(base: Meld, card: Card, rules: RuleSet) -> LayoffResult:
+    """The card just below or above the run, or a wild at the high end (then the low end)."""
+    assert base.suit is not None
+    ordered = base.ordered()
+    ends: list[Position] = ["low", "high"] if base.high == HIGH_ACE else ["high", "low"]
+    fits: list[tuple[int, Position, Meld]] = []
+    last_problems: tuple[Problem, ...] = ()
+    for end in ends:
+        cards = (*ordered, card) if end == "high" else (card, *ordered)
+        _, new, problems = judge(cards, rules, MeldKind.RUN)
+        if new is not None and _adds_at(base, new, end):
+            index = len(cards) - 1 if end == "high" else 0
+            wild = _added_wild(new, index) is not None
+            fits.append((int(wild), end, new))  # a card standing for itself comes first
+        elif problems:
+            last_problems = problems
+    name = base.describe()
+    if fits:
+        _, end, new = min(fits, key=lambda f: f[0])
+        index = len(new.cards) - 1 if end == "high" else 0
+        stands_for = _added_wild(new, index)
+        where = f"the {end} end of the {name}"
+        if stands_for is None:
+            reason = f"{card.pretty} goes on {where}."
+        else:
+            use = new.wilds[new.wild_indices.index(index)]
+            reason = f"{card.pretty} goes on {where}, standing for {use.pretty}."
+        return LayoffResult(True, new, end, stands_for, reason)
+    return LayoffResult(False, None, None, None, _why_not_on_run(base, card, rules, last_problems))
+
+
+def _why_not_on_run(base: Meld, card: Card, rules: RuleSet, problems: Sequence[Problem]) -> str:
+    """A sentence saying why ``card`` does not go on the run ``base``."""
+    assert base.suit is not None
+    name = base.describe()
+    if base.high - base.low + 1 >= MAX_RUN_LENGTH:
+        return f"The {name} is complete: aces are high or low, not both."
+    if can_be_natural(card, rules) and not is_wild(card, rules):
+        assert card.rank is not None
+        if card.suit != base.suit:
+            return f"{card.pretty} is not a {base.suit.noun[:-1]}: it does not go on the {name}."
+        for use in base.wilds:
+            if use.rank == card.rank:
+                return (
+                    f"{card.pretty} is the card the {use.card.pretty} in the {name} stands for: "
+                    "swap it for the wild card instead of laying it off."
+                )
+        inside = any(
+            c.rank == card.rank for c in base.cards if c.rank is not None and c.suit == base.suit
+        )
+        if inside:
+            return f"{card.pretty} is already in the {name}."
+        wanted = [
+            Card(Rank.ACE if p in (LOW_ACE, HIGH_ACE) else Rank(p), base.suit).pretty
+            for p in (base.low - 1, base.high + 1)
+            if LOW_ACE <= p <= HIGH_ACE
+        ]
+        return f"{card.pretty} does not go on the {name}: only {' or '.join(wanted)} would."
+    return f"{card.pretty} does not go on the {name}: {_messages(problems)}"
+
+
+# --- joker swaps -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SwapResult:
+    """Whether ``card`` may take the place of a wild in a meld, and which wild it frees.
+
+    ``joker_index`` is the freed wild's index in the meld's cards; ``meld`` is the meld with
+    the natural card in its place.
+    """
+
+    allowed: bool
+    joker_index: int | None
+    reason: str
+    meld: Meld | None = None
+
+
+def joker_swap(meld_cards: Sequence[Card], card: Card, rules: RuleSet) -> SwapResult:
+    """May the natural ``card`` replace a wild in the meld ``meld_cards``?
+
+    >>> from .rulesets import LIVERPOOL, FAMILY
+    >>> swap = joker_swap(parse_cards("AS 2S JK 4S"), Card.parse("3S"), LIVERPOOL)
+    >>> swap.allowed, swap.joker_index
+    (True, 2)
+    >>> joker_swap(parse_cards("7H 7C JK"), Card.parse("7S"), LIVERPOOL).reason
+    'A wild card in a set is dead: it cannot be taken.'
+    >>> joker_swap(parse_cards("7H 7C JK"), Card.parse("7S"), FAMILY).allowed
+    True
+    """
+    if rules.joker_swap == JokerSwap.NEVER:
+        return SwapResult(
+            False, None, "Under these rules no wild card can be taken from the table."
+        )
+    if card.rank is None or not can_be_natural(card, rules):
+        return SwapResult(
+            False, None, f"A {card.pretty} cannot free a wild card: only a natural card can."
+        )
+    base, why = _table_meld(meld_cards, rules)
+    if base is None:
+        return SwapResult(False, None, why)
+    name = base.describe()
+    if not base.wilds:
+        return SwapResult(False, None, f"There is no wild card in the {name}.")
+    if base.kind == MeldKind.RUN:
+        candidates = [
+            i
+            for i, use in zip(base.wild_indices, base.wilds, strict=True)
+            if use.rank == card.rank and use.suit == card.suit
+        ]
+        if not candidates:
+            shown = ", ".join(f"the {u.card.pretty} stands for {u.pretty}" for u in base.wilds)
+            return SwapResult(
+                False,
+                None,
+                f"{card.pretty} is not what a wild card in the {name} stands for: {shown}.",
+            )
+    else:
+        if rules.joker_swap == JokerSwap.RUNS_ONLY:
+            return SwapResult(False, None, "A wild card in a set is dead: it cannot be taken.")
+        if card.rank != base.rank:
+            assert base.rank is not None
+            return SwapResult(False, None, f"{card.pretty} does not belong in the {name}.")
+        candidates = [i for i in base.wild_indices if i < SET_SWAP_CARDS]
+        if not candidates:
+            return SwapResult(
+                False,
+                None,
+                f"The wild cards in the {name} were added after it was laid, so they are dead: "
+                f"only one among the first {SET_SWAP_CARDS} cards of a set may be taken.",
+            )
+    index = candidates[0]
+    swapped = list(base.cards)
+    swapped[index] = card
+    _, new, problems = judge(swapped, rules, base.kind)
+    if new is None:
+        return SwapResult(
+            False, None, f"{card.pretty} cannot take that place: {_messages(problems)}"
+        )
+    freed = base.cards[index]
+    use = base.wilds[base.wild_indices.index(index)]
+    return SwapResult(
+        True,
+        index,
+        f"{card.pretty} takes the place of the {freed.pretty} standing for {use.pretty} in "
+        f"the {name}; the {freed.pretty} must be played this turn.",
+        new,
+    )
+
+
+# --- the Liverpool call ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Placement:
+    """Where a card could be laid off: the meld's index on the table, the end (or ``set``),
+    and what a wild would stand for."""
+
+    meld: int
+    position: Position
+    stands_for: str | None
+    reason: str
+
+
+@dataclass(frozen=True)
+class LiverpoolResult:
+    """Could the discard have been laid off? ``where`` lists every place it fits."""
+
+    playable: bool
+    where: tuple[Placement, ...]
+
+
+def liverpool_check(
+    table_melds: Sequence[Sequence[Card]], discard: Card, rules: RuleSet
+) -> LiverpoolResult:
+    """Could ``discard`` have been laid off on any meld on the table?
+
+    Only laying off counts; a joker swap is not looked for. Illegal melds are skipped.
+
+    >>> from .rulesets import LIVERPOOL
+    >>> table = [parse_cards("3H 4H 5H 6H"), parse_cards("9S 9C 9D")]
+    >>> [(p.meld, p.position) for p in liverpool_check(table, Card.parse("7H"), LIVERPOOL).where]
+    [(0, 'high')]
+    >>> liverpool_check(table, Card.parse("KD"), LIVERPOOL).playable
+    False
+    """
+    where: list[Placement] = []
+    for index, meld_cards in enumerate(table_melds):
+        result = layoff(meld_cards, discard, rules)
+        if result.fits and result.position is not None:
+            where.append(Placement(index, result.position, result.stands_for, result.reason))
+    return LiverpoolResult(bool(where), tuple(where))
+
+
+# --- decks -----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class DeckPlan:
+    """How many decks and jokers to shuffle together, and the cards that makes."""
+
+    decks: int
+    jokers: int
+    total_cards: int
+
+
+def deck_plan(rules: RuleSet, players: int) -> DeckPlan:
+    """The decks and jokers for ``players`` (a RuleSetError if they may not play).
+
+    >>> from .rulesets import CONTRACT_RUMMY, FAMILY
+    >>> deck_plan(CONTRACT_RUMMY, 5)
+    DeckPlan(decks=3, jokers=4, total_cards=160)
+    >>> deck_plan(FAMILY, 7)
+    DeckPlan(decks=4, jokers=8, total_cards=216)
+    """
+    rules.check_players(players)
+    decks = rules.decks.decks_for(players)
+    jokers = rules.decks.jokers_for(players)
+    return DeckPlan(decks, jokers, decks * len(FULL_DECK) + jokers)
+
+
+__all__ = [
+    "DeckPlan",
+    "LayoffResult",
+    "LiverpoolResult",
+    "Placement",
+    "SwapResult",
+    "deck_plan",
+    "format_cards",
+    "joker_swap",
+    "layoff",
+    "liverpool_check",
+    "parse_cards",
+]

@@ -7,7 +7,9 @@ API and the printed sheets all call into this package.
 from __future__ import annotations
 
 from .cards import FULL_DECK, JOKER, Card, Rank, Suit, format_cards, parse_cards, sort_cards
+from .contract import ContractVerdict, MeldReport, check_contract
 from .errors import CardParseError, Problem, RulesError, RuleSetError, RuleViolation
+from .melds import Meld, WildUse, check_meld, classify, is_run, is_set, is_wild, meld_problems
 from .points import POINT_TABLES, PointTable, get_point_table
 from .rulesets import (
     OPTIONS,
@@ -23,6 +25,17 @@ from .rulesets import (
     build_rules,
     get_preset,
 )
+from .table import (
+    DeckPlan,
+    LayoffResult,
+    LiverpoolResult,
+    Placement,
+    SwapResult,
+    deck_plan,
+    joker_swap,
+    layoff,
+    liverpool_check,
+)
 
 __all__ = [
     "FULL_DECK",
@@ -33,10 +46,17 @@ __all__ = [
     "Card",
     "CardParseError",
     "Contract",
+    "ContractVerdict",
+    "DeckPlan",
     "DeckRule",
     "GoingOut",
+    "LayoffResult",
+    "LiverpoolResult",
+    "Meld",
     "MeldKind",
+    "MeldReport",
     "MeldSpec",
+    "Placement",
     "PointTable",
     "Problem",
     "Rank",
@@ -47,10 +67,23 @@ __all__ = [
     "RulesError",
     "SameSuitRuns",
     "Suit",
+    "SwapResult",
+    "WildUse",
     "build_rules",
+    "check_contract",
+    "check_meld",
+    "classify",
+    "deck_plan",
     "format_cards",
     "get_point_table",
     "get_preset",
+    "is_run",
+    "is_set",
+    "is_wild",
+    "joker_swap",
+    "layoff",
+    "liverpool_check",
+    "meld_problems",
     "parse_cards",
     "sort_cards",
 ]

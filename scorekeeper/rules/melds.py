@@ -145,7 +145,7 @@ class Meld:
         wild_at = self.wild_indices or _guess_wild_indices(self)
         places = dict(zip(wild_at, (w.position for w in self.wilds), strict=False))
         return tuple(
-            places.get(i, _natural_position(card, self.high == HIGH_ACE))
+            places[i] if i in places else _natural_position(card, self.high == HIGH_ACE)
             for i, card in enumerate(self.cards)
         )
 
@@ -252,11 +252,13 @@ class _Reading:
     naturals: int  # cards standing for themselves, including off-rank or off-suit ones
     strays: int  # naturals of another rank (sets) or suit (runs)
     meld: Meld | None
+    in_order: bool = False  # the cards were given in this reading's run order
 
     @property
-    def key(self) -> tuple[int, int, int]:
-        """Fewer problems first, then fewer strays, then more naturals."""
-        return (len(self.problems), self.strays, -self.naturals)
+    def key(self) -> tuple[int, int, int, int]:
+        """Fewer problems first, then fewer strays, then more naturals, then the reading that
+        matches the order the cards were given in (``2H 3H ... KH AH``: the ace is high)."""
+        return (len(self.problems), self.strays, -self.naturals, int(not self.in_order))
 
 
 def _too_few_cards(cards: Sequence[Card], kind: MeldKind, min_length: int) -> Problem:
@@ -497,9 +499,11 @@ def _read_run(
         )
     )
     meld = None
+    in_order = False
     if not problems and suit is not None:
         meld = _place_run(cards, suit, position, wilds)
-    return _Reading(MeldKind.RUN, tuple(problems), naturals, len(strays), meld)
+        in_order = _places_in_given_order(n, position) is not None
+    return _Reading(MeldKind.RUN, tuple(problems), naturals, len(strays), meld, in_order)
 
 
 def _gap_problem(

@@ -50,6 +50,10 @@ MAX_NAME_LENGTH = 200
 MAX_TITLE_LENGTH = 200
 JOIN_CODE_ALPHABET = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ"  # no 0/O, 1/I
 JOIN_CODE_LENGTH = 6
+# Storage limits, beyond anything a real hand reaches (the rules core checks the rules).
+MAX_ROUND_NUMBER = 1000
+MAX_HAND_CARDS = 100
+MAX_BOUGHT = 100
 _random = SystemRandom()
 
 
@@ -284,7 +288,9 @@ def _get_game(session: Session, game_id: str, *, lock: bool = False) -> Game:
         raise NotFound()
     statement = select(Game).where(Game.id == game_id)
     if lock:
-        statement = statement.with_for_update()
+        # Refresh a row this session may have read before the lock: another writer may have
+        # changed it meanwhile (PostgreSQL reads the latest row once the lock is granted).
+        statement = statement.with_for_update().execution_options(populate_existing=True)
     game = session.exec(statement).first()
     if game is None:
         raise NotFound()
@@ -544,6 +550,19 @@ def _score(view: GameView, number: int, entry: RoundInput) -> tuple[int, ...]:
             else "; ".join(p.message for p in violation.problems),
             details,
         ) from None
+    for seat, result in enumerate(entry.results):
+        if result.cards is not None and len(result.cards) > MAX_HAND_CARDS:
+            raise Invalid(
+                f"{view.players[seat]} cannot hold {len(result.cards)} cards "
+                f"(at most {MAX_HAND_CARDS})",
+                {"player": view.players[seat]},
+            )
+        if result.bought > MAX_BOUGHT:
+            raise Invalid(
+                f"{view.players[seat]} cannot have bought {result.bought} cards "
+                f"(at most {MAX_BOUGHT})",
+                {"player": view.players[seat]},
+            )
     return scored.points
 
 
@@ -576,14 +595,16 @@ def _write_entries(
         ))  # fmt: skip
 
 
-def _replay(session: Session, game_id: str, key: str | None, action: str) -> GameView | None:
+def _replay(
+    session: Session, game_id: str, key: str | None, action: str, number: int | None = None
+) -> GameView | None:
     """The answer to a request already carried out with idempotency ``key``, if any."""
     if not key:
         return None
     record = session.get(IdempotencyRecord, f"{game_id}:{key}")
     if record is None:
         return None
-    if record.action != action:
+    if record.action != action or (number is not None and record.round_number != number):
         raise Conflict("that request key was already used for a different change")
     return load_game(session, game_id)
 
@@ -630,7 +651,7 @@ def add_round(
     """
     key = _check_key(idempotency_key)
     game = _lock_game(session, game_id)
-    replayed = _replay(session, game_id, key, "add_round")
+    replayed = _replay(session, game_id, key, "add_round", number)
     if replayed is not None:
         return replayed, False
     view = _view(session, game)
@@ -700,7 +721,7 @@ def replace_round(
     """Replace a recorded round. ``expected_version`` is the round's version the editor saw."""
     key = _check_key(idempotency_key)
     game = _lock_game(session, game_id)
-    replayed = _replay(session, game_id, key, "replace_round")
+    replayed = _replay(session, game_id, key, "replace_round", number)
     if replayed is not None:
         return replayed
     view = _view(session, game)
@@ -758,6 +779,8 @@ def replace_round(
 def _round_row(session: Session, game_id: str, number: int) -> Round:
     if isinstance(number, bool) or not isinstance(number, int):
         raise Invalid("the round number must be a whole number")
+    if not 1 <= number <= MAX_ROUND_NUMBER:
+        raise NotFound(f"there is no round {number}")
     row = session.exec(
         select(Round).where(Round.game_id == game_id, Round.number == number)
     ).first()

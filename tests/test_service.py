@@ -1,0 +1,389 @@
+"""The game service (``scorekeeper.games``) on SQLite and on a real PostgreSQL server.
+
+Covers creating games and recording, replacing and undoing rounds, the history, validation,
+optimistic locking (a stale version is a Conflict), idempotent retries, all-or-nothing saves,
+and real concurrent threads racing for the same round.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+from flask import Flask
+from sqlalchemy import func
+from sqlalchemy.engine import Engine
+from sqlmodel import Session, select
+
+from scorekeeper import games
+from scorekeeper.db import get_engine, write_session
+from scorekeeper.errors import Conflict, Forbidden, Invalid, NotFound
+from scorekeeper.models import Change, Entry, Game, IdempotencyRecord, Round
+from scorekeeper.rules import parse_cards
+from scorekeeper.rules.scoring import PlayerResult
+
+OUT = PlayerResult(went_out=True)
+
+
+def pts(n: int) -> PlayerResult:
+    return PlayerResult(points=n)
+
+
+def hand(text: str) -> PlayerResult:
+    return PlayerResult(cards=parse_cards(text))
+
+
+def entry(*results: PlayerResult, cut_bonus: bool = False) -> games.RoundInput:
+    return games.RoundInput(tuple(results), cut_bonus)
+
+
+class Games:
+    """A small helper around the service: each call is one committed transaction."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+
+    def run(self, action: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+        with write_session(self.engine) as session:
+            return action(session, *args, **kwargs)
+
+    def create(self, players: list[str] | None = None, **kwargs: Any) -> tuple[str, str]:
+        kwargs.setdefault("preset", "liverpool")
+        kwargs.setdefault("first_dealer", 0)
+        view, token = self.run(games.create_game, players=players or ["Ann", "Bob", "Cy"], **kwargs)
+        return view.id, token
+
+    def load(self, game_id: str) -> games.GameView:
+        with Session(self.engine) as session:
+            return games.load_game(session, game_id)
+
+    def add(self, game_id: str, number: int, *results: PlayerResult, **kwargs: Any) -> Any:
+        cut = kwargs.pop("cut_bonus", False)
+        return self.run(games.add_round, game_id, number, entry(*results, cut_bonus=cut), **kwargs)
+
+    def replace(self, game_id: str, number: int, *results: PlayerResult, **kwargs: Any) -> Any:
+        cut = kwargs.pop("cut_bonus", False)
+        return self.run(
+            games.replace_round, game_id, number, entry(*results, cut_bonus=cut), **kwargs
+        )
+
+    def count(self, model: Any) -> int:
+        with Session(self.engine) as session:
+            return int(session.exec(select(func.count()).select_from(model)).one())
+
+
+@pytest.fixture
+def svc(db_app: Flask) -> Iterator[Games]:
+    yield Games(get_engine(db_app))
+
+
+# --- the happy path -------------------------------------------------------------------------
+
+
+def test_create_and_load(svc: Games) -> None:
+    game_id, token = svc.create(title="Friday", first_dealer="Bob")
+    view = svc.load(game_id)
+    assert len(game_id) >= 22 and len(token) >= 40
+    assert view.players == ("Ann", "Bob", "Cy")
+    assert view.first_dealer == 1
+    data = view.as_dict()
+    assert data["title"] == "Friday"
+    assert data["rules"] == "liverpool"
+    assert data["rounds"] == []
+    assert data["totals"] == {"Ann": 0, "Bob": 0, "Cy": 0}
+    assert data["next_round"] == 1 and data["finished"] is False and data["winners"] == []
+
+
+def test_rounds_totals_replace_undo_and_history(svc: Games) -> None:
+    game_id, _ = svc.create()
+    view, created = svc.add(game_id, 1, OUT, hand("AH 7C"), pts(35))
+    assert created
+    assert view.totals == (0, 20, 35)
+    view, _ = svc.add(game_id, 2, pts(10), OUT, hand("JK"))
+    assert view.totals == (10, 20, 55)  # a joker is 20
+    assert view.version == 3
+
+    round_version = view.rounds[0].version
+    view = svc.replace(game_id, 1, OUT, pts(40), pts(35), expected_version=round_version)
+    assert view.rounds[0].points == (0, 40, 35)
+    assert view.rounds[0].version == round_version + 1
+    assert view.totals == (10, 40, 55)
+
+    view = svc.run(games.undo_last_round, game_id, 2)
+    assert [r.number for r in view.rounds] == [1]
+    assert view.totals == (0, 40, 35)
+    assert svc.count(Round) == 1
+
+    with Session(svc.engine) as session:
+        lines = games.history(session, game_id)
+    actions = [line.action for line in lines]
+    assert actions == ["undo_round", "replace_round", "add_round", "add_round", "create"]
+    edit = lines[1]
+    assert edit.round_number == 1
+    assert edit.before["results"]["Bob"]["points"] == 20
+    assert edit.after["results"]["Bob"]["points"] == 40
+    assert "Bob 20 → 40" in edit.summary
+
+
+def test_cut_bonus_goes_to_the_cutter(svc: Games) -> None:
+    game_id, _ = svc.create(first_dealer=0)  # round 1: Ann deals, Cy (on her right) cuts
+    view, _ = svc.add(game_id, 1, OUT, pts(20), pts(30), cut_bonus=True)
+    assert view.rounds[0].points == (0, 20, 30 + view.rules.cut_bonus)
+    assert view.as_dict()["rounds"][0]["cut_bonus"] == "Cy"
+
+
+def test_a_full_game_finishes_with_winners(svc: Games) -> None:
+    game_id, _ = svc.create(players=["Ann", "Bob"])
+    rounds = svc.load(game_id).rules.round_count
+    for number in range(1, rounds + 1):
+        view, _ = svc.add(game_id, number, OUT, pts(10))
+    assert view.finished and view.next_round is None
+    assert view.as_dict()["winners"] == ["Ann"]
+    with pytest.raises(Invalid, match="game is over"):
+        svc.add(game_id, rounds + 1, OUT, pts(10))
+    view = svc.run(games.undo_last_round, game_id)
+    assert not view.finished and view.finished_at is None
+
+
+# --- validation -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"preset": "poker"}, 'no rule set "poker"'),
+        ({"players": ["Ann"]}, "2 to 8 players"),
+        ({"players": ["Ann", "ann"]}, "different name"),
+        ({"players": ["Ann", 7]}, "must be text"),
+        ({"players": ["Ann", "  "]}, "cannot be empty"),
+        ({"players": "Ann, Bob"}, "list of names"),
+        ({"options": {"buying": "yes"}}, "true or false"),
+        ({"options": {"no_such_rule": 1}}, "not a house-rule option"),
+        ({"first_dealer": "Zed"}, "one of the players"),
+    ],
+)
+def test_new_game_is_validated(svc: Games, kwargs: dict[str, Any], message: str) -> None:
+    with pytest.raises(Invalid, match=message):
+        svc.create(**kwargs)
+    assert svc.count(Game) == 0
+
+
+@pytest.mark.parametrize(
+    ("number", "results", "error", "message"),
+    [
+        (2, (OUT, pts(5), pts(5)), Invalid, "next round is 1"),
+        (1, (pts(5), pts(5), pts(5)), Invalid, "one player must have gone out"),
+        (1, (OUT, OUT, pts(5)), Invalid, "only one player goes out"),
+        (1, (OUT, pts(-5), pts(5)), Invalid, "cannot be negative"),
+        (1, (OUT, pts(7), pts(5)), Invalid, "multiple of 5"),
+        (1, (OUT, PlayerResult(points="ten"), pts(5)), Invalid, "whole number"),  # type: ignore[arg-type]
+        (1, (OUT, PlayerResult(points=True), pts(5)), Invalid, "whole number"),
+        (1, (OUT, pts(5)), Invalid, "each of the 3 players"),
+        (1, (OUT, PlayerResult(), pts(5)), Invalid, "Bob has no score"),
+        (1, (OUT, PlayerResult(points=5, bought=-1), pts(5)), Invalid, "buys"),
+        (1, (OUT, PlayerResult(points=5, bought=1000), pts(5)), Invalid, "bought"),
+        (1, (OUT, hand("2C " * 101), pts(5)), Invalid, "cannot hold 101 cards"),
+        ("1", (OUT, pts(5), pts(5)), Invalid, "whole number"),
+    ],
+)
+def test_rounds_are_validated(
+    svc: Games, number: Any, results: tuple[PlayerResult, ...], error: type, message: str
+) -> None:
+    game_id, _ = svc.create()
+    with pytest.raises(error, match=message):
+        svc.add(game_id, number, *results)
+    assert svc.load(game_id).rounds == ()
+    assert svc.count(Entry) == 0
+
+
+def test_a_recorded_round_cannot_be_added_again(svc: Games) -> None:
+    game_id, _ = svc.create()
+    svc.add(game_id, 1, OUT, pts(5), pts(5))
+    with pytest.raises(Conflict, match="already recorded"):
+        svc.add(game_id, 1, OUT, pts(5), pts(5))
+
+
+def test_replace_and_undo_check_the_round(svc: Games) -> None:
+    game_id, _ = svc.create()
+    with pytest.raises(Invalid, match="no round has been recorded"):
+        svc.run(games.undo_last_round, game_id)
+    svc.add(game_id, 1, OUT, pts(5), pts(5))
+    svc.add(game_id, 2, OUT, pts(5), pts(5))
+    with pytest.raises(NotFound, match="round 3 has not been played"):
+        svc.replace(game_id, 3, OUT, pts(5), pts(5))
+    with pytest.raises(NotFound):
+        svc.replace(game_id, 10**30, OUT, pts(5), pts(5))
+    with pytest.raises(Invalid, match="only the last round"):
+        svc.run(games.undo_last_round, game_id, 1)
+    with pytest.raises(Invalid, match="only one player goes out"):
+        svc.replace(game_id, 1, OUT, OUT, pts(5))
+    assert svc.load(game_id).rounds[0].version == 1
+
+
+def test_unknown_games_and_access(svc: Games) -> None:
+    game_id, token = svc.create()
+    other_id, other_token = svc.create()
+    with Session(svc.engine) as session:
+        for bad in ["nope", "x" * 22, "x" * 500]:
+            with pytest.raises(NotFound):
+                games.load_game(session, bad)
+        assert games.can_edit(session, game_id, [token])
+        assert not games.can_edit(session, game_id, [other_token])
+        assert not games.can_edit(session, game_id, [])
+        with pytest.raises(Forbidden):
+            games.require_edit(session, other_id, [token])
+
+
+# --- optimistic locking and idempotency -----------------------------------------------------
+
+
+def test_stale_versions_are_conflicts(svc: Games) -> None:
+    game_id, _ = svc.create()
+    version = svc.load(game_id).version
+    svc.add(game_id, 1, OUT, pts(5), pts(5), expected_version=version)
+    with pytest.raises(Conflict, match="someone else changed"):
+        svc.add(game_id, 2, OUT, pts(5), pts(5), expected_version=version)
+    svc.replace(game_id, 1, OUT, pts(10), pts(5), expected_version=1)
+    with pytest.raises(Conflict, match="changed on another device") as caught:
+        svc.replace(game_id, 1, OUT, pts(15), pts(5), expected_version=1)
+    assert caught.value.details == {"version": 2}
+    with pytest.raises(Conflict):
+        svc.run(games.undo_last_round, game_id, 1, expected_version=version)
+    view = svc.load(game_id)
+    assert view.rounds[0].points == (0, 10, 5)
+
+
+def test_a_retry_with_the_same_key_records_one_round(svc: Games) -> None:
+    game_id, _ = svc.create()
+    first, created = svc.add(game_id, 1, OUT, pts(5), pts(5), idempotency_key="tap-1")
+    again, created_again = svc.add(game_id, 1, OUT, pts(5), pts(5), idempotency_key="tap-1")
+    assert created and not created_again
+    assert again.version == first.version and len(again.rounds) == 1
+    assert svc.count(Round) == 1 and svc.count(IdempotencyRecord) == 1
+    with pytest.raises(Conflict, match="different change"):
+        svc.add(game_id, 2, OUT, pts(5), pts(5), idempotency_key="tap-1")
+    with pytest.raises(Invalid, match="request key"):
+        svc.add(game_id, 2, OUT, pts(5), pts(5), idempotency_key="k" * 101)
+
+
+def test_keys_belong_to_their_game(svc: Games) -> None:
+    one, _ = svc.create()
+    two, _ = svc.create()
+    svc.add(one, 1, OUT, pts(5), pts(5), idempotency_key="same")
+    _view, created = svc.add(two, 1, OUT, pts(5), pts(5), idempotency_key="same")
+    assert created
+
+
+def test_a_failure_mid_save_leaves_nothing(svc: Games, monkeypatch: pytest.MonkeyPatch) -> None:
+    game_id, _ = svc.create()
+    svc.add(game_id, 1, OUT, pts(5), pts(5))
+    before = svc.load(game_id)
+    changes = svc.count(Change)
+    real = games._write_entries
+
+    def write_then_fail(session: Session, *args: Any) -> None:
+        real(session, *args)
+        session.flush()  # the round and its entries reach the database...
+        raise RuntimeError("power cut")  # ...and then the save fails
+
+    monkeypatch.setattr(games, "_write_entries", write_then_fail)
+    with pytest.raises(RuntimeError):
+        svc.add(game_id, 2, OUT, pts(5), pts(5), idempotency_key="k")
+    with pytest.raises(RuntimeError):
+        svc.replace(game_id, 1, OUT, pts(50), pts(50))
+    after = svc.load(game_id)
+    assert after.version == before.version
+    assert after.rounds == before.rounds
+    assert svc.count(Round) == 1 and svc.count(Entry) == 3
+    assert svc.count(Change) == changes and svc.count(IdempotencyRecord) == 0
+    monkeypatch.undo()
+    _view, created = svc.add(game_id, 2, OUT, pts(5), pts(5), idempotency_key="k")
+    assert created  # the failed attempt's key was not kept either
+
+
+def test_the_lock_refreshes_a_game_read_earlier(svc: Games) -> None:
+    """A session that read the game, in the same transaction, before another writer changed
+    it still writes on top of the latest version (PostgreSQL: read committed + row lock).
+
+    SQLite cannot get here: a transaction that has read cannot write after another writer
+    committed, which is why views end their reads before calling the service.
+    """
+    if svc.engine.dialect.name == "sqlite":
+        pytest.skip("SQLite refuses the stale write outright (views end reads first)")
+    game_id, _ = svc.create()
+    with Session(svc.engine, expire_on_commit=False) as session:
+        seen = session.get(Game, game_id)  # version 1 is now in this session
+        assert seen is not None and seen.version == 1
+        svc.add(game_id, 1, OUT, pts(5), pts(5))  # another device: version 2
+        view, _ = games.add_round(session, game_id, 2, entry(OUT, pts(5), pts(5)))
+        session.commit()
+    assert view.version == 3 and svc.load(game_id).version == 3
+
+
+# --- real concurrency -----------------------------------------------------------------------
+
+
+def race(count: int, action: Callable[[int], Any]) -> list[Any]:
+    """Run ``action(i)`` in ``count`` threads released together; each outcome or error."""
+    barrier = threading.Barrier(count)
+    outcomes: list[Any] = [None] * count
+
+    def run(i: int) -> None:
+        barrier.wait()
+        try:
+            outcomes[i] = action(i)
+        except Exception as error:  # the outcome is what is tested
+            outcomes[i] = error
+
+    threads = [threading.Thread(target=run, args=(i,)) for i in range(count)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+    return outcomes
+
+
+@pytest.mark.slow
+def test_two_devices_editing_one_round(svc: Games) -> None:
+    """Both start from round version 1: exactly one edit wins, the other is a Conflict."""
+    game_id, _ = svc.create()
+    svc.add(game_id, 1, OUT, pts(5), pts(5))
+    for attempt in range(5):
+        version = svc.load(game_id).rounds[0].version
+
+        def edit(i: int, version: int = version, attempt: int = attempt) -> Any:
+            points = pts(10 * (i + 1) + attempt * 100)
+            return svc.replace(game_id, 1, OUT, points, pts(5), expected_version=version)
+
+        outcomes = race(2, edit)
+        winners = [o for o in outcomes if isinstance(o, games.GameView)]
+        conflicts = [o for o in outcomes if isinstance(o, Conflict)]
+        assert len(winners) == 1 and len(conflicts) == 1, outcomes
+        final = svc.load(game_id).rounds[0]
+        assert final.points == winners[0].rounds[0].points  # the winner's values, not a mix
+        assert final.version == version + 1
+
+
+@pytest.mark.slow
+def test_many_devices_posting_the_next_round(svc: Games) -> None:
+    game_id, _ = svc.create()
+    outcomes = race(8, lambda i: svc.add(game_id, 1, OUT, pts(5 * (i + 1)), pts(5)))
+    created = [o for o in outcomes if isinstance(o, tuple)]
+    assert len(created) == 1, outcomes
+    assert all(isinstance(o, Conflict) for o in outcomes if not isinstance(o, tuple))
+    assert svc.count(Round) == 1 and svc.count(Entry) == 3
+    assert svc.load(game_id).version == 2
+
+
+@pytest.mark.slow
+def test_many_retries_with_one_key_record_one_round(svc: Games) -> None:
+    game_id, _ = svc.create()
+    outcomes = race(
+        8, lambda i: svc.add(game_id, 1, OUT, pts(5), pts(5), idempotency_key="double-tap")
+    )
+    assert all(isinstance(o, tuple) for o in outcomes), outcomes
+    assert sum(1 for _view, created in outcomes if created) == 1
+    assert {view.version for view, _ in outcomes} == {2}
+    assert svc.count(Round) == 1

@@ -95,7 +95,8 @@ def score_round(
     Exactly one player goes out. ``cut_bonus`` says the round's cutter cut exactly.
     """
     rules.round(round_number)
-    who = list(names) if names is not None else [f"player {i + 1}" for i in range(len(results))]
+    given = list(names or ())
+    who = [given[i] if i < len(given) else f"player {i + 1}" for i in range(len(results))]
     problems: list[Problem] = []
     out = [i for i, r in enumerate(results) if r.went_out]
     if not out:

@@ -440,9 +440,16 @@ def _apply_buying(rules: RuleSet, value: Any) -> RuleSet:
 
 
 def _apply_buy_limit(rules: RuleSet, value: Any) -> RuleSet:
+    """Set the limit in every round that allows buying (a round without buying, like the
+    family game's first, keeps none); in every round if none allows buying."""
     limit = None if value is None else _int("buy_limit", value, 0, 20)
+    some = any(r.buying_allowed for r in rules.rounds)
     return dataclasses.replace(
-        rules, rounds=tuple(dataclasses.replace(r, buy_limit=limit) for r in rules.rounds)
+        rules,
+        rounds=tuple(
+            dataclasses.replace(r, buy_limit=limit) if r.buying_allowed or not some else r
+            for r in rules.rounds
+        ),
     )
 
 

@@ -660,6 +660,12 @@ def add_round(
     if isinstance(number, bool) or not isinstance(number, int):
         raise Invalid("the round number must be a whole number")
     if number != view.next_round:
+        if not 1 <= number <= view.rules.round_count:
+            raise Invalid(
+                f"{view.rules.name} has rounds 1 to {view.rules.round_count}; "
+                f"there is no round {number} (the next round is {view.next_round})",
+                {"next_round": view.next_round},
+            )
         if number < (view.next_round or 0):
             raise Conflict(
                 f"round {number} is already recorded; edit it instead",

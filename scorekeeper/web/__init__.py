@@ -12,12 +12,14 @@ csrf = CSRFProtect()
 def register(app: Flask) -> None:
     from . import errors, security
     from .api import bp as api_bp
+    from .games import bp as games_bp
     from .main import bp as main_bp
 
     csrf.init_app(app)
     security.init_app(app)
     errors.init_app(app)
     app.register_blueprint(main_bp)
+    app.register_blueprint(games_bp)
     app.register_blueprint(api_bp)
     # The API authenticates with bearer tokens, not cookies, so it needs no CSRF token.
     csrf.exempt(api_bp)

@@ -11,4 +11,6 @@ bp = Blueprint("main", __name__)
 
 @bp.get("/")
 def home() -> Response:
-    return render("home.html")
+    from .games import home_context
+
+    return render("home.html", **home_context())

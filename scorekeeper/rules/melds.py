@@ -53,6 +53,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import combinations
 
 from .cards import Card, Rank, Suit, format_cards, parse_cards
@@ -223,10 +224,21 @@ def _natural_position(card: Card, ace_high: bool) -> int:
 
 
 def _pretty(cards: Sequence[Card]) -> str:
-    return format_cards(cards, pretty=True) if cards else "No cards"
+    return _pretty_tuple(tuple(cards))
 
 
 def _codes(cards: Sequence[Card]) -> tuple[str, ...]:
+    return _codes_tuple(tuple(cards))
+
+
+# Every reading the referee tries names the same cards: format each group once.
+@lru_cache(maxsize=4096)
+def _pretty_tuple(cards: tuple[Card, ...]) -> str:
+    return format_cards(cards, pretty=True) if cards else "No cards"
+
+
+@lru_cache(maxsize=4096)
+def _codes_tuple(cards: tuple[Card, ...]) -> tuple[str, ...]:
     return tuple(str(c) for c in cards)
 
 
@@ -684,10 +696,11 @@ def judge(
         best = _best(readings)
         return kind, best.meld, best.problems
     as_set = _best(_set_readings(cards, rules, least(MeldKind.SET)))
+    if as_set.meld is not None:
+        return MeldKind.SET, as_set.meld, ()  # a group that is both (7H JK JK JK) is a set
     as_run = _best(_run_readings(cards, rules, least(MeldKind.RUN)))
-    for reading in (as_set, as_run):
-        if reading.meld is not None:
-            return reading.kind, reading.meld, ()
+    if as_run.meld is not None:
+        return MeldKind.RUN, as_run.meld, ()
     looks = _look_alike(cards, rules)
     if looks is None:
         # A tie: the reading with fewer problems, else by length (3 cards look like a set).

@@ -15,7 +15,6 @@ from typing import Any
 
 import pytest
 from flask import Flask
-from flask.testing import FlaskClient
 from sqlalchemy import select as sa_select
 from sqlmodel import SQLModel
 
@@ -42,7 +41,7 @@ def snapshot(app: Flask) -> dict[str, list[tuple[Any, ...]]]:
     with get_engine(app).connect() as connection:
         for table in SQLModel.metadata.sorted_tables:
             rows = connection.execute(sa_select(table)).all()
-            tables[table.name] = sorted((tuple(map(repr, row)) for row in rows))
+            tables[table.name] = sorted(tuple(map(repr, row)) for row in rows)
     return tables
 
 

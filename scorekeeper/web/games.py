@@ -282,7 +282,9 @@ def create() -> Response:
         view, token = games.create_game(session, **args, actor=access.CREATOR_LABEL)
     except Invalid as error:
         session.rollback()
-        details = error.details if isinstance(error.details, dict) else {}
+        details = dict(error.details) if isinstance(error.details, dict) else {}
+        if "rules" in details and form.preset in PRESETS:
+            details["options"] = details.pop("rules")  # the preset is fine: an override is not
         for key, message in details.items():
             match = re.fullmatch(r"players\.(\d+)", key)
             if match and int(match.group(1)) < len(kept):

@@ -42,7 +42,10 @@ def cmd_serve(args: argparse.Namespace) -> int:
     from .migrate import upgrade
 
     app = _app(args)
-    upgrade(get_engine(app))
+    engine = get_engine(app)
+    upgrade(engine)
+    # The workers are forked from this process: they must not share its pooled connections.
+    engine.dispose()
     host = args.host or app.config["HOST"]
     port = args.port or app.config["PORT"]
     options = {
@@ -52,6 +55,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
         "worker_class": "gthread",
         "accesslog": "-" if args.access_log else None,
         "timeout": 60,
+        # A forked worker starts with an empty pool of its own (SQLAlchemy's advice for fork).
+        "post_fork": lambda _server, _worker: engine.dispose(close=False),
     }
 
     class Server(BaseApplication):  # type: ignore[misc]

@@ -1,0 +1,101 @@
+"""Run the real app as a separate process (``scorekeeper serve``, i.e. gunicorn) for tests
+that kill it, or that run two processes against one database."""
+
+from __future__ import annotations
+
+import http.client
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from .pgserver import free_port
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+class ServerProcess:
+    def __init__(self, database_url: str, workdir: Path, **settings: str) -> None:
+        self.database_url = database_url
+        self.workdir = workdir
+        self.port = free_port()
+        self.settings = settings
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def start(self, timeout: float = 30) -> ServerProcess:
+        env = {
+            **os.environ,
+            "SCOREKEEPER_DATABASE_URL": self.database_url,
+            "SCOREKEEPER_SECRET_KEY": "shared-test-secret",
+            "SCOREKEEPER_WORKERS": "2",
+            "SCOREKEEPER_THREADS": "4",
+            **{f"SCOREKEEPER_{k}": v for k, v in self.settings.items()},
+        }
+        self.log = open(self.workdir / f"server-{self.port}.log", "ab")  # noqa: SIM115
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "scorekeeper.cli", "serve", "--port", str(self.port)],
+            cwd=self.workdir,
+            env=env,
+            stdout=self.log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,  # its own process group: kill master and workers at once
+        )
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"server exited early; see {self.log.name}")
+            try:
+                status, _body = self.request("GET", "/api/v1/rules")
+                if status == 200:
+                    return self
+            except OSError:
+                pass
+            time.sleep(0.1)
+        raise RuntimeError("server did not start in time")
+
+    def kill(self) -> None:
+        """SIGKILL the master and every worker, as a power cut would."""
+        if self.process is not None and self.process.poll() is None:
+            os.killpg(self.process.pid, signal.SIGKILL)
+            self.process.wait(timeout=10)
+        self.log.close()
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            os.killpg(self.process.pid, signal.SIGTERM)
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.process.pid, signal.SIGKILL)
+                self.process.wait(timeout=10)
+        self.log.close()
+
+    def request(
+        self,
+        method: str,
+        path: str,
+        body: Any = None,
+        headers: dict[str, str] | None = None,
+        timeout: float = 30,
+    ) -> tuple[int, Any]:
+        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=timeout)
+        try:
+            payload = None if body is None else json.dumps(body).encode()
+            all_headers = {"Content-Type": "application/json", **(headers or {})}
+            connection.request(method, path, body=payload, headers=all_headers)
+            response = connection.getresponse()
+            raw = response.read()
+            kind = response.getheader("Content-Type", "")
+            return response.status, json.loads(raw) if "json" in kind and raw else raw
+        finally:
+            connection.close()
+
+
+def port_open(port: int) -> bool:
+    with socket.socket() as sock:
+        return sock.connect_ex(("127.0.0.1", port)) == 0

@@ -1,0 +1,294 @@
+"""Benchmark: the arranger against the brute-force oracle, and on hard hands.
+
+Run ``.venv/bin/python benchmarks/arranger.py`` (``--quick`` for a short run).
+
+The corpus is fixed by a seed. For every preset and round: random 12-card hands, half of
+them built to contain the contract (then topped up with random cards; a few near misses
+with one card swapped out), timed for the arranger on every hand and for the oracle on a
+sample (the oracle takes up to seconds per hand). Then the hard cases, where the oracle is
+not run: 20- and 30-card hands from three decks with up to 6 jokers, and deuces-wild hands
+with up to 18 wild cards (2s plus jokers), all-out rounds included. Every hard case must be
+decided (the arranger never gives up); the script reports how many were possible.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import gc
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import TypeVar
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from scorekeeper.rules.arranger import arrange
+from scorekeeper.rules.bruteforce import brute_force
+from scorekeeper.rules.cards import JOKER, Card, Rank, Suit
+from scorekeeper.rules.rulesets import PRESETS, MeldKind, RuleSet
+
+SEED = 20240601
+T = TypeVar("T")
+
+
+def deck(rules: RuleSet, decks: int = 3, jokers: int | None = None) -> list[Card]:
+    """The cards of ``decks`` decks plus the rule set's jokers (or ``jokers``)."""
+    if jokers is None:
+        jokers = max(
+            rules.decks.jokers_for(p) for p in range(rules.min_players, rules.max_players + 1)
+        )
+    return [Card(r, s) for s in Suit for r in Rank] * decks + [JOKER] * jokers
+
+
+def _take(pool: list[Card], card: Card) -> bool:
+    try:
+        pool.remove(card)
+    except ValueError:
+        return False
+    return True
+
+
+def _wilds_in(pool: Sequence[Card], rules: RuleSet) -> list[Card]:
+    return [c for c in pool if c.rank is None or c.rank in rules.wild_ranks]
+
+
+def built_hand(
+    rng: random.Random, rules: RuleSet, round_number: int, size: int, pool: list[Card]
+) -> list[Card]:
+    """A hand holding the round's contract (as far as the pool allows), topped up to ``size``.
+
+    Melds get a random length (longer in all-out rounds) and some wilds, within the rules;
+    in an all-out round with ``size`` cards the melds are stretched to use them all.
+    """
+    spec = rules.round(round_number)
+    exact = rules.exact_contract_melds and not spec.all_out
+    hand: list[Card] = []
+    used_runs: list[tuple[Suit, int, int]] = []
+    for meld in spec.contract.melds:
+        extra = 0 if exact else rng.choice([0, 0, 0, 1, 2])
+        length = meld.min_length + extra
+        wild_budget = rng.choice([0, 0, 1, 1, 2])
+        if meld.kind == MeldKind.SET:
+            rank = Rank(rng.randint(1, 13))
+            if rank in rules.wild_ranks:
+                rank = Rank.SEVEN
+            if rules.set_distinct_suits:
+                length = min(length, 4)
+                suits = rng.sample(list(Suit), length)
+            else:
+                suits = [rng.choice(list(Suit)) for _ in range(length)]
+            naturals_needed = max(rules.set_min_naturals, (length + 1) // 2)
+            wilds = min(wild_budget, length - naturals_needed)
+            for k, suit in enumerate(suits):
+                card = Card(rank, suit)
+                if k >= length - wilds:
+                    w = _wilds_in(pool, rules)
+                    if w:
+                        card = rng.choice(w)
+                if _take(pool, card):
+                    hand.append(card)
+        else:
+            length = min(length, 13)
+            suit = rng.choice(list(Suit))
+            low = rng.randint(1, 15 - length)
+            used_runs.append((suit, low, low + length - 1))
+            naturals_needed = max(rules.run_min_naturals, (length + 1) // 2)
+            wild_slots = set(rng.sample(range(length), min(wild_budget, length - naturals_needed)))
+            for k in range(length):
+                position = low + k
+                rank = Rank(1 if position == 14 else position)
+                card = Card(rank, suit)
+                if k in wild_slots:
+                    w = _wilds_in(pool, rules)
+                    if w:
+                        card = rng.choice(w)
+                if _take(pool, card):
+                    hand.append(card)
+    while len(hand) < size and pool:
+        card = rng.choice(pool)
+        pool.remove(card)
+        hand.append(card)
+    rng.shuffle(hand)
+    return hand[:size] if len(hand) > size else hand
+
+
+def random_hand(rng: random.Random, size: int, pool: list[Card]) -> list[Card]:
+    picked = rng.sample(range(len(pool)), size)
+    return [pool[i] for i in picked]
+
+
+def near_miss(rng: random.Random, hand: list[Card], pool: list[Card]) -> list[Card]:
+    """The hand with one card swapped for a random one from the pool."""
+    out = list(hand)
+    out[rng.randrange(len(out))] = rng.choice(pool)
+    return out
+
+
+def corpus_12(
+    rng: random.Random, rules: RuleSet, round_number: int, count: int
+) -> list[list[Card]]:
+    hands = []
+    for k in range(count):
+        pool = deck(rules, 3)
+        if k % 2 == 0:
+            hands.append(random_hand(rng, 12, pool))
+        else:
+            hand = built_hand(rng, rules, round_number, 12, pool)
+            if k % 10 == 1:
+                hand = near_miss(rng, hand, pool)
+            hands.append(hand)
+    return hands
+
+
+def hard_cases(rng: random.Random, count: int) -> list[tuple[RuleSet, int, list[Card], str]]:
+    """20- and 30-card hands (three decks, up to 6 jokers) and deuces hands with many wilds."""
+    cases: list[tuple[RuleSet, int, list[Card], str]] = []
+    deuces_liverpool = dataclasses.replace(
+        PRESETS["liverpool"], wild_ranks=frozenset({Rank.TWO}), id="liverpool+deuces"
+    )
+    families: list[tuple[RuleSet, str]] = [(r, r.id) for r in PRESETS.values()]
+    for k in range(count):
+        rules, name = families[k % len(families)]
+        for round_number in range(1, rules.round_count + 1):
+            for size in (20, 30):
+                pool = deck(rules, 3, jokers=6 if rules.uses_jokers else 0)
+                if k % 2:
+                    hand = built_hand(rng, rules, round_number, size, pool)
+                else:
+                    hand = random_hand(rng, size, pool)
+                cases.append((rules, round_number, hand, f"{name} {size} cards"))
+        # Deuces wild with up to 18 wilds: 12 twos of three decks and 6 jokers.
+        for round_number in range(1, deuces_liverpool.round_count + 1):
+            pool = deck(deuces_liverpool, 3, jokers=6)
+            wild = [c for c in pool if c.rank is None or c.rank == Rank.TWO]
+            rest = [c for c in pool if c not in wild]
+            n_wild = rng.randint(8, 18)
+            size = rng.choice([12, 20, 30])
+            hand = rng.sample(wild, n_wild) + rng.sample(rest, max(size - n_wild, 0))
+            cases.append((deuces_liverpool, round_number, hand, f"deuces {n_wild} wilds"))
+    return cases
+
+
+def timed(fn: Callable[..., T], *args: object) -> tuple[float, T]:
+    """Wall time of one call, with the garbage collector paused (as ``timeit`` does)."""
+    gc.disable()
+    try:
+        start = time.perf_counter()
+        result = fn(*args)
+        return time.perf_counter() - start, result
+    finally:
+        gc.enable()
+
+
+def pct(values: Sequence[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def ms(x: float) -> str:
+    return f"{x * 1000:8.3f}"
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="a small corpus, for a smoke run")
+    parser.add_argument("--hands", type=int, help="12-card hands per preset and round")
+    parser.add_argument("--oracle", type=int, help="hands per preset and round for the oracle")
+    parser.add_argument("--hard", type=int, help="rounds of hard cases")
+    parser.add_argument("--seed", type=int, default=SEED)
+    args = parser.parse_args(argv)
+    hands_per = args.hands or (200 if args.quick else 2000)
+    oracle_per = args.oracle if args.oracle is not None else (20 if args.quick else 100)
+    hard_rounds = args.hard or (5 if args.quick else 40)
+    rng = random.Random(args.seed)
+
+    print(
+        f"12-card hands: {hands_per} per preset and round (half built to hold the contract); "
+        f"the oracle runs on the first {oracle_per} of them (sampled: it is slow). Times in ms."
+    )
+    header = (
+        f"{'preset':15} {'rd':>2} {'contract':22} {'poss':>5} | {'median':>8} {'p99':>8} "
+        f"{'max':>8} | {'oracle med':>10} {'p99':>8} {'max':>8} | {'ratio':>6}"
+    )
+    print(header)
+    print("-" * len(header))
+    all_times: list[float] = []
+    ratios: list[float] = []
+    mismatches = 0
+    for rules in PRESETS.values():
+        for round_number in range(1, rules.round_count + 1):
+            hands = corpus_12(rng, rules, round_number, hands_per)
+            times = []
+            possible = 0
+            answers = []
+            for hand in hands:
+                t, a = timed(arrange, rules, round_number, hand)
+                times.append(t)
+                answers.append(a)
+                possible += a.possible
+            oracle_times = []
+            for hand, a in zip(hands[:oracle_per], answers, strict=False):
+                t, b = timed(brute_force, rules, round_number, hand)
+                oracle_times.append(t)
+                if (b is not None) != a.possible:
+                    mismatches += 1
+            all_times.extend(times)
+            ratio = (
+                statistics.median(oracle_times) / statistics.median(times[:oracle_per])
+                if oracle_times
+                else float("nan")
+            )
+            ratios.append(ratio)
+            spec = rules.round(round_number)
+            contract = spec.contract.describe() + (", all out" if spec.all_out else "")
+            oracle_cols = (
+                f"{ms(statistics.median(oracle_times)):>10} {ms(pct(oracle_times, 0.99))} "
+                f"{ms(max(oracle_times))}"
+                if oracle_times
+                else f"{'-':>10} {'-':>8} {'-':>8}"
+            )
+            print(
+                f"{rules.id:15} {round_number:>2} {contract:22} {possible:>5} | "
+                f"{ms(statistics.median(times))} {ms(pct(times, 0.99))} {ms(max(times))} | "
+                f"{oracle_cols} | {ratio:6.0f}x",
+                flush=True,
+            )
+    print("-" * len(header))
+    print(
+        f"all 12-card hands ({len(all_times)}): median {ms(statistics.median(all_times)).strip()}"
+        f" ms, p99 {ms(pct(all_times, 0.99)).strip()} ms, max {ms(max(all_times)).strip()} ms; "
+        f"smallest oracle/arranger median ratio {min(ratios):.0f}x; "
+        f"disagreements with the oracle: {mismatches}"
+    )
+    print()
+    cases = hard_cases(rng, hard_rounds)
+    by_label: dict[str, list[float]] = {}
+    decided = possible_hard = 0
+    worst: tuple[float, str] = (0.0, "")
+    for rules, round_number, hand, label in cases:
+        t, a = timed(arrange, rules, round_number, hand)
+        decided += 1  # arrange always answers: possible, or a proof that it is not
+        possible_hard += a.possible
+        key = f"{label} {'(all out)' if rules.round(round_number).all_out else ''}".strip()
+        group = label if "wilds" not in label else "deuces 8-18 wilds"
+        group += " all-out" if rules.round(round_number).all_out else ""
+        by_label.setdefault(group, []).append(t)
+        if t > worst[0]:
+            worst = (t, f"{key}, round {round_number}")
+    print(f"hard cases: {len(cases)}, all decided ({possible_hard} possible). Times in ms.")
+    print(f"{'group':36} {'count':>5} {'median':>8} {'p99':>8} {'max':>8}")
+    for group, times in sorted(by_label.items()):
+        print(
+            f"{group:36} {len(times):>5} {ms(statistics.median(times))} "
+            f"{ms(pct(times, 0.99))} {ms(max(times))}"
+        )
+    print(f"slowest hard case: {ms(worst[0]).strip()} ms ({worst[1]}); decided {decided}")
+    return 1 if mismatches else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,1360 @@
+"""The arranger: can these cards make the round's contract, and how?
+
+Terms:
+
+- An **arrangement** lays the contract's melds out of a hand: one meld per contract meld,
+  in contract order (a run's cards in run order, each wild in the place it stands for),
+  and the **leftover** cards. In an **all-out** round every card goes into the melds, which
+  may then be longer than their minimum; otherwise the arranger prefers short melds and the
+  leftover may be anything.
+- The arranger is **exact**: when it says a contract is impossible, no arrangement exists
+  under the rule set (it is checked against :mod:`.bruteforce`, a plain enumerator, and
+  every arrangement it returns is accepted by :func:`.contract.check_contract`).
+
+How it works (counts, not cards):
+
+- The hand becomes a count per suit and rank of **natural** cards and one count of **wilds**:
+  jokers are interchangeable, and so are wild-rank cards acting wild. In deuces-wild games a
+  2 may also stand for itself; it stays among the naturals but also counts in the wild pool,
+  and using it as a natural takes it out of the pool (a wild-rank card that is not used as
+  a natural can always act as a wild), so no branching on which 2s are wild is needed.
+- **Rounds with a discard**: runs are chosen first, each a window ``[low, high]`` of one
+  suit (positions 1..14, 14 being the high ace) that takes every natural card it covers,
+  except one a set or a later overlapping run may need; a window that could lose an end
+  card and stay legal is never tried (a shorter run leaves more cards for the rest). The sets
+  are then placed by a small dynamic programme over ranks that minimises the wilds used.
+- **All-out rounds**: the lowest card still in hand must go somewhere: into a run in which
+  it is the lowest natural card, or into the sets of its rank. Once every card has a home,
+  the wilds still in the pool must be absorbed exactly: a set takes any number of wilds
+  (at most four cards when suits must differ; never more wilds than naturals under that
+  house rule), a run grows at either end up to 13 cards while staying clear of the other
+  runs of its suit. The totals each meld can absorb are combined exactly (a small knapsack).
+- Failed states are remembered, so the search never repeats itself.
+
+A worked hand, Liverpool round 6 (1 set and 2 runs):
+
+>>> from .cards import parse_cards
+>>> from .rulesets import LIVERPOOL
+>>> hand = parse_cards("7H 7C JK 3S 4S 5S 6S 9D 10D JD QD 2C")
+>>> arrangement = arrange(LIVERPOOL, 6, hand)
+>>> arrangement.possible
+True
+>>> [format_cards(m.cards) for m in arrangement.melds]
+['7H 7C JK', '3S 4S 5S 6S', '9D 10D JD QD']
+>>> format_cards(arrangement.leftover)
+'2C'
+>>> print(arrange(LIVERPOOL, 3, parse_cards("3S 4S 5S 6S 9D 10D 7H 8C")).reason)
+No way to make 2 runs: only spades have 3 or more natural cards close enough together for a run of 4 (with 0 wild cards).
+"""  # noqa: E501
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, replace
+from typing import NamedTuple
+
+from .cards import Card, Rank, Suit, format_cards
+from .rulesets import MeldKind, RuleSet, SameSuitRuns, number_word
+
+SUITS: tuple[Suit, ...] = tuple(Suit)
+HIGH_ACE = 14
+MAX_RUN = 13
+_STRIDE = 14  # natural counts live at index suit * 14 + rank (rank 1..13)
+_INF = 1 << 20
+
+
+# --- the answer -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ArrangedMeld:
+    """One meld of an arrangement: its kind and its cards (a run's in run order)."""
+
+    kind: MeldKind
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True)
+class Arrangement:
+    """The arranger's answer.
+
+    ``melds`` has one meld per contract meld, in contract order; ``leftover`` is every card
+    not laid down (empty in an all-out round). When ``possible`` is false, ``melds`` is
+    empty, ``leftover`` is the whole hand and ``reason`` says what is missing.
+    """
+
+    possible: bool
+    melds: tuple[ArrangedMeld, ...]
+    leftover: tuple[Card, ...]
+    reason: str = ""
+
+
+# --- the rules, as the search needs them --------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Ctx:
+    m_run: int
+    m_set: int
+    wam: bool  # wilds at most naturals
+    distinct: bool  # sets of different suits, at most 4 cards
+    policy: SameSuitRuns
+    exact: bool  # contract melds exactly their minimum length
+    dual: frozenset[int]  # ranks that are wild but may stand for themselves
+    dual_pos: int  # bit mask of run positions (1..14) whose card is such a rank
+
+    @classmethod
+    def of(cls, rules: RuleSet, all_out: bool) -> _Ctx:
+        dual = (
+            frozenset(int(r) for r in rules.wild_ranks)
+            if rules.wild_can_be_natural
+            else frozenset()
+        )
+        mask = 0
+        for r in dual:
+            mask |= 1 << r
+            if r == 1:
+                mask |= 1 << HIGH_ACE
+        return cls(
+            m_run=rules.run_min_naturals,
+            m_set=rules.set_min_naturals,
+            wam=rules.wilds_at_most_naturals,
+            distinct=rules.set_distinct_suits,
+            policy=rules.same_suit_runs,
+            exact=rules.exact_contract_melds and not all_out,
+            dual=dual,
+            dual_pos=mask,
+        )
+
+    def set_bounds(self, naturals: int, length: int) -> tuple[int, int]:
+        """Fewest and most wilds a set with ``naturals`` natural cards may hold (lo > hi: none)."""
+        lo = max(0, length - naturals)
+        hi = _INF
+        if self.wam:
+            hi = naturals
+        if self.distinct:
+            hi = min(hi, 4 - naturals)
+        if naturals < self.m_set:
+            return 1, 0
+        return lo, hi
+
+
+def _rank_of(position: int) -> int:
+    return 1 if position == HIGH_ACE else position
+
+
+def _positions(mask: int) -> Iterator[int]:
+    p = 1
+    mask >>= 1
+    while mask:
+        if mask & 1:
+            yield p
+        mask >>= 1
+        p += 1
+
+
+def _window(lo: int, hi: int) -> int:
+    return ((1 << (hi + 1)) - 1) ^ ((1 << lo) - 1)
+
+
+def _suit_mask(nat: Sequence[int], s: int) -> int:
+    base = s * _STRIDE
+    mask = 0
+    for r in range(1, 14):
+        if nat[base + r]:
+            mask |= 1 << r
+    if mask & 2:
+        mask |= 1 << HIGH_ACE
+    return mask
+
+
+def _compatible(policy: SameSuitRuns, lo: int, hi: int, others: Sequence[tuple[int, int]]) -> bool:
+    """May a run ``[lo, hi]`` sit beside the runs ``others`` of the same suit?"""
+    for olo, ohi in others:
+        if policy == SameSuitRuns.NEVER:
+            return False
+        if hi + 1 == olo or ohi + 1 == lo:  # touching
+            return False
+        if policy == SameSuitRuns.APART and lo <= ohi and olo <= hi:  # overlapping
+            return False
+    return True
+
+
+class _RunPlan(NamedTuple):
+    """A run before cards are picked: its contract meld, suit, window and natural positions."""
+
+    spec: int
+    suit: int
+    lo: int
+    hi: int
+    mask: int
+
+
+class _SetPlan(NamedTuple):
+    """A set before cards are picked: its contract meld, rank, naturals per suit, wilds."""
+
+    spec: int
+    rank: int
+    naturals: tuple[int, int, int, int]
+    wilds: int
+
+
+_Plan = _RunPlan | _SetPlan
+
+
+# --- rounds with a discard ------------------------------------------------------------------------
+
+
+class _DiscardSearch:
+    """Runs first (windows), then sets by a dynamic programme over ranks."""
+
+    def __init__(self, ctx: _Ctx, runs: list[tuple[int, int]], sets: list[tuple[int, int]]):
+        self.ctx = ctx
+        self.runs = sorted(runs, key=lambda x: (x[1], x[0]))
+        self.sets = sets
+        self.failed: set[tuple[object, ...]] = set()
+
+    def solve(self, nat: list[int], wilds: int) -> list[_Plan] | None:
+        return self._runs(0, nat, wilds, [[], [], [], []], (-1, 0, 0, 0))
+
+    def _runs(
+        self,
+        i: int,
+        nat: list[int],
+        wilds: int,
+        windows: list[list[tuple[int, int]]],
+        prev: tuple[int, int, int, int],
+    ) -> list[_Plan] | None:
+        if i == len(self.runs):
+            return _place_sets(self.ctx, nat, wilds, self.sets)
+        if not _enough_naturals(self.ctx, nat, len(self.runs) - i, len(self.sets)):
+            return None
+        key = (i, tuple(nat), wilds, tuple(tuple(w) for w in windows), prev)
+        if key in self.failed:
+            return None
+        index, length = self.runs[i]
+        same_spec = i > 0 and self.runs[i - 1][1] == length
+        more_runs = i + 1 < len(self.runs)
+        for cand in _discard_run_candidates(
+            self.ctx, nat, wilds, length, bool(self.sets), more_runs, len(self.runs) > 1
+        ):
+            s, lo, hi, mask, cost = cand
+            if same_spec and (s, lo, hi, mask) < prev:
+                continue
+            if windows[s] and not _compatible(self.ctx.policy, lo, hi, windows[s]):
+                continue
+            base = s * _STRIDE
+            for p in _positions(mask):
+                nat[base + _rank_of(p)] -= 1
+            windows[s].append((lo, hi))
+            rest = self._runs(i + 1, nat, wilds - cost, windows, (s, lo, hi, mask))
+            windows[s].pop()
+            for p in _positions(mask):
+                nat[base + _rank_of(p)] += 1
+            if rest is not None:
+                return [_RunPlan(index, s, lo, hi, mask), *rest]
+        self.failed.add(key)
+        return None
+
+
+def _enough_naturals(ctx: _Ctx, nat: Sequence[int], runs: int, sets: int) -> bool:
+    """A quick count: every run needs its natural cards of one suit, every set of one rank."""
+    total = 0
+    room = 0
+    for s in range(4):
+        in_suit = sum(nat[s * _STRIDE + 1 : (s + 1) * _STRIDE])
+        total += in_suit
+        room += in_suit // ctx.m_run
+    if room < runs:
+        return False
+    if sets:
+        by_rank = 0
+        for r in range(1, 14):
+            by_rank += sum(nat[s * _STRIDE + r] for s in range(4)) // ctx.m_set
+        if by_rank < sets:
+            return False
+    return runs * ctx.m_run + sets * ctx.m_set <= total
+
+
+def _set_ready(ctx: _Ctx, nat: Sequence[int], rank: int) -> bool:
+    """Could the naturals of ``rank`` still be the core of a set?"""
+    if ctx.distinct:
+        have = sum(1 for s in range(4) if nat[s * _STRIDE + rank])
+    else:
+        have = sum(nat[s * _STRIDE + rank] for s in range(4))
+    return have >= ctx.m_set
+
+
+def _discard_run_candidates(
+    ctx: _Ctx,
+    nat: Sequence[int],
+    wilds: int,
+    length: int,
+    sets_remain: bool,
+    more_runs: bool,
+    several_runs: bool,
+) -> Iterator[tuple[int, int, int, int, int]]:
+    """Runs worth trying: ``(suit, low, high, natural positions, wild-pool cost)``.
+
+    A run takes the naturals in its window, except ones it releases (standing a wild in
+    their place) because a set of that rank or a later overlapping run may want them.
+    Windows that could lose an end card and stay legal are skipped (the shorter run leaves
+    more behind), except when touching rules make a longer run useful.
+    """
+    m = ctx.m_run
+    overlap = ctx.policy == SameSuitRuns.APART_OR_OVERLAPPING
+    trim = not (overlap and several_runs) and not ctx.exact
+    dual_pos = ctx.dual_pos
+    wam = ctx.wam
+    for s in range(4):
+        mask = _suit_mask(nat, s)
+        if mask.bit_count() < m:
+            continue
+        release_ok = 0
+        if sets_remain or (overlap and more_runs):
+            for p in _positions(mask):
+                if (overlap and more_runs) or _set_ready(ctx, nat, _rank_of(p)):
+                    release_ok |= 1 << p
+        for lo, hi, full, n0, size in _windows_for(mask, length, m, ctx.exact, trim):
+            if size - n0 > wilds:
+                continue
+            free = full & release_ok
+            if trim and size > length:
+                free &= ~((1 << lo) | (1 << hi))
+            if not free:
+                w = size - n0
+                if wam and w > n0:
+                    continue
+                cost = w + (full & dual_pos).bit_count()
+                if cost > wilds:
+                    continue
+                if trim and size > length and n0 > m and not (wam and w >= n0):
+                    continue  # an end card could go and the run stay legal
+                yield s, lo, hi, full, cost
+                continue
+            for drop in _submasks(free):
+                nat_mask = full & ~drop
+                n = n0 - drop.bit_count()
+                w = size - n
+                if n < m or (wam and w > n):
+                    continue
+                cost = w + (nat_mask & dual_pos).bit_count()
+                if cost > wilds:
+                    continue
+                if trim and size > length and n > m and not (wam and w >= n):
+                    continue  # an end card could go and the run stay legal
+                yield s, lo, hi, nat_mask, cost
+
+
+_WINDOWS: dict[tuple[int, int, int, bool, bool], list[tuple[int, int, int, int, int]]] = {}
+
+
+def _windows_for(
+    mask: int, length: int, m: int, exact: bool, trim: bool
+) -> list[tuple[int, int, int, int, int]]:
+    """Windows ``(low, high, naturals mask, naturals, size)`` of a suit holding ``mask``.
+
+    Only windows with at least ``m`` naturals; when ``trim``, a window longer than
+    ``length`` must have natural cards at both ends (a wild end could simply go).
+    """
+    key = (mask, length, m, exact, trim)
+    found = _WINDOWS.get(key)
+    if found is not None:
+        return found
+    out: list[tuple[int, int, int, int, int]] = []
+    for lo in range(1, 16 - length):
+        top = lo + length - 1 if exact else min(HIGH_ACE, lo + MAX_RUN - 1)
+        if (mask & _window(lo, top)).bit_count() < m:
+            continue
+        for hi in range(lo + length - 1, top + 1):
+            size = hi - lo + 1
+            full = mask & _window(lo, hi)
+            n0 = full.bit_count()
+            if n0 < m:
+                continue
+            if trim and size > length and not (full >> lo & 1 and full >> hi & 1):
+                continue
+            out.append((lo, hi, full, n0, size))
+    if len(_WINDOWS) > 200_000:
+        _WINDOWS.clear()
+    _WINDOWS[key] = out
+    return out
+
+
+def _submasks(mask: int) -> Iterator[int]:
+    """Every submask of ``mask``, the empty one first."""
+    yield 0
+    sub = mask
+    subs = []
+    while sub:
+        subs.append(sub)
+        sub = (sub - 1) & mask
+    yield from reversed(subs)
+
+
+def _distinct_best(
+    counts: tuple[int, ...], targets_lo: Sequence[int], targets_hi: Sequence[int]
+) -> list[int] | None:
+    """Most naturals for sets of different suits: one per suit per set (Gale-Ryser).
+
+    ``counts`` are the cards of the rank per suit; set j takes between ``targets_lo[j]`` and
+    ``targets_hi[j]`` naturals. Returns the per-set naturals, or None.
+    """
+    g = len(targets_lo)
+    best: list[int] | None = None
+    best_total = -1
+    caps = [sum(min(c, k) for c in counts) for k in range(g + 1)]
+
+    def rec(j: int, chosen: list[int]) -> None:
+        nonlocal best, best_total
+        if j == g:
+            ordered = sorted(chosen, reverse=True)
+            acc = 0
+            for k, a in enumerate(ordered, start=1):
+                acc += a
+                if acc > caps[k]:
+                    return
+            if acc > best_total:
+                best_total, best = acc, list(chosen)
+            return
+        for a in range(targets_hi[j], targets_lo[j] - 1, -1):
+            chosen.append(a)
+            rec(j + 1, chosen)
+            chosen.pop()
+
+    rec(0, [])
+    return best
+
+
+def _set_cost(
+    ctx: _Ctx, nat: Sequence[int], rank: int, sizes: Sequence[int]
+) -> tuple[int, list[int]] | None:
+    """Fewest wild-pool cards for sets of ``sizes`` on ``rank``, and each set's naturals."""
+    counts = tuple(nat[s * _STRIDE + rank] for s in range(4))
+    lows = [max(ctx.m_set, (size + 1) // 2 if ctx.wam else 0) for size in sizes]
+    if any(lo > size for lo, size in zip(lows, sizes, strict=True)):
+        return None
+    if ctx.distinct:
+        his = [min(size, 4) for size in sizes]
+        split = _distinct_best(counts, lows, his)
+        if split is None:
+            return None
+    else:
+        have = sum(counts)
+        if have < sum(lows):
+            return None
+        split = list(lows)
+        spare = have - sum(lows)
+        for j, size in enumerate(sizes):
+            extra = min(spare, size - split[j])
+            split[j] += extra
+            spare -= extra
+    used = sum(split)
+    cost = sum(sizes) - used + (used if rank in ctx.dual else 0)
+    return cost, split
+
+
+def _place_sets(
+    ctx: _Ctx, nat: Sequence[int], wilds: int, sets: list[tuple[int, int]]
+) -> list[_Plan] | None:
+    """Place the sets on ranks with the fewest wilds (rounds with a discard)."""
+    if not sets:
+        return []
+    sizes = [length if ctx.exact else max(length, ctx.m_set) for _, length in sets]
+    order = sorted(range(len(sets)), key=lambda j: sizes[j])
+    ranks = [r for r in range(1, 14) if _set_ready(ctx, nat, r)]
+    if not ranks:
+        return None
+    if not ctx.distinct and len(set(sizes)) == 1:
+        return _place_equal_sets(ctx, nat, wilds, sets, sizes[0], ranks)
+    best: tuple[int, list[tuple[int, list[int], list[int]]]] | None = None
+    cost_cache: dict[tuple[int, tuple[int, ...]], tuple[int, list[int]] | None] = {}
+
+    def group_cost(rank: int, members: list[int]) -> tuple[int, list[int]] | None:
+        key = (rank, tuple(sizes[j] for j in members))
+        if key not in cost_cache:
+            cost_cache[key] = _set_cost(ctx, nat, rank, [sizes[j] for j in members])
+        return cost_cache[key]
+
+    # Each set picks a rank; sets of one size pick ranks in order (they are interchangeable).
+    def rec(k: int, chosen: list[int]) -> None:
+        nonlocal best
+        if k == len(order):
+            groups: dict[int, list[int]] = {}
+            for j, r in zip(order, chosen, strict=True):
+                groups.setdefault(r, []).append(j)
+            total = 0
+            parts: list[tuple[int, list[int], list[int]]] = []
+            for r, members in groups.items():
+                found = group_cost(r, members)
+                if found is None:
+                    return
+                total += found[0]
+                parts.append((r, members, found[1]))
+            if total <= wilds and (best is None or total < best[0]):
+                best = (total, parts)
+            return
+        j = order[k]
+        start = 0
+        if k > 0 and sizes[order[k - 1]] == sizes[j]:
+            start = ranks.index(chosen[-1])
+        for r in ranks[start:]:
+            chosen.append(r)
+            rec(k + 1, chosen)
+            chosen.pop()
+            if best is not None and best[0] == 0:
+                return
+
+    rec(0, [])
+    if best is None:
+        return None
+    plans: list[_Plan] = []
+    for r, members, split in best[1]:
+        per_set = _split_suits(ctx, tuple(nat[s * _STRIDE + r] for s in range(4)), split)
+        for j, naturals in zip(members, per_set, strict=True):
+            plans.append(_SetPlan(sets[j][0], r, naturals, sizes[j] - sum(naturals)))
+    return plans
+
+
+def _place_equal_sets(
+    ctx: _Ctx,
+    nat: Sequence[int],
+    wilds: int,
+    sets: list[tuple[int, int]],
+    size: int,
+    ranks: list[int],
+) -> list[_Plan] | None:
+    """Sets of one size, suits free: a dynamic programme over ranks on the number placed."""
+    k = len(sets)
+    low = max(ctx.m_set, (size + 1) // 2 if ctx.wam else 0)
+    if low > size:
+        return None
+    # best[g] = (fewest wild-pool cards for g sets on the ranks so far, [(rank, sets)])
+    best: list[tuple[int, list[tuple[int, int]]] | None] = [(0, [])] + [None] * k
+    for r in ranks:
+        have = sum(nat[s * _STRIDE + r] for s in range(4))
+        most = min(k, have // low)
+        dual = r in ctx.dual
+        nxt = list(best)
+        for g0 in range(k):
+            entry = best[g0]
+            if entry is None:
+                continue
+            for g in range(1, min(most, k - g0) + 1):
+                used = min(have, g * size)
+                cost = entry[0] + g * size - used + (used if dual else 0)
+                cur = nxt[g0 + g]
+                if cost <= wilds and (cur is None or cost < cur[0]):
+                    nxt[g0 + g] = (cost, [*entry[1], (r, g)])
+        best = nxt
+    final = best[k]
+    if final is None:
+        return None
+    plans: list[_Plan] = []
+    j = 0
+    for r, g in final[1]:
+        have = sum(nat[s * _STRIDE + r] for s in range(4))
+        split = [low] * g
+        spare = have - low * g
+        for t in range(g):
+            extra = min(spare, size - split[t])
+            split[t] += extra
+            spare -= extra
+        per_set = _split_suits(ctx, tuple(nat[s * _STRIDE + r] for s in range(4)), split)
+        for naturals in per_set:
+            plans.append(_SetPlan(sets[j][0], r, naturals, size - sum(naturals)))
+            j += 1
+    return plans
+
+
+def _split_suits(
+    ctx: _Ctx, counts: tuple[int, ...], split: Sequence[int]
+) -> list[tuple[int, int, int, int]]:
+    """Which suits each set's naturals come from (different suits when required)."""
+    left = list(counts)
+    out: list[tuple[int, int, int, int]] = [(0, 0, 0, 0)] * len(split)
+    for j in sorted(range(len(split)), key=lambda j: -split[j]):
+        take = [0, 0, 0, 0]
+        need = split[j]
+        if ctx.distinct:
+            for s in sorted(range(4), key=lambda s: -left[s])[:need]:
+                take[s] = 1
+                left[s] -= 1
+        else:
+            for s in range(4):
+                k = min(need, left[s])
+                take[s] += k
+                left[s] -= k
+                need -= k
+        out[j] = (take[0], take[1], take[2], take[3])
+    return out
+
+
+# --- all-out rounds -------------------------------------------------------------------------------
+
+
+class _AllOutSearch:
+    """Lowest card first: each card goes into a run (as its lowest natural) or to the sets."""
+
+    def __init__(self, ctx: _Ctx, runs: list[tuple[int, int]], sets: list[tuple[int, int]]):
+        self.ctx = ctx
+        self.run_specs = runs
+        self.set_specs = sets
+        self.failed: set[tuple[object, ...]] = set()
+
+    def solve(self, nat: list[int], wilds: int) -> list[_Plan] | None:
+        lengths = tuple(sorted(length for _, length in self.run_specs))
+        found = self._step(nat, wilds, [0] * (4 * _STRIDE), lengths, (), 0)
+        if found is None:
+            return None
+        return self._assign_specs(found)
+
+    def _assign_specs(self, plans: list[_Plan]) -> list[_Plan]:
+        """Give each run its contract meld (by length; any fitting one will do)."""
+        out: list[_Plan] = []
+        free = sorted(self.run_specs, key=lambda x: x[1], reverse=True)
+        runs = sorted(
+            (p for p in plans if isinstance(p, _RunPlan)), key=lambda p: p.hi - p.lo, reverse=True
+        )
+        for plan in runs:
+            size = plan.hi - plan.lo + 1
+            for k, (index, length) in enumerate(free):
+                if length <= size:
+                    out.append(plan._replace(spec=index))
+                    del free[k]
+                    break
+        out.extend(p for p in plans if isinstance(p, _SetPlan))
+        return out
+
+    def _lowest(self, nat: Sequence[int]) -> int:
+        dual = self.ctx.dual
+        for i, c in enumerate(nat):
+            if c and (i % _STRIDE) not in dual:
+                return i
+        return -1
+
+    def _step(
+        self,
+        nat: list[int],
+        wilds: int,
+        pool: list[int],
+        runs_left: tuple[int, ...],
+        chosen: tuple[tuple[int, int, int], ...],
+        need: int,
+    ) -> list[_Plan] | None:
+        ctx = self.ctx
+        key = (tuple(nat), wilds, tuple(pool), runs_left, chosen)
+        if key in self.failed:
+            return None
+        i = self._lowest(nat)
+        if i < 0:
+            found = self._finish(nat, wilds, pool, runs_left, chosen)
+            if found is None:
+                self.failed.add(key)
+            return found
+        s, r = divmod(i, _STRIDE)
+        # Quick bound: with no sets, every suit still holding cards needs a run of its own.
+        if not self.set_specs:
+            suits = sum(
+                1
+                for t in range(4)
+                if any(nat[t * _STRIDE + q] for q in range(1, 14) if q not in ctx.dual)
+            )
+            if suits > len(runs_left):
+                self.failed.add(key)
+                return None
+        # 1. Into a run, as its lowest natural card (or its high ace).
+        can_skip = bool(self.set_specs) or (
+            ctx.policy == SameSuitRuns.APART_OR_OVERLAPPING and len(runs_left) > 1
+        )
+        tried: set[int] = set()
+        for length in runs_left:
+            if length in tried:
+                continue
+            tried.add(length)
+            rest_runs = list(runs_left)
+            rest_runs.remove(length)
+            left = tuple(rest_runs)
+            for mask, n, duals in _allout_run_candidates(
+                ctx, nat, s, r, length, wilds - need, can_skip
+            ):
+                lo, hi = _span(mask)
+                run_need = max(length, hi - lo + 1) - n
+                if need + run_need + duals > wilds:
+                    continue
+                base = s * _STRIDE
+                for p in _positions(mask):
+                    nat[base + _rank_of(p)] -= 1
+                entry = (s, mask, length)
+                found = self._step(
+                    nat,
+                    wilds - duals,
+                    pool,
+                    left,
+                    tuple(sorted((*chosen, entry))),
+                    need + run_need,
+                )
+                for p in _positions(mask):
+                    nat[base + _rank_of(p)] += 1
+                if found is not None:
+                    return found
+        # 2. To the sets of its rank.
+        if self.set_specs:
+            pool[i] += 1
+            nat[i] -= 1
+            ranks = {q % _STRIDE for q, c in enumerate(pool) if c}
+            ok = len(ranks) <= len(self.set_specs)
+            if ok and ctx.distinct:
+                ok = pool[i] <= len(self.set_specs)
+            found = self._step(nat, wilds, pool, runs_left, chosen, need) if ok else None
+            pool[i] -= 1
+            nat[i] += 1
+            if found is not None:
+                return found
+        self.failed.add(key)
+        return None
+
+    def _finish(
+        self,
+        nat: list[int],
+        wilds: int,
+        pool: list[int],
+        runs_left: tuple[int, ...],
+        chosen: tuple[tuple[int, int, int], ...],
+    ) -> list[_Plan] | None:
+        """Every natural card has a home: form the rest, then absorb the wilds exactly."""
+        ctx = self.ctx
+        if runs_left:
+            # Only wild-rank cards standing for themselves are left to anchor a run.
+            if ctx.m_run > 1:
+                return None
+            length = runs_left[0]
+            for s in range(4):
+                for q in sorted(ctx.dual):
+                    i = s * _STRIDE + q
+                    if nat[i] and wilds >= 1:
+                        nat[i] -= 1
+                        entry = (s, 1 << q, length)
+                        found = self._finish(
+                            nat, wilds - 1, pool, runs_left[1:], tuple(sorted((*chosen, entry)))
+                        )
+                        nat[i] += 1
+                        if found is not None:
+                            return found
+            return None
+        components: list[dict[int, object]] = []
+        by_suit: dict[int, list[tuple[int, int]]] = {}
+        for s, mask, length in chosen:
+            by_suit.setdefault(s, []).append((mask, length))
+        for s, runs in by_suit.items():
+            options = _run_totals(ctx, tuple(sorted(runs)), wilds)
+            if not options:
+                return None
+            components.append({t: ("runs", s, cfg) for t, cfg in options.items()})
+        set_options = self._set_totals(nat, pool, wilds)
+        if not set_options:
+            return None
+        components.append(set_options)
+        picks = _knapsack(components, wilds)
+        if picks is None:
+            return None
+        plans: list[_Plan] = []
+        for pick in picks:
+            if isinstance(pick, tuple) and pick and pick[0] == "runs":
+                _, s, cfg = pick
+                for (mask, _length), (lo, hi) in zip(sorted(by_suit[s]), cfg, strict=True):
+                    plans.append(_RunPlan(-1, s, lo, hi, mask))
+            else:
+                assert isinstance(pick, list)
+                plans.extend(pick)
+        return plans
+
+    def _set_totals(self, nat: Sequence[int], pool: Sequence[int], cap: int) -> dict[int, object]:
+        """Each total of wild-pool cards the sets can take, with a way to do it."""
+        ctx = self.ctx
+        specs = self.set_specs
+        if not specs:
+            return {0: []}
+        ranks = sorted({i % _STRIDE for i, c in enumerate(pool) if c})
+        hosts = list(ranks)
+        dual_counts = {
+            q: tuple(nat[s * _STRIDE + q] for s in range(4))
+            for q in sorted(ctx.dual)
+            if any(nat[s * _STRIDE + q] for s in range(4))
+        }
+        hosts += [q for q in dual_counts if q not in ranks]
+        if len(ranks) > len(specs):
+            return {}
+        result: dict[int, object] = {}
+        k = len(specs)
+
+        def assignments(j: int, chosen: list[int]) -> Iterator[list[int]]:
+            if j == k:
+                if all(r in chosen for r in ranks):
+                    yield list(chosen)
+                return
+            for r in hosts:
+                if j > 0 and specs[j - 1][1] == specs[j][1] and r < chosen[-1]:
+                    continue
+                chosen.append(r)
+                yield from assignments(j + 1, chosen)
+                chosen.pop()
+
+        for assignment in assignments(0, []):
+            groups: dict[int, list[int]] = {}
+            for j, r in enumerate(assignment):
+                groups.setdefault(r, []).append(j)
+            parts: list[dict[int, object]] = []
+            for r, members in groups.items():
+                lengths = [specs[j][1] for j in members]
+                if r in ranks:
+                    counts = tuple(pool[s * _STRIDE + r] for s in range(4))
+                    options = _set_group_totals(ctx, counts, lengths, cap, exact_use=True)
+                else:
+                    options = _set_group_totals(ctx, dual_counts[r], lengths, cap, exact_use=False)
+                if not options:
+                    break
+                parts.append(
+                    {
+                        t: [
+                            _SetPlan(specs[j][0], r, naturals, w)
+                            for j, (naturals, w) in zip(members, cfg, strict=True)
+                        ]
+                        for t, cfg in options.items()
+                    }
+                )
+            else:
+                combined: dict[int, list[_Plan]] = {0: []}
+                for part in parts:
+                    nxt: dict[int, list[_Plan]] = {}
+                    for t0, p0 in combined.items():
+                        for t1, p1 in part.items():
+                            t = t0 + t1
+                            if t <= cap and t not in nxt:
+                                assert isinstance(p1, list)
+                                nxt[t] = p0 + p1
+                    combined = nxt
+                for t, plans in combined.items():
+                    result.setdefault(t, plans)
+        return result
+
+
+def _span(mask: int) -> tuple[int, int]:
+    return (mask & -mask).bit_length() - 1, mask.bit_length() - 1
+
+
+def _allout_run_candidates(
+    ctx: _Ctx, nat: Sequence[int], s: int, r: int, length: int, budget: int, can_skip: bool
+) -> Iterator[tuple[int, int, int]]:
+    """Runs holding card ``(s, r)`` as their lowest natural (an ace: lowest, or high ace).
+
+    Yields ``(natural positions mask, naturals, wild-rank naturals)``. Cards between the
+    first and last natural that the run leaves out must be able to go elsewhere:
+    wild-rank cards always can, others only when ``can_skip`` (sets to go into, or an
+    overlapping run of the same suit).
+    """
+    m = ctx.m_run
+    mask = _suit_mask(nat, s)
+    dual_pos = ctx.dual_pos
+    starts: list[tuple[int, int]] = []  # (mask so far, direction)
+    if r == 1:
+        starts.append((1 << 1, 1))
+        if not (dual_pos >> HIGH_ACE & 1):
+            starts.append((1 << HIGH_ACE, -1))
+    else:
+        starts.append((1 << r, 1))
+        # Wild-rank cards of the suit below r may stand for themselves in this run too.
+        below = mask & dual_pos & ((1 << r) - 1) & ~1
+        for extra in _submasks(below):
+            if extra and r - ((extra & -extra).bit_length() - 1) < MAX_RUN:
+                starts.append(((1 << r) | extra, 1))
+    for start, step in starts:
+        lo, hi = _span(start)
+        n = start.bit_count()
+        if step > 0:
+            edge, limit = hi, min(HIGH_ACE, lo + MAX_RUN - 1)
+            if lo == 1:
+                limit = min(limit, MAX_RUN)
+        else:
+            edge, limit = lo, max(2, hi - MAX_RUN + 1)
+        yield from _extend(ctx, mask, start, n, edge, step, limit, budget, can_skip, m, length)
+
+
+def _extend(
+    ctx: _Ctx,
+    mask: int,
+    chosen: int,
+    n: int,
+    edge: int,
+    step: int,
+    limit: int,
+    budget: int,
+    can_skip: bool,
+    m: int,
+    length: int,
+) -> Iterator[tuple[int, int, int]]:
+    lo, hi = _span(chosen)
+    span = hi - lo + 1
+    if n >= m:
+        need = max(length, span) - n
+        if need <= budget and not (ctx.wam and max(length, span) > 2 * n):
+            yield chosen, n, (chosen & ctx.dual_pos).bit_count()
+    if span - n > budget:
+        return
+    q = edge + step
+    while (q <= limit) if step > 0 else (q >= limit):
+        if mask >> q & 1:
+            nxt = chosen | (1 << q)
+            if step > 0 and q == HIGH_ACE and chosen & 2:
+                break
+            yield from _extend(ctx, mask, nxt, n + 1, q, step, limit, budget, can_skip, m, length)
+            if not (can_skip or (ctx.dual_pos >> q & 1)):
+                return
+        q += step
+        lo2, hi2 = (lo, q) if step > 0 else (q, hi)
+        if (hi2 - lo2 + 1) - n - 1 > budget:
+            return
+
+
+def _run_totals(
+    ctx: _Ctx, runs: tuple[tuple[int, int], ...], cap: int
+) -> dict[int, tuple[tuple[int, int], ...]]:
+    """Wilds the runs of one suit can hold together, each total with its windows."""
+    key = (ctx.policy, ctx.wam, runs, cap)
+    cached = _RUN_TOTALS.get(key)
+    if cached is not None:
+        return cached
+    options: list[list[tuple[int, int, int]]] = []
+    for mask, length in runs:
+        a, b = _span(mask)
+        n = mask.bit_count()
+        most = MAX_RUN if not ctx.wam else min(MAX_RUN, 2 * n)
+        opts = []
+        for lo in range(max(1, b - MAX_RUN + 1), a + 1):
+            for hi in range(max(b, lo + length - 1), min(HIGH_ACE, lo + most - 1) + 1):
+                w = hi - lo + 1 - n
+                if w > cap:
+                    break
+                opts.append((w, lo, hi))
+        options.append(opts)
+    result: dict[int, tuple[tuple[int, int], ...]] = {}
+    if len(runs) == 1:
+        for w, lo, hi in options[0]:
+            result.setdefault(w, ((lo, hi),))
+    else:
+
+        def rec(j: int, total: int, placed: list[tuple[int, int]]) -> None:
+            if j == len(options):
+                result.setdefault(total, tuple(placed))
+                return
+            for w, lo, hi in options[j]:
+                if total + w > cap:
+                    continue
+                if placed and not _compatible(ctx.policy, lo, hi, placed):
+                    continue
+                placed.append((lo, hi))
+                rec(j + 1, total + w, placed)
+                placed.pop()
+
+        rec(0, 0, [])
+    if len(_RUN_TOTALS) > 50_000:
+        _RUN_TOTALS.clear()
+    _RUN_TOTALS[key] = result
+    return result
+
+
+_RUN_TOTALS: dict[tuple[object, ...], dict[int, tuple[tuple[int, int], ...]]] = {}
+
+
+def _set_group_totals(
+    ctx: _Ctx, counts: tuple[int, ...], lengths: Sequence[int], cap: int, *, exact_use: bool
+) -> dict[int, list[tuple[tuple[int, int, int, int], int]]]:
+    """Wild-pool cards sets of one rank can take, each total with the sets' make-up.
+
+    ``exact_use``: the sets take every card in ``counts`` (cards placed in the sets);
+    otherwise (wild-rank cards standing for themselves, in a set of their own rank) any of
+    them, and each natural taken also leaves the wild pool.
+    """
+    g = len(lengths)
+    total = sum(counts)
+    result: dict[int, list[tuple[tuple[int, int, int, int], int]]] = {}
+    top = min(4, total) if ctx.distinct else total
+    for split in _splits(g, top, ctx.m_set, total if exact_use else None):
+        if ctx.distinct:
+            if any(a > 4 for a in split) or not _gale_ryser(counts, split, exact_use):
+                continue
+        elif not exact_use and sum(split) > total:
+            continue
+        bounds = [ctx.set_bounds(a, length) for a, length in zip(split, lengths, strict=True)]
+        if any(lo > hi for lo, hi in bounds):
+            continue
+        lo_sum = sum(lo for lo, _ in bounds)
+        hi_sum = min(sum(hi for _, hi in bounds), cap + 1)
+        used = 0 if exact_use else sum(split)
+        for t in range(lo_sum, hi_sum + 1):
+            if t + used > cap:
+                break
+            if t + used in result:
+                continue
+            spread = []
+            left = t - lo_sum
+            for lo, hi in bounds:
+                extra = min(left, hi - lo)
+                spread.append(lo + extra)
+                left -= extra
+            per_suit = _split_suits(ctx, counts, list(split))
+            result[t + used] = list(zip(per_suit, spread, strict=True))
+    return result
+
+
+def _splits(g: int, top: int, least: int, exact: int | None) -> Iterator[tuple[int, ...]]:
+    """Naturals per set: ``g`` numbers from ``least`` to ``top``, summing to ``exact``."""
+
+    def rec(j: int, left: int | None, acc: list[int]) -> Iterator[tuple[int, ...]]:
+        if j == g:
+            if left is None or left == 0:
+                yield tuple(acc)
+            return
+        for a in range(least, top + 1):
+            if left is not None and a > left:
+                break
+            acc.append(a)
+            yield from rec(j + 1, None if left is None else left - a, acc)
+            acc.pop()
+
+    yield from rec(0, exact, [])
+
+
+def _gale_ryser(counts: Sequence[int], split: Sequence[int], exact: bool) -> bool:
+    """Can sets take ``split`` naturals each, one per suit per set, from ``counts``?"""
+    if exact and sum(split) != sum(counts):
+        return False
+    if exact and max(counts) > len(split):
+        return False
+    acc = 0
+    for k, a in enumerate(sorted(split, reverse=True), start=1):
+        acc += a
+        if acc > sum(min(c, k) for c in counts):
+            return False
+    return True
+
+
+def _knapsack(components: Sequence[dict[int, object]], target: int) -> list[object] | None:
+    """One option per component, with totals summing exactly to ``target``."""
+    reach: list[dict[int, tuple[int, int]]] = [{0: (0, 0)}]
+    for comp in components:
+        nxt: dict[int, tuple[int, int]] = {}
+        for t0 in reach[-1]:
+            for t1 in comp:
+                t = t0 + t1
+                if t <= target and t not in nxt:
+                    nxt[t] = (t0, t1)
+        if not nxt:
+            return None
+        reach.append(nxt)
+    if target not in reach[-1]:
+        return None
+    picks: list[object] = []
+    t = target
+    for level in range(len(components), 0, -1):
+        t0, t1 = reach[level][t]
+        picks.append(components[level - 1][t1])
+        t = t0
+    picks.reverse()
+    return picks
+
+
+# --- the public entry point -------------------------------------------------------------------
+
+
+def arrange(rules: RuleSet, round_number: int, cards: Sequence[Card]) -> Arrangement:
+    """Lay out the contract of round ``round_number`` from ``cards``, or say why not.
+
+    >>> from .cards import parse_cards
+    >>> from .rulesets import CONTRACT_RUMMY, DEUCES_SIX
+    >>> a = arrange(DEUCES_SIX, 6, parse_cards("7H 7C 2S 3D 4D 5D 6D 9S 10S JS QS 2D"))
+    >>> a.possible, [format_cards(m.cards) for m in a.melds], a.leftover
+    (True, ['7H 7C 2S', '2D 9S 10S JS QS', '3D 4D 5D 6D'], ())
+    >>> print(arrange(CONTRACT_RUMMY, 7, parse_cards("3S 4S 5S 6S 9D 10D JD QD 5C 6C 7C 8C KH")).reason)
+    No way to use every card: round 7 is all out, and K♥ fits in no meld.
+    """  # noqa: E501
+    spec = rules.round(round_number)
+    hand = tuple(cards)
+    ctx = _Ctx.of(rules, spec.all_out)
+    specs = [(m.kind, m.min_length) for m in spec.contract.melds]
+    nat, wilds = _counts(ctx, hand, rules.wild_ranks)
+    plans = _run(ctx, specs, spec.all_out, nat, wilds)
+    if plans is None:
+        return Arrangement(False, (), hand, _explain(rules, round_number, hand))
+    melds, leftover = _build(ctx, specs, plans, hand, rules.wild_ranks)
+    return Arrangement(True, melds, leftover, "")
+
+
+def _counts(ctx: _Ctx, hand: Sequence[Card], wild_ranks: frozenset[Rank]) -> tuple[list[int], int]:
+    nat = [0] * (4 * _STRIDE)
+    wilds = 0
+    suit_index = {s: i for i, s in enumerate(SUITS)}
+    for card in hand:
+        if card.rank is None or card.suit is None:
+            wilds += 1
+        elif card.rank in wild_ranks:
+            wilds += 1
+            if int(card.rank) in ctx.dual:
+                nat[suit_index[card.suit] * _STRIDE + int(card.rank)] += 1
+        else:
+            nat[suit_index[card.suit] * _STRIDE + int(card.rank)] += 1
+    return nat, wilds
+
+
+def _run(
+    ctx: _Ctx,
+    specs: Sequence[tuple[MeldKind, int]],
+    all_out: bool,
+    nat: list[int],
+    wilds: int,
+) -> list[_Plan] | None:
+    runs = [(i, length) for i, (kind, length) in enumerate(specs) if kind == MeldKind.RUN]
+    sets = [(i, length) for i, (kind, length) in enumerate(specs) if kind == MeldKind.SET]
+    if sum(length for _, length in specs) > sum(nat) - _dual_total(ctx, nat) + wilds:
+        return None
+    if all_out:
+        return _AllOutSearch(ctx, runs, sets).solve(nat, wilds)
+    return _DiscardSearch(ctx, runs, sets).solve(nat, wilds)
+
+
+def _dual_total(ctx: _Ctx, nat: Sequence[int]) -> int:
+    return sum(nat[s * _STRIDE + q] for s in range(4) for q in ctx.dual)
+
+
+# --- from plans to cards ----------------------------------------------------------------------
+
+
+def _build(
+    ctx: _Ctx,
+    specs: Sequence[tuple[MeldKind, int]],
+    plans: Sequence[_Plan],
+    hand: Sequence[Card],
+    wild_ranks: frozenset[Rank],
+) -> tuple[tuple[ArrangedMeld, ...], tuple[Card, ...]]:
+    """Pick the actual cards: naturals first, then wilds (jokers before wild-rank cards)."""
+    left = Counter(hand)
+    slots: list[list[Card | None]] = [[] for _ in specs]
+    run_suit: dict[int, int] = {}
+    for plan in plans:
+        if isinstance(plan, _RunPlan):
+            index, s, lo, hi, mask = plan
+            run_suit[index] = s
+            for p in range(lo, hi + 1):
+                if mask >> p & 1:
+                    card = Card(Rank(_rank_of(p)), SUITS[s])
+                    left[card] -= 1
+                    slots[index].append(card)
+                else:
+                    slots[index].append(None)
+        else:
+            index, r, naturals, w = plan
+            for s, k in enumerate(naturals):
+                for _ in range(k):
+                    card = Card(Rank(r), SUITS[s])
+                    left[card] -= 1
+                    slots[index].append(card)
+            slots[index].extend([None] * w)
+    wild_cards = [c for c in hand if c.rank is None or c.rank in wild_ranks]
+    spare = Counter(wild_cards) & +left
+    order = sorted(
+        spare.elements(), key=lambda c: (c.rank is not None, int(c.rank or 0) in ctx.dual)
+    )
+    for index, group in enumerate(slots):
+        own = SUITS[run_suit[index]] if index in run_suit else None
+        for k, slot in enumerate(group):
+            if slot is not None:
+                continue
+            pick = next((c for c in order if c.suit != own or c.rank is None), order[0])
+            order.remove(pick)
+            left[pick] -= 1
+            group[k] = pick
+    melds = tuple(
+        ArrangedMeld(kind, tuple(c for c in group if c is not None))
+        for (kind, _), group in zip(specs, slots, strict=True)
+    )
+    leftover: list[Card] = []
+    for card in hand:
+        if left[card] > 0:
+            left[card] -= 1
+            leftover.append(card)
+    return melds, tuple(leftover)
+
+
+# --- why not ------------------------------------------------------------------------------------
+
+
+def _and_list(items: Sequence[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def _wild_words(n: int) -> str:
+    return f"{n} wild card" + ("" if n == 1 else "s")
+
+
+def _explain(rules: RuleSet, round_number: int, hand: Sequence[Card]) -> str:
+    """A sentence saying what is missing, as concrete as the counts allow."""
+    spec = rules.round(round_number)
+    contract = spec.contract
+    want = contract.describe()
+    if len(hand) < contract.min_cards:
+        return (
+            f"No way to make {want}: it needs at least {contract.min_cards} cards, and there "
+            f"{'is' if len(hand) == 1 else 'are'} only {len(hand)}."
+        )
+    specs = [(m.kind, m.min_length) for m in contract.melds]
+    ctx = _Ctx.of(rules, spec.all_out)
+    nat, wilds = _counts(ctx, hand, rules.wild_ranks)
+    if spec.all_out:
+        stuck = _homeless(ctx, specs, hand, nat, wilds, rules.wild_ranks)
+        if stuck:
+            shown = format_cards(stuck, pretty=True)
+            verb = "fits" if len(stuck) == 1 else "fit"
+            return (
+                f"No way to use every card: round {round_number} is all out, and {shown} "
+                f"{verb} in no meld."
+            )
+        if _run(replace(ctx, exact=False), specs, False, list(nat), wilds) is not None:
+            return (
+                f"No way to use every card: round {round_number} is all out, and these "
+                f"{len(hand)} cards do not split into exactly {want}."
+            )
+    parts: list[str] = []
+    for kind in (MeldKind.SET, MeldKind.RUN):
+        group = [x for x in specs if x[0] == kind]
+        if group and _run(ctx, group, False, list(nat), wilds) is None:
+            parts.append(_explain_kind(ctx, kind, group, nat, wilds))
+    if parts:
+        return " ".join(parts)
+    more = _wilds_short(ctx, specs, nat, wilds)
+    if more:
+        return (
+            f"No way to make {want} at once with {_wild_words(wilds)}: the sets and the runs "
+            f"can each be made, but together they need {number_word(more)} more."
+        )
+    return (
+        f"No way to make {want} at once: the sets and the runs can each be made, but they "
+        "need the same cards."
+    )
+
+
+def _wilds_short(
+    ctx: _Ctx, specs: Sequence[tuple[MeldKind, int]], nat: Sequence[int], wilds: int
+) -> int:
+    """How many more wilds (1 or 2) would make the melds possible; 0 if that would not do."""
+    for more in (1, 2):
+        if _run(ctx, specs, False, list(nat), wilds + more) is not None:
+            return more
+    return 0
+
+
+def _explain_kind(
+    ctx: _Ctx, kind: MeldKind, group: Sequence[tuple[MeldKind, int]], nat: list[int], wilds: int
+) -> str:
+    count = len(group)
+    noun = f"{count} {kind.value}" + ("" if count == 1 else "s")
+    length = min(length for _, length in group)
+    head = f"No way to make {noun}"
+    if kind == MeldKind.RUN:
+        m = ctx.m_run
+        able = [
+            SUITS[s].noun
+            for s in range(4)
+            if _run(ctx, [(MeldKind.RUN, length)], False, _only_suit(nat, s), wilds) is not None
+        ]
+        what = f"{m} or more natural cards close enough together for a run of {length}"
+        with_wilds = f"(with {_wild_words(wilds)})"
+        if not able:
+            return f"{head}: no suit has {what} {with_wilds}."
+        if len(able) < count:
+            tail = (
+                ", and runs must be of different suits" if ctx.policy == SameSuitRuns.NEVER else ""
+            )
+            return f"{head}: only {_and_list(able)} have {what} {with_wilds}{tail}."
+    else:
+        m = ctx.m_set
+        ranks = []
+        for r in range(1, 14):
+            counts = [nat[s * _STRIDE + r] for s in range(4)]
+            have = sum(1 for c in counts if c) if ctx.distinct else sum(counts)
+            if have >= m:
+                ranks.append(Rank(r).noun)
+        what = f"{m} or more natural cards" + (" of different suits" if ctx.distinct else "")
+        if not ranks:
+            return f"{head}: no rank has {what}."
+        if len(ranks) < count and ctx.distinct:
+            return f"{head}: only {_and_list(ranks)} have {what}."
+    more = _wilds_short(ctx, group, nat, wilds)
+    if more:
+        return f"{head} with {_wild_words(wilds)}: {number_word(more)} more would be needed."
+    if kind == MeldKind.RUN:
+        return f"{head}: the natural cards in sequence are too few for {number_word(count)} runs."
+    return f"{head}: the natural cards of one rank are too few for {number_word(count)} sets."
+
+
+def _only_suit(nat: Sequence[int], s: int) -> list[int]:
+    out = [0] * len(nat)
+    out[s * _STRIDE : (s + 1) * _STRIDE] = nat[s * _STRIDE : (s + 1) * _STRIDE]
+    return out
+
+
+def _homeless(
+    ctx: _Ctx,
+    specs: Sequence[tuple[MeldKind, int]],
+    hand: Sequence[Card],
+    nat: Sequence[int],
+    wilds: int,
+    wild_ranks: frozenset[Rank],
+) -> list[Card]:
+    """Natural cards that are in no legal meld of the contract's kinds at all."""
+    kinds = {kind: min(length for k, length in specs if k == kind) for kind, _ in specs}
+    masks = [_suit_mask(nat, s) for s in range(4)]
+    rank_ok: dict[int, bool] = {}
+    stuck: list[Card] = []
+    for card in hand:
+        if card.rank is None or card.suit is None or card.rank in wild_ranks:
+            continue
+        s, r = SUITS.index(card.suit), int(card.rank)
+        ok = False
+        if MeldKind.SET in kinds:
+            if r not in rank_ok:
+                only = _only_rank(nat, r)
+                rank_ok[r] = _run(ctx, [(MeldKind.SET, kinds[MeldKind.SET])], False, only, wilds)
+                rank_ok[r] = rank_ok[r] is not None  # type: ignore[assignment]
+            ok = bool(rank_ok[r])
+        if not ok and MeldKind.RUN in kinds:
+            length = kinds[MeldKind.RUN]
+            for lo in range(1, 16 - length):
+                for hi in range(lo + length - 1, min(HIGH_ACE, lo + MAX_RUN - 1) + 1):
+                    if not (lo <= r <= hi or (r == 1 and hi == HIGH_ACE)):
+                        continue
+                    mask = masks[s] & _window(lo, hi)
+                    n = mask.bit_count()
+                    w = hi - lo + 1 - n
+                    if (
+                        n >= ctx.m_run
+                        and w <= wilds - (mask & ctx.dual_pos).bit_count()
+                        and not (ctx.wam and w > n)
+                    ):
+                        ok = True
+                        break
+                if ok:
+                    break
+        if not ok:
+            stuck.append(card)
+    return stuck
+
+
+def _only_rank(nat: Sequence[int], r: int) -> list[int]:
+    out = [0] * len(nat)
+    for s in range(4):
+        out[s * _STRIDE + r] = nat[s * _STRIDE + r]
+    return out
+
+
+__all__ = ["ArrangedMeld", "Arrangement", "arrange"]

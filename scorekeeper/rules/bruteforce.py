@@ -1,0 +1,188 @@
+"""A brute-force contract solver: the test and benchmark oracle for :mod:`.arranger`.
+
+It is slow on purpose and obviously right: it tries every group of cards from the hand,
+asks the meld referee (:func:`.melds.classify`) whether the group is a legal set or run,
+and then tries every way to pick one group per contract meld from pairwise disjoint cards.
+A pick is accepted under the same contract-level rules :func:`.contract.check_contract`
+applies: the meld lengths are matched to the contract (:func:`.contract.match_lengths`),
+two runs of one suit obey the rule set's same-suit policy for some placement of their wilds
+(a wild at a run's end may stand below or above it), and in an all-out round every card is
+used. Only for hands of up to about 12 cards; never used by the app.
+
+>>> from .cards import format_cards, parse_cards
+>>> from .rulesets import LIVERPOOL
+>>> groups = brute_force(LIVERPOOL, 2, parse_cards("7H 7C JK 8C 9C 10C JK KD"))
+>>> [format_cards(g) for g in groups]
+['7H 7C JK', 'JK 8C 9C 10C']
+>>> brute_force(LIVERPOOL, 2, parse_cards("7H 7C JK 8C 9C 10C KD")) is None
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from itertools import combinations, product
+
+from .cards import Card
+from .contract import match_lengths
+from .melds import HIGH_ACE, LOW_ACE, Meld, classify
+from .rulesets import DEFAULT_MIN_LENGTH, MAX_RUN_LENGTH, MeldKind, RuleSet, SameSuitRuns
+
+
+@dataclass(frozen=True)
+class _Group:
+    mask: int  # indices of the hand's cards
+    kind: MeldKind
+    length: int
+    windows: tuple[tuple[int, int], ...]  # a run's possible (low, high); () for a set
+    suit: object
+
+
+def _windows(meld: Meld) -> tuple[tuple[int, int], ...]:
+    """Every (low, high) the run can take: its wilds past the naturals go either end."""
+    positions = meld.card_positions()
+    wild_at = set(meld.wild_indices)
+    naturals = sorted(p for i, p in enumerate(positions) if i not in wild_at)
+    n = len(meld.cards)
+    first, last = naturals[0], naturals[-1]
+    extra = n - (last - first + 1)
+    out = []
+    for low in range(first - extra, first + 1):
+        high = low + n - 1
+        if low >= LOW_ACE and high <= HIGH_ACE:
+            out.append((low, high))
+    return tuple(out)
+
+
+def _plain(cards: Sequence[Card], rules: RuleSet, kind: MeldKind) -> bool:
+    """A cheap necessary condition, to skip groups the referee would surely reject."""
+    natural = [c for c in cards if c.rank is not None and c.rank not in rules.wild_ranks]
+    if kind == MeldKind.SET:
+        return len({c.rank for c in natural}) <= 1
+    return len({c.suit for c in natural}) <= 1 and len(cards) <= MAX_RUN_LENGTH
+
+
+def candidate_groups(rules: RuleSet, round_number: int, cards: Sequence[Card]) -> list[_Group]:
+    """Every group of the hand's cards that is a legal meld of a kind the contract uses."""
+    spec = rules.round(round_number)
+    specs = spec.contract.melds
+    exact = rules.exact_contract_melds and not spec.all_out
+    least = {
+        kind: min([m.min_length for m in specs if m.kind == kind] + [DEFAULT_MIN_LENGTH[kind]])
+        for kind in MeldKind
+    }
+    kinds = {m.kind for m in specs}
+    groups: list[_Group] = []
+    seen: dict[tuple[MeldKind, tuple[Card, ...]], Meld | None] = {}
+    n = len(cards)
+    for size in range(1, n + 1):
+        for kind in kinds:
+            lengths = {m.min_length for m in specs if m.kind == kind}
+            if exact and size not in lengths:
+                continue
+            if size < min(lengths):
+                continue
+            for picked in combinations(range(n), size):
+                group = [cards[i] for i in picked]
+                if not _plain(group, rules, kind):
+                    continue
+                key = (kind, tuple(sorted(group, key=lambda c: c.sort_key)))
+                if key not in seen:
+                    meld = classify(group, rules, kind, min_length=least[kind])
+                    # The referee reads a group that is also a legal set as a set.
+                    if (
+                        meld is not None
+                        and kind == MeldKind.RUN
+                        and classify(group, rules, MeldKind.SET, min_length=least[MeldKind.SET])
+                    ):
+                        meld = None
+                    seen[key] = meld
+                meld = seen[key]
+                if meld is None:
+                    continue
+                mask = sum(1 << i for i in picked)
+                windows = _windows(meld) if kind == MeldKind.RUN else ()
+                groups.append(_Group(mask, kind, size, windows, meld.suit))
+    return groups
+
+
+def _runs_fit(rules: RuleSet, runs: Sequence[_Group]) -> bool:
+    """Some placement of the runs' wilds obeys the same-suit policy."""
+    for windows in product(*(r.windows for r in runs)):
+        ok = True
+        for i in range(len(runs)):
+            for j in range(i + 1, len(runs)):
+                if runs[i].suit != runs[j].suit:
+                    continue
+                (alo, ahi), (blo, bhi) = windows[i], windows[j]
+                if (
+                    rules.same_suit_runs == SameSuitRuns.NEVER
+                    or ahi + 1 == blo
+                    or bhi + 1 == alo
+                    or (rules.same_suit_runs == SameSuitRuns.APART and alo <= bhi and blo <= ahi)
+                ):
+                    ok = False
+        if ok:
+            return True
+    return False
+
+
+def brute_force(
+    rules: RuleSet, round_number: int, cards: Sequence[Card]
+) -> list[tuple[Card, ...]] | None:
+    """One way to lay the contract (one group per contract meld, in contract order), or None."""
+    spec = rules.round(round_number)
+    specs = spec.contract.melds
+    exact = rules.exact_contract_melds and not spec.all_out
+    full = (1 << len(cards)) - 1
+    groups = candidate_groups(rules, round_number, cards)
+    by_kind = {kind: [g for g in groups if g.kind == kind] for kind in MeldKind}
+    order = sorted(range(len(specs)), key=lambda j: (specs[j].kind, specs[j].min_length))
+
+    def accept(chosen: list[_Group]) -> bool:
+        for kind in MeldKind:
+            mine = [g for g in chosen if g.kind == kind]
+            wanted = [m for m in specs if m.kind == kind]
+            _, unmatched, _ = match_lengths([g.length for g in mine], wanted, exact=exact)
+            if unmatched:
+                return False
+        runs = [g for g in chosen if g.kind == MeldKind.RUN]
+        return _runs_fit(rules, runs)
+
+    def rec(k: int, used: int, start: int, chosen: list[_Group]) -> list[_Group] | None:
+        if k == len(order):
+            if spec.all_out and used != full:
+                return None
+            return list(chosen) if accept(chosen) else None
+        kind = specs[order[k]].kind
+        same = k > 0 and specs[order[k - 1]].kind == kind
+        pool = by_kind[kind]
+        for idx in range(start if same else 0, len(pool)):
+            g = pool[idx]
+            if g.mask & used:
+                continue
+            chosen.append(g)
+            found = rec(k + 1, used | g.mask, idx + 1, chosen)
+            chosen.pop()
+            if found is not None:
+                return found
+        return None
+
+    found = rec(0, 0, 0, [])
+    if found is None:
+        return None
+    # Give each group its contract meld, matched by kind and length as the referee does.
+    result: list[tuple[Card, ...]] = [() for _ in specs]
+    for kind in MeldKind:
+        mine = [g for g in found if g.kind == kind]
+        slots = [j for j in range(len(specs)) if specs[j].kind == kind]
+        pairs, _, _ = match_lengths(
+            [g.length for g in mine], [specs[j] for j in slots], exact=exact
+        )
+        for gi, si in pairs.items():
+            result[slots[si]] = tuple(c for i, c in enumerate(cards) if mine[gi].mask >> i & 1)
+    return result
+
+
+__all__ = ["brute_force", "candidate_groups"]

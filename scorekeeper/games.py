@@ -19,13 +19,16 @@ from __future__ import annotations
 import hashlib
 import json
 import secrets
+import threading
+from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from random import SystemRandom
 from typing import Any
 
-from sqlalchemy import delete, func
+from sqlalchemy import bindparam, delete, func
+from sqlalchemy import select as sa_select
 from sqlmodel import Session, col, select
 
 from .db import begin_write
@@ -266,7 +269,35 @@ def load_game(session: Session, game_id: str) -> GameView:
     return _view(session, game)
 
 
+# Views are immutable, and every change to a game bumps its version and ``updated_at``: a view
+# built once is reused while the game's row shows the same pair. The cache is per process and
+# checked against the database on every read (the game row is read each time), so nothing
+# another process needs lives here; a change rolled back leaves an entry no row matches.
+_VIEW_CACHE: OrderedDict[tuple[str, int, datetime], GameView] = OrderedDict()
+_VIEW_CACHE_SIZE = 512
+_view_cache_lock = threading.Lock()
+_VERSION_OF = sa_select(Game.version).where(col(Game.id) == bindparam("game_id"))
+
+
 def _view(session: Session, game: Game) -> GameView:
+    key = (game.id, game.version, game.updated_at)
+    with _view_cache_lock:
+        cached = _VIEW_CACHE.get(key)
+        if cached is not None:
+            _VIEW_CACHE.move_to_end(key)
+            return cached
+    view = _build(session, game)
+    # Keep it only if no change was committed while the rows were read (PostgreSQL reads
+    # each statement afresh; SQLite reads one snapshot): the version would have moved on.
+    if game_version(session, game.id) == game.version:
+        with _view_cache_lock:
+            _VIEW_CACHE[key] = view
+            while len(_VIEW_CACHE) > _VIEW_CACHE_SIZE:
+                _VIEW_CACHE.popitem(last=False)
+    return view
+
+
+def _build(session: Session, game: Game) -> GameView:
     players = session.exec(select(Player).where(Player.game_id == game.id)).all()
     rounds = session.exec(select(Round).where(Round.game_id == game.id)).all()
     round_ids = [r.id for r in rounds]
@@ -280,7 +311,10 @@ def _view(session: Session, game: Game) -> GameView:
 
 def game_version(session: Session, game_id: str) -> int | None:
     """Just the version (cheap: for the watch page's conditional requests)."""
-    return session.exec(select(Game.version).where(Game.id == game_id)).first()
+    version: int | None = (
+        session.connection().execute(_VERSION_OF, {"game_id": game_id}).scalar_one_or_none()
+    )
+    return version
 
 
 def _get_game(session: Session, game_id: str, *, lock: bool = False) -> Game:
@@ -353,7 +387,7 @@ def join(session: Session, game_id: str, code: str, label: str = "joined") -> st
     begin_write(session)
     game = _get_game(session, game_id)
     if not isinstance(code, str) or not secrets.compare_digest(
-        normalize_join_code(code[:40]), game.join_code
+        normalize_join_code(code[:40]).encode(), game.join_code.encode()
     ):
         raise Forbidden("That join code is not right. Check the code shown on the scoring device.")
     return grant_edit(session, game_id, label)

@@ -27,6 +27,9 @@ DEFAULTS: dict[str, Any] = {
     "SECURE_COOKIES": False,
     "WTF_CSRF_TIME_LIMIT": 12 * 3600,
     "WATCH_POLL_SECONDS": 3,
+    # How many reverse proxies in front of the app set X-Forwarded-For/-Proto (0: none).
+    # Needed for per-client rate limits and HTTPS detection behind a proxy.
+    "TRUSTED_PROXIES": 0,
     "HOST": "127.0.0.1",
     "PORT": 8000,
     "WORKERS": 2,
@@ -40,6 +43,7 @@ _INT_KEYS = {
     "PORT",
     "WORKERS",
     "THREADS",
+    "TRUSTED_PROXIES",
 }
 _BOOL_KEYS = {"SECURE_COOKIES", "SESSION_COOKIE_HTTPONLY", "TESTING"}
 

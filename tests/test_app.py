@@ -108,3 +108,26 @@ def test_htmx_is_vendored_and_pinned(client: FlaskClient) -> None:
     assert "vendor/htmx-2.0.8.min.js" in page and "//unpkg" not in page and "cdn" not in page
     with client.get("/static/vendor/htmx-2.0.8.min.js") as response:
         assert response.status_code == 200
+
+
+def test_behind_a_trusted_proxy_the_client_address_and_scheme_come_from_headers(
+    tmp_path: Path,
+) -> None:
+    from flask import request
+
+    seen: dict[str, object] = {}
+    for proxies in (0, 1):
+        app = create_app(
+            {"DATABASE_URL": f"sqlite:///{tmp_path / 'p.db'}", "TRUSTED_PROXIES": proxies}
+        )
+
+        @app.get("/probe")
+        def probe(key: str = str(proxies)) -> str:
+            seen[key] = (request.remote_addr, request.is_secure)
+            return "ok"
+
+        app.test_client().get(
+            "/probe", headers={"X-Forwarded-For": "203.0.113.9", "X-Forwarded-Proto": "https"}
+        )
+    assert seen["0"] == ("127.0.0.1", False)
+    assert seen["1"] == ("203.0.113.9", True)

@@ -6,6 +6,7 @@ API and the printed sheets all call into this package.
 
 from __future__ import annotations
 
+from .arranger import ArrangedMeld, Arrangement, arrange
 from .cards import FULL_DECK, JOKER, Card, Rank, Suit, format_cards, parse_cards, sort_cards
 from .contract import ContractVerdict, MeldReport, check_contract
 from .errors import CardParseError, Problem, RulesError, RuleSetError, RuleViolation
@@ -43,6 +44,8 @@ __all__ = [
     "OPTIONS",
     "POINT_TABLES",
     "PRESETS",
+    "ArrangedMeld",
+    "Arrangement",
     "Card",
     "CardParseError",
     "Contract",
@@ -69,6 +72,7 @@ __all__ = [
     "Suit",
     "SwapResult",
     "WildUse",
+    "arrange",
     "build_rules",
     "check_contract",
     "check_meld",

@@ -44,7 +44,7 @@ True
 >>> format_cards(arrangement.leftover)
 '2C'
 >>> print(arrange(LIVERPOOL, 3, parse_cards("3S 4S 5S 6S 9D 10D 7H 8C")).reason)
-No way to make 2 runs: only spades have 3 or more natural cards close enough together for a run of 4 (with 0 wild cards).
+No way to make 2 runs: only spades have 3 or more natural cards close enough together for a run of 4 (with 0 wild cards), and spades alone cannot hold two runs here.
 """  # noqa: E501
 
 from __future__ import annotations
@@ -213,6 +213,7 @@ class _DiscardSearch:
         self.ctx = ctx
         self.runs = sorted(runs, key=lambda x: (x[1], x[0]))
         self.sets = sets
+        self.ordered = len({length for _, length in runs}) <= 1
         self.failed: set[tuple[object, ...]] = set()
 
     def solve(self, nat: list[int], wilds: int) -> list[_Plan] | None:
@@ -235,9 +236,15 @@ class _DiscardSearch:
             return None
         index, length = self.runs[i]
         same_spec = i > 0 and self.runs[i - 1][1] == length
-        more_runs = i + 1 < len(self.runs)
         for cand in _discard_run_candidates(
-            self.ctx, nat, wilds, length, bool(self.sets), more_runs, len(self.runs) > 1
+            self.ctx,
+            nat,
+            wilds,
+            length,
+            bool(self.sets),
+            len(self.runs) - i - 1,
+            self.ordered,
+            windows,
         ):
             s, lo, hi, mask, cost = cand
             if same_spec and (s, lo, hi, mask) < prev:
@@ -292,19 +299,31 @@ def _discard_run_candidates(
     wilds: int,
     length: int,
     sets_remain: bool,
-    more_runs: bool,
-    several_runs: bool,
+    runs_after: int,
+    ordered: bool,
+    chosen: Sequence[Sequence[tuple[int, int]]],
 ) -> Iterator[tuple[int, int, int, int, int]]:
     """Runs worth trying: ``(suit, low, high, natural positions, wild-pool cost)``.
 
     A run takes the naturals in its window, except ones it releases (standing a wild in
     their place) because a set of that rank or a later overlapping run may want them.
-    Windows that could lose an end card and stay legal are skipped (the shorter run leaves
-    more behind), except when touching rules make a longer run useful.
+
+    A run longer than ``length`` that could lose an end card and stay legal is skipped: the
+    shorter run leaves more behind. When runs of one suit may overlap, losing an end can
+    make the run touch another one; with interchangeable runs tried in order of their low
+    end (``ordered``), only an earlier run ending at this run's low end, or a later run
+    starting at its high end, can do that, so only then is the longer run tried.
     """
     m = ctx.m_run
     overlap = ctx.policy == SameSuitRuns.APART_OR_OVERLAPPING
-    trim = not (overlap and several_runs) and not ctx.exact
+    several = overlap and (runs_after > 0 or any(chosen))
+    if several and not ordered:
+        trim_mode = 0  # no trimming argument: try every window
+    elif several:
+        trim_mode = 2  # trimming, unless another run may block it
+    else:
+        trim_mode = 1
+    exact = ctx.exact
     dual_pos = ctx.dual_pos
     wam = ctx.wam
     for s in range(4):
@@ -312,29 +331,24 @@ def _discard_run_candidates(
         if mask.bit_count() < m:
             continue
         release_ok = 0
-        if sets_remain or (overlap and more_runs):
+        if sets_remain or (overlap and runs_after):
+            base = s * _STRIDE
             for p in _positions(mask):
-                if (overlap and more_runs) or _set_ready(ctx, nat, _rank_of(p)):
+                r = _rank_of(p)
+                if (overlap and nat[base + r] <= runs_after) or (
+                    sets_remain and _set_ready(ctx, nat, r)
+                ):
                     release_ok |= 1 << p
-        for lo, hi, full, n0, size in _windows_for(mask, length, m, ctx.exact, trim):
+        ends_blocked = {hi for _, hi in chosen[s]} if trim_mode == 2 else set()
+        for lo, hi, full, n0, size in _windows_for(mask, length, m, exact, trim_mode == 1):
             if size - n0 > wilds:
                 continue
+            long = size > length and not exact and trim_mode > 0
             free = full & release_ok
-            if trim and size > length:
+            if long:
                 free &= ~((1 << lo) | (1 << hi))
-            if not free:
-                w = size - n0
-                if wam and w > n0:
-                    continue
-                cost = w + (full & dual_pos).bit_count()
-                if cost > wilds:
-                    continue
-                if trim and size > length and n0 > m and not (wam and w >= n0):
-                    continue  # an end card could go and the run stay legal
-                yield s, lo, hi, full, cost
-                continue
             for drop in _submasks(free):
-                nat_mask = full & ~drop
+                nat_mask = full & ~drop if drop else full
                 n = n0 - drop.bit_count()
                 w = size - n
                 if n < m or (wam and w > n):
@@ -342,8 +356,16 @@ def _discard_run_candidates(
                 cost = w + (nat_mask & dual_pos).bit_count()
                 if cost > wilds:
                     continue
-                if trim and size > length and n > m and not (wam and w >= n):
-                    continue  # an end card could go and the run stay legal
+                if long:
+                    spare = n > m and not (wam and w >= n)  # a natural end could go
+                    low_trim = spare or not nat_mask >> lo & 1
+                    high_trim = spare or not nat_mask >> hi & 1
+                    if trim_mode == 1 and (low_trim or high_trim):
+                        continue
+                    if low_trim and lo not in ends_blocked:
+                        continue
+                    if high_trim and not runs_after:
+                        continue
                 yield s, lo, hi, nat_mask, cost
 
 
@@ -1272,9 +1294,12 @@ def _explain_kind(
         if not able:
             return f"{head}: no suit has {what} {with_wilds}."
         if len(able) < count:
-            tail = (
-                ", and runs must be of different suits" if ctx.policy == SameSuitRuns.NEVER else ""
-            )
+            if ctx.policy == SameSuitRuns.NEVER:
+                tail = ", and runs must be of different suits"
+            elif len(able) == 1:
+                tail = f", and {able[0]} alone cannot hold {number_word(count)} runs here"
+            else:
+                tail = ""
             return f"{head}: only {_and_list(able)} have {what} {with_wilds}{tail}."
     else:
         m = ctx.m_set
@@ -1287,7 +1312,7 @@ def _explain_kind(
         what = f"{m} or more natural cards" + (" of different suits" if ctx.distinct else "")
         if not ranks:
             return f"{head}: no rank has {what}."
-        if len(ranks) < count and ctx.distinct:
+        if len(ranks) < count:
             return f"{head}: only {_and_list(ranks)} have {what}."
     more = _wilds_short(ctx, group, nat, wilds)
     if more:
@@ -1324,8 +1349,8 @@ def _homeless(
         if MeldKind.SET in kinds:
             if r not in rank_ok:
                 only = _only_rank(nat, r)
-                rank_ok[r] = _run(ctx, [(MeldKind.SET, kinds[MeldKind.SET])], False, only, wilds)
-                rank_ok[r] = rank_ok[r] is not None  # type: ignore[assignment]
+                found = _run(ctx, [(MeldKind.SET, kinds[MeldKind.SET])], False, only, wilds)
+                rank_ok[r] = found is not None
             ok = bool(rank_ok[r])
         if not ok and MeldKind.RUN in kinds:
             length = kinds[MeldKind.RUN]

@@ -1,0 +1,347 @@
+"""The arranger: worked hands per preset and round, and property tests against the oracle.
+
+Every arrangement the arranger returns must be accepted by the contract referee, use
+exactly the hand's cards, and agree with the brute-force oracle on whether the contract
+can be made at all.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections import Counter
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from scorekeeper.rules import PRESETS, Card, MeldKind, Rank, RuleSet, Suit, check_contract
+from scorekeeper.rules.arranger import Arrangement, arrange
+from scorekeeper.rules.bruteforce import brute_force
+from scorekeeper.rules.cards import JOKER, format_cards, parse_cards
+
+
+def laid(a: Arrangement) -> list[str]:
+    return [format_cards(m.cards) for m in a.melds]
+
+
+def assert_sound(rules: RuleSet, round_number: int, hand: tuple[Card, ...], a: Arrangement) -> None:
+    """The referee accepts the arrangement, and it uses exactly the hand's cards."""
+    used = [c for m in a.melds for c in m.cards] + list(a.leftover)
+    assert Counter(used) == Counter(hand)
+    if not a.possible:
+        assert a.reason and not a.melds
+        return
+    assert a.reason == ""
+    spec = rules.round(round_number)
+    assert [m.kind for m in a.melds] == [m.kind for m in spec.contract.melds]
+    if spec.all_out:
+        assert a.leftover == ()
+    verdict = check_contract(rules, round_number, [m.cards for m in a.melds], hand=a.leftover)
+    assert verdict.legal, verdict.messages()
+
+
+# --- worked hands ----------------------------------------------------------------------------
+
+POSSIBLE = [
+    # (preset, round, hand, melds laid, leftover)
+    ("liverpool", 1, "7H 7C 7S 9D 9S JK KD 2C 4H 5H", ["7S 7H 7C", "9S 9D JK"], "KD 2C 4H 5H"),
+    ("liverpool", 2, "7H 7C JK 8C 9C 10C JC 2D 4S KH", ["7H 7C JK", "8C 9C 10C JC"], "2D 4S KH"),
+    ("liverpool", 3, "3S 4S 5S 6S 9D 10D JK QD 2C 7H", ["3S 4S 5S 6S", "9D 10D JK QD"], "2C 7H"),
+    # Two runs of one suit with a card between them.
+    ("liverpool", 3, "2H 3H 4H 5H 7H 8H 9H 10H KS QC", ["2H 3H 4H 5H", "7H 8H 9H 10H"], "KS QC"),
+    ("liverpool", 4, "7H 7C 7S 9D 9S 9H KD KS JK 4C", ["7S 7H 7C", "9S 9H 9D", "KS KD JK"], "4C"),
+    ("liverpool", 5, "7H 7C JK 9D 9S 9H 3C 4C 5C 6C", ["7H 7C JK", "9S 9H 9D", "3C 4C 5C 6C"], ""),
+    (
+        "liverpool",
+        6,
+        "7H 7C JK 3S 4S 5S 6S 9D 10D JD QD 2C",
+        ["7H 7C JK", "3S 4S 5S 6S", "9D 10D JD QD"],
+        "2C",
+    ),
+    # All out: every card is used, melds grow past their minimum (a joker below the 3♠).
+    (
+        "liverpool",
+        7,
+        "3S 4S 5S 6S 7S 9D 10D JD QD JK 5C 6C 7C 8C",
+        ["JK 3S 4S 5S 6S 7S", "9D 10D JD QD", "5C 6C 7C 8C"],
+        "",
+    ),
+    # Aces high: Q K A of spades with two jokers.
+    (
+        "liverpool",
+        7,
+        "QS KS AS JK 9D 10D JD QD 5C 6C 7C 8C JK",
+        ["JK JK QS KS AS", "9D 10D JD QD", "5C 6C 7C 8C"],
+        "",
+    ),
+    # Contract Rummy: exactly 3 and 4 cards, so the fourth seven stays in hand.
+    ("contract-rummy", 1, "7H 7C 7S 7D 9S 9H 9C 2C 4H 5H", ["7S 7H 7D", "9S 9H 9C"], "7C 2C 4H 5H"),
+    # ... but the last round is all out, and the run of five is fine.
+    (
+        "contract-rummy",
+        7,
+        "3S 4S 5S 6S 7S 9D 10D JD QD 5C 6C 7C 8C",
+        ["3S 4S 5S 6S 7S", "9D 10D JD QD", "5C 6C 7C 8C"],
+        "",
+    ),
+    # Deuces wild: the 2♥ stands for itself in A♥ 2♥ 3♥ 4♥.
+    ("deuces-six", 2, "AH 2H 3H 4H 9S 9D 9C KD QS JC", ["9S 9D 9C", "AH 2H 3H 4H"], "KD QS JC"),
+    (
+        "deuces-six",
+        5,
+        "7H 7C 2S 9D 9S 2D 3C 4C 5C 6C KH",
+        ["7H 7C 2S", "9S 9D 2D", "3C 4C 5C 6C"],
+        "KH",
+    ),
+    (
+        "deuces-six",
+        6,
+        "7H 7C 2S 3D 4D 5D 6D 9S 10S JS QS 2D",
+        ["7H 7C 2S", "2D 9S 10S JS QS", "3D 4D 5D 6D"],
+        "",
+    ),
+    # Family rules: two runs of one suit may overlap, using cards of two decks.
+    ("family", 3, "5S 6S 7S 8S 7S 8S 9S 10S KD 2C", ["5S 6S 7S 8S", "7S 8S 9S 10S"], "KD 2C"),
+]
+
+
+@pytest.mark.parametrize(("preset", "round_number", "hand", "melds", "leftover"), POSSIBLE)
+def test_worked_hands(
+    preset: str, round_number: int, hand: str, melds: list[str], leftover: str
+) -> None:
+    rules = PRESETS[preset]
+    cards = parse_cards(hand)
+    a = arrange(rules, round_number, cards)
+    assert a.possible
+    assert laid(a) == melds
+    assert format_cards(a.leftover) == leftover
+    assert_sound(rules, round_number, cards, a)
+
+
+IMPOSSIBLE = [
+    # (preset, round, hand, the reason)
+    (
+        "liverpool",
+        1,
+        "7H 7C 9D 8S KD 2C 4H 5H QS JD",
+        "No way to make 2 sets: only sevens have 2 or more natural cards.",
+    ),
+    (
+        "liverpool",
+        3,
+        "3S 4S 5S 6S 9D 10D 7H 8C 2C KH",
+        "No way to make 2 runs: only spades have 3 or more natural cards close enough together "
+        "for a run of 4 (with 0 wild cards), and spades alone cannot hold two runs here.",
+    ),
+    # 2-5♥ and 6-9♥ touch: that is one run of eight, not two runs.
+    (
+        "liverpool",
+        3,
+        "2H 3H 4H 5H 6H 7H 8H 9H KS QC",
+        "No way to make 2 runs: only hearts have 3 or more natural cards close enough together "
+        "for a run of 4 (with 0 wild cards), and hearts alone cannot hold two runs here.",
+    ),
+    (
+        "liverpool",
+        7,
+        "3S 4S 5S 6S 9D 10D JD QD 5C 6C 7C 8C KH",
+        "No way to use every card: round 7 is all out, and K♥ fits in no meld.",
+    ),
+    (
+        "contract-rummy",
+        1,
+        "7H 7C 9S 9H JK 2C 4H 5H KD QS",
+        "No way to make 2 sets with 1 wild card: one more would be needed.",
+    ),
+    # Different suits: two 7♥ and two 9♦ are one natural card each.
+    (
+        "deuces-six",
+        1,
+        "7H 7H 9D 9D 3C 4H 5H KD QS JC",
+        "No way to make 2 sets: no rank has 2 or more natural cards of different suits.",
+    ),
+    (
+        "family",
+        6,
+        "7H JK 3S 5S 9D 10D 7C 4H 8C KH QS",
+        "No way to make 2 runs: no suit has 2 or more natural cards close enough together for "
+        "a run of 4 (with 1 wild card).",
+    ),
+    (
+        "liverpool",
+        6,
+        "7H 7C JK",
+        "No way to make 1 set and 2 runs: it needs at least 11 cards, and there are only 3.",
+    ),
+    (
+        "liverpool",
+        6,
+        "7H 7C 7S 4S 5S 6S 9D 10D JD QD 2C",
+        "No way to make 1 set and 2 runs at once with 0 wild cards: the sets and the runs can "
+        "each be made, but together they need one more.",
+    ),
+]
+
+
+@pytest.mark.parametrize(("preset", "round_number", "hand", "reason"), IMPOSSIBLE)
+def test_impossible_hands_say_why(preset: str, round_number: int, hand: str, reason: str) -> None:
+    rules = PRESETS[preset]
+    cards = parse_cards(hand)
+    a = arrange(rules, round_number, cards)
+    assert not a.possible
+    assert a.reason == reason
+    assert a.leftover == cards
+    assert brute_force(rules, round_number, cards) is None
+
+
+def test_duplicates_from_several_decks() -> None:
+    """Three 7♥ from three decks make a set; each run takes one copy of a card."""
+    rules = PRESETS["liverpool"]
+    a = arrange(rules, 1, parse_cards("7H 7H 7H 9C 9C JK 2S 4D"))
+    assert laid(a) == ["7H 7H 7H", "9C 9C JK"]
+    hand = parse_cards("5S 6S 7S 8S 5S 6S 7S 8S KD QD JD 10D")
+    a = arrange(PRESETS["family"], 7, hand)  # overlapping runs of one suit: fine here
+    assert a.possible
+    assert_sound(PRESETS["family"], 7, hand, a)
+
+
+def test_deuces_can_be_wild_or_natural() -> None:
+    rules = PRESETS["deuces-six"]
+    # Four 2s: one stands for itself in the run, the others are wild.
+    hand = parse_cards("AC 2C 3C 4C 2H 2S 8D 8S 2D KH")
+    a = arrange(rules, 2, hand)
+    assert a.possible
+    assert_sound(rules, 2, hand, a)
+    # All out with fourteen cards and six 2s.
+    hand = parse_cards("2H 2S 2D 2C 2H 2S 7H 7C 3D 4D 5D 9S 10S JS")
+    a = arrange(rules, 6, hand)
+    assert a.possible
+    assert_sound(rules, 6, hand, a)
+
+
+def test_a_big_hand_is_decided() -> None:
+    """Thirty-one cards from three decks with six jokers, all out."""
+    rules = PRESETS["liverpool"]
+    hand = parse_cards(
+        "AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS 2H 3H 4H 5H 6H 7H 8H 9H 10H JK JK JK JK JK JK "
+        "JD QD KD"
+    )
+    a = arrange(rules, 7, hand)
+    assert a.possible
+    assert_sound(rules, 7, hand, a)
+    assert not arrange(rules, 7, (*hand, Card.parse("7C"))).possible
+
+
+# --- property tests against the oracle -----------------------------------------------------------
+
+
+def _deck(rules: RuleSet) -> list[Card]:
+    players = range(rules.min_players, rules.max_players + 1)
+    decks = max(rules.decks.decks_for(p) for p in players)
+    jokers = max(rules.decks.jokers_for(p) for p in players)
+    return [Card(r, s) for s in Suit for r in Rank] * decks + [JOKER] * jokers
+
+
+def _near_contract(rng: random.Random, rules: RuleSet, round_number: int, size: int) -> list[Card]:
+    """A hand built around the contract (some melds shortened or spoiled), topped up."""
+    pool = _deck(rules)
+    wild = [c for c in pool if c.rank is None or c.rank in rules.wild_ranks]
+    hand: list[Card] = []
+    for meld in rules.round(round_number).contract.melds:
+        length = meld.min_length + rng.choice([-1, 0, 0, 0, 1])
+        if meld.kind == MeldKind.SET:
+            rank = Rank(rng.randint(1, 13))
+            cards = [Card(rank, rng.choice(list(Suit))) for _ in range(length)]
+        else:
+            suit = rng.choice(list(Suit))
+            low = rng.randint(1, 14 - length)
+            cards = [Card(Rank(1 if p == 14 else p), suit) for p in range(low, low + length)]
+        for card in cards:
+            if wild and rng.random() < 0.2:
+                card = rng.choice(wild)
+            if card in pool:
+                pool.remove(card)
+                hand.append(card)
+    rng.shuffle(hand)
+    hand = hand[:size]
+    while len(hand) < size:
+        hand.append(pool.pop(rng.randrange(len(pool))))
+    return hand
+
+
+@st.composite
+def deals(draw: st.DrawFn, preset: str) -> tuple[RuleSet, int, tuple[Card, ...]]:
+    rules = PRESETS[preset]
+    if draw(st.booleans()):
+        rules = rules.with_options({"wilds_at_most_naturals": True})
+    round_number = draw(st.integers(1, rules.round_count))
+    rng = draw(st.randoms(use_true_random=False))
+    contract_cards = rules.round(round_number).contract.min_cards
+    size = draw(st.integers(max(3, contract_cards - 2), max(contract_cards + 2, 10)))
+    size = min(size, 11)
+    if draw(st.integers(0, 3)) == 0:
+        pool = _deck(rules)
+        hand = rng.sample(pool, size)
+    else:
+        hand = _near_contract(rng, rules, round_number, size)
+    return rules, round_number, tuple(hand)
+
+
+@pytest.mark.parametrize("preset", list(PRESETS))
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_agrees_with_the_oracle(preset: str, data: st.DataObject) -> None:
+    rules, round_number, hand = data.draw(deals(preset))
+    a = arrange(rules, round_number, hand)
+    oracle = brute_force(rules, round_number, hand)
+    assert a.possible == (oracle is not None), (format_cards(hand), a.reason, oracle)
+    assert_sound(rules, round_number, hand, a)
+
+
+@settings(max_examples=100, deadline=None)
+@given(
+    preset=st.sampled_from(list(PRESETS)),
+    options=st.fixed_dictionaries(
+        {},
+        optional={
+            "run_min_naturals": st.integers(2, 3),
+            "same_suit_runs": st.sampled_from(["apart", "apart-or-overlapping", "never"]),
+            "exact_contract_melds": st.booleans(),
+            "deuces_wild": st.booleans(),
+        },
+    ),
+    data=st.data(),
+)
+def test_house_rules_agree_with_the_oracle(
+    preset: str, options: dict[str, object], data: st.DataObject
+) -> None:
+    """House-rule variants (deuces wild with jokers, same-suit runs, exact melds)."""
+    try:
+        rules = PRESETS[preset].with_options(options)
+    except Exception:  # a combination the rule set rejects
+        return
+    round_number = data.draw(st.integers(1, rules.round_count))
+    rng = data.draw(st.randoms(use_true_random=False))
+    size = data.draw(st.integers(7, 10))
+    hand = tuple(_near_contract(rng, rules, round_number, size))
+    a = arrange(rules, round_number, hand)
+    oracle = brute_force(rules, round_number, hand)
+    assert a.possible == (oracle is not None), (format_cards(hand), a.reason, oracle)
+    assert_sound(rules, round_number, hand, a)
+
+
+@settings(max_examples=40, deadline=None)
+@given(data=st.data())
+def test_big_hands_are_sound(data: st.DataObject) -> None:
+    """20-30 cards (no oracle): whatever is returned, the referee accepts it."""
+    preset = data.draw(st.sampled_from(list(PRESETS)))
+    rules = PRESETS[preset]
+    if data.draw(st.booleans()) and rules.uses_jokers:
+        rules = dataclasses.replace(rules, wild_ranks=frozenset({Rank.TWO}))
+    round_number = data.draw(st.integers(1, rules.round_count))
+    rng = data.draw(st.randoms(use_true_random=False))
+    size = data.draw(st.integers(20, 30))
+    hand = tuple(_near_contract(rng, rules, round_number, size))
+    a = arrange(rules, round_number, hand)
+    assert_sound(rules, round_number, hand, a)

@@ -1,0 +1,131 @@
+"""``scorekeeper print``: write the same PDFs as the web app to files.
+
+    scorekeeper print blank --preset liverpool --players 4 -o sheet.pdf
+    scorekeeper print blank --preset family --names Ann Bob Cy --paper Letter -o sheet.pdf
+    scorekeeper print game <game id> -o game.pdf
+    scorekeeper print trophy <game id> -o trophy.pdf
+
+``-o -`` writes to standard output. Games are read from the app's database
+(``--database-url`` before ``print``, or ``SCOREKEEPER_DATABASE_URL``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any
+
+from ..errors import GameError
+from ..rules import RulesError
+
+
+def add_print_command(subparsers: Any) -> None:
+    """Add ``print`` and its ``blank``, ``game`` and ``trophy`` sub-commands."""
+    command = subparsers.add_parser(
+        "print", help="write PDF score sheets (blank, a game's sheet, the trophy)"
+    )
+    kinds = command.add_subparsers(dest="sheet", required=True)
+
+    blank = kinds.add_parser("blank", help="a blank score sheet to fill in by pen")
+    blank.add_argument("--preset", default="liverpool", help="rule set (default liverpool)")
+    blank.add_argument("--players", type=int, help="number of players, 2-8 (default 4)")
+    blank.add_argument("--names", nargs="+", metavar="NAME", help="player names, in seat order")
+    blank.add_argument("--title", help="a title for the sheet")
+    _page_options(blank, orientation=True)
+    _output(blank, "score-sheet.pdf")
+    blank.set_defaults(handler=cmd_blank)
+
+    game = kinds.add_parser("game", help="a game's score sheet, filled in")
+    game.add_argument("game_id", help="the game's id (from its link)")
+    _page_options(game, orientation=True)
+    _output(game, "game.pdf")
+    game.set_defaults(handler=cmd_game)
+
+    trophy = kinds.add_parser("trophy", help="the winner's trophy sheet of a finished game")
+    trophy.add_argument("game_id", help="the game's id (from its link)")
+    _page_options(trophy, orientation=False)
+    _output(trophy, "trophy.pdf")
+    trophy.set_defaults(handler=cmd_trophy)
+
+
+def _page_options(parser: argparse.ArgumentParser, *, orientation: bool) -> None:
+    parser.add_argument("--paper", default="A4", help="A4 (default) or Letter")
+    if orientation:
+        parser.add_argument(
+            "--orientation",
+            choices=["portrait", "landscape"],
+            help="default: portrait up to 5 players, landscape above",
+        )
+
+
+def _output(parser: argparse.ArgumentParser, default: str) -> None:
+    parser.add_argument(
+        "-o", "--output", default=default, help=f"file to write, or - (default {default})"
+    )
+
+
+def _write(pdf: bytes, output: str) -> int:
+    if output == "-":
+        sys.stdout.buffer.write(pdf)
+        sys.stdout.buffer.flush()
+    else:
+        Path(output).write_bytes(pdf)
+        print(f"wrote {output} ({len(pdf) // 1024} KB)", file=sys.stderr)
+    return 0
+
+
+def _fail(message: str) -> int:
+    print(f"scorekeeper print: {message}", file=sys.stderr)
+    return 2
+
+
+def cmd_blank(args: argparse.Namespace) -> int:
+    from ..rules import get_preset
+    from . import render_blank_sheet
+
+    names = list(args.names or [])
+    count = args.players or len(names) or 4
+    if count < len(names):
+        return _fail(f"{len(names)} names were given for {count} players")
+    players: list[str] | int = names + [""] * (count - len(names)) if names else count
+    try:
+        pdf = render_blank_sheet(
+            get_preset(args.preset), players, args.paper, args.orientation, args.title
+        )
+    except (GameError, RulesError) as error:
+        return _fail(error.message)
+    return _write(pdf, args.output)
+
+
+def _load(args: argparse.Namespace) -> Any:
+    from sqlmodel import Session
+
+    from .. import create_app
+    from ..db import get_engine
+    from ..games import load_game
+
+    overrides = {"DATABASE_URL": args.database_url} if getattr(args, "database_url", None) else None
+    app = create_app(overrides)
+    with Session(get_engine(app)) as session:
+        return load_game(session, args.game_id)
+
+
+def cmd_game(args: argparse.Namespace) -> int:
+    from . import render_game_sheet
+
+    try:
+        pdf = render_game_sheet(_load(args), args.paper, args.orientation)
+    except (GameError, RulesError) as error:
+        return _fail(error.message)
+    return _write(pdf, args.output)
+
+
+def cmd_trophy(args: argparse.Namespace) -> int:
+    from . import render_trophy
+
+    try:
+        pdf = render_trophy(_load(args), args.paper)
+    except (GameError, RulesError) as error:
+        return _fail(error.message)
+    return _write(pdf, args.output)

@@ -1,0 +1,229 @@
+"""Turning a :class:`~.sheets.Sheet` into PDF bytes: Jinja templates and print CSS from
+``print/``, laid out by WeasyPrint.
+
+Safety: player names and titles are user text. The print templates have their own Jinja
+environment with autoescaping on, and WeasyPrint gets a URL fetcher
+(:class:`PrintAssetFetcher`) that serves only files inside ``print/`` and refuses everything
+else (``file:`` elsewhere, ``http:``, ``https:``, ``data:``, ``ftp:``...), so nothing in a
+name can make the renderer read a file or reach the network.
+
+Speed: the stylesheet is parsed once per thread and reused with the same font
+configuration; fonts are subset by HarfBuzz when ``libharfbuzz-subset0`` is installed (about
+3x faster than the fontTools fallback, which is logged as a warning).
+"""
+
+from __future__ import annotations
+
+import ctypes.util
+import functools
+import logging
+import threading
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+from urllib.parse import unquote, urlsplit
+
+import jinja2
+
+from ..paths import print_dir
+from .chart import swatch_svg
+from .sheets import Sheet, points_text
+
+log = logging.getLogger(__name__)
+
+TEMPLATES = {"blank": "blank.html", "game": "game.html", "trophy": "trophy.html"}
+STYLESHEET = "sheet.css"
+# Tighter layouts tried in turn when a sheet (very long names or title) spills onto a
+# second page.
+FIT_STEPS = ("", "tight", "tighter")
+
+
+class PrintFetchRefused(ValueError):
+    """WeasyPrint asked for a URL outside ``print/``."""
+
+
+@functools.cache
+def harfbuzz_subset_available() -> bool:
+    """Whether fonts will be subset by HarfBuzz (warns once when only fontTools is there)."""
+    found = ctypes.util.find_library("harfbuzz-subset") is not None
+    if not found:
+        log.warning(
+            "libharfbuzz-subset0 is not installed: PDF sheets fall back to fontTools for font "
+            "subsetting, about 3x slower. Install it (apt-get install libharfbuzz-subset0)."
+        )
+    return found
+
+
+def _url_fetcher_base() -> type:
+    from weasyprint.urls import URLFetcher
+
+    return URLFetcher
+
+
+@functools.cache
+def _fetcher_class() -> type:
+    from weasyprint.urls import URLFetcherResponse
+
+    class PrintAssetFetcher(_url_fetcher_base()):  # type: ignore[misc]
+        """Serves ``file:`` URLs inside ``root`` and nothing else.
+
+        ``record``, if given, is called with every URL asked for (tests use it).
+        """
+
+        def __init__(self, root: Path, record: Callable[[str], None] | None = None) -> None:
+            super().__init__(allowed_protocols=("file",), allow_redirects=False)
+            self.root = root.resolve()
+            self.record = record
+
+        def fetch(self, url: str, headers: Any = None) -> Any:
+            if self.record is not None:
+                self.record(url)
+            path = asset_path(self.root, url)
+            if path is None:
+                log.warning("refused to fetch %.100r while printing", url)
+                raise PrintFetchRefused(f"only files in print/ may be used, not {url[:100]!r}")
+            mime = {".css": "text/css", ".svg": "image/svg+xml", ".png": "image/png"}.get(
+                path.suffix.lower(), "application/octet-stream"
+            )
+            return URLFetcherResponse(path.as_uri(), path.read_bytes(), {"Content-Type": mime})
+
+    return PrintAssetFetcher
+
+
+def asset_path(root: Path, url: str) -> Path | None:
+    """The file ``url`` names if it is a ``file:`` URL of an existing file inside ``root``.
+
+    >>> root = print_dir()
+    >>> asset_path(root, (root / "sheet.css").as_uri()) == root / "sheet.css"
+    True
+    >>> asset_path(root, "file:///etc/passwd") is None
+    True
+    >>> asset_path(root, (root / ".." / "pyproject.toml").as_uri()) is None
+    True
+    >>> asset_path(root, "http://127.0.0.1:9/x") is None
+    True
+    """
+    parts = urlsplit(url)
+    if parts.scheme.lower() != "file" or parts.netloc not in ("", "localhost"):
+        return None
+    try:
+        path = Path(unquote(parts.path)).resolve()
+    except (OSError, ValueError):
+        return None
+    root = root.resolve()
+    if not path.is_relative_to(root) or not path.is_file():
+        return None
+    return path
+
+
+def make_fetcher(record: Callable[[str], None] | None = None) -> Any:
+    """A URL fetcher limited to ``print/``; ``record`` sees every URL requested."""
+    return _fetcher_class()(print_dir(), record)
+
+
+# --- templates ---------------------------------------------------------------------------
+
+
+@functools.cache
+def jinja_env() -> jinja2.Environment:
+    """The print templates' own environment: autoescape on, undefined names are errors."""
+    env = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(str(print_dir())),
+        autoescape=True,
+        undefined=jinja2.StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        auto_reload=False,
+    )
+    env.globals["swatch"] = swatch_svg
+    env.filters["points"] = points_text
+    env.filters["short"] = shorten
+    return env
+
+
+def shorten(text: str, length: int = 20) -> str:
+    """``text`` cut to ``length`` characters with an ellipsis (for the chart legend; the full
+    name is printed elsewhere on the sheet).
+
+    >>> shorten("Grandma Rose"), shorten("Bartholomew Fitzgerald-Smythe", 12)
+    ('Grandma Rose', 'Bartholomew…')
+    """
+    return text if len(text) <= length else text[: length - 1].rstrip() + "…"
+
+
+def render_html(sheet: Sheet, fit: str = "") -> str:
+    """The sheet as an HTML document (what WeasyPrint lays out)."""
+    template = jinja_env().get_template(TEMPLATES[sheet.kind])
+    return template.render(sheet=sheet, fit=fit)
+
+
+# --- WeasyPrint --------------------------------------------------------------------------
+
+
+class _Resources(threading.local):
+    """Per-thread parsed stylesheet and font configuration (WeasyPrint objects are not
+    documented as thread-safe, so each worker thread keeps its own)."""
+
+    font_config: Any = None
+    stylesheet: Any = None
+
+
+_resources = _Resources()
+
+
+def _prepared() -> tuple[Any, Any]:
+    if _resources.stylesheet is None:
+        from weasyprint import CSS
+        from weasyprint.text.fonts import FontConfiguration
+
+        harfbuzz_subset_available()
+        font_config = FontConfiguration()
+        css_path = print_dir() / STYLESHEET
+        _resources.stylesheet = CSS(
+            string=css_path.read_text(encoding="utf-8"),
+            base_url=css_path.as_uri(),
+            url_fetcher=make_fetcher(),
+            font_config=font_config,
+        )
+        _resources.font_config = font_config
+    return _resources.stylesheet, _resources.font_config
+
+
+def render_pdf(sheet: Sheet, *, fetcher: Any = None) -> bytes:
+    """Lay the sheet out on one page and return the PDF.
+
+    If very long names or a long title push it onto a second page, tighter layouts are
+    tried; the last one is kept whatever its length.
+    """
+    from weasyprint import HTML
+
+    stylesheet, font_config = _prepared()
+    fetcher = fetcher or make_fetcher()
+    base_url = (print_dir() / TEMPLATES[sheet.kind]).as_uri()
+    document = None
+    for fit in FIT_STEPS:
+        html = HTML(string=render_html(sheet, fit), base_url=base_url, url_fetcher=fetcher)
+        document = html.render(stylesheets=[stylesheet], font_config=font_config)
+        if len(document.pages) == 1:
+            break
+    assert document is not None
+    pdf: bytes = document.write_pdf()
+    return pdf
+
+
+@functools.cache
+def assets_digest() -> str:
+    """A short fingerprint of the print templates and CSS, so cached PDFs made with older
+    templates are not served after an upgrade."""
+    import hashlib
+
+    from .. import __name__ as package
+
+    digest = hashlib.sha256(package.encode())
+    for path in sorted(print_dir().rglob("*")):
+        if path.is_file():
+            digest.update(path.name.encode())
+            digest.update(path.read_bytes())
+    for path in sorted(Path(__file__).parent.glob("*.py")):
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:12]

@@ -1,0 +1,412 @@
+"""What goes on a printed sheet, as plain data, built from a rule set or a game view.
+
+Terms:
+
+- A **sheet** is one page: a title, one **row** per round (its contract and cards dealt) and,
+  per player, two **cells** in each row: the round's points and the running total. A blank
+  sheet has empty cells; a game sheet fills in the rounds played so far, marks who dealt and
+  who went out, and leaves later rounds blank so the game can go on by pen.
+- The **footer** holds the point table and the **key rules**, which are written from the rule
+  set's data (decks and jokers for this many players, wilds, meld rules, buying, the cut
+  bonus...) so a house-rule variant prints its own rules.
+- **Orientation**: portrait up to 5 players, landscape for 6 to 8 (two columns per player
+  need the width); either can be forced.
+
+Nothing here knows about WeasyPrint or Flask: templates in ``print/`` turn a sheet into HTML.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+
+from ..errors import Conflict, Invalid
+from ..games import GameView, clean_name
+from ..rules import RuleSet
+from ..rules.rulesets import BuyPrecedence, JokerSwap
+from ..rules.scoring import standings as rank_totals
+from ..rules.seating import round_seats
+
+PAPERS = {"a4": "A4", "letter": "Letter"}
+ORIENTATIONS = ("portrait", "landscape")
+PORTRAIT_MAX_PLAYERS = 5
+MAX_TITLE_LENGTH = 200
+MINUS = "\u2212"
+
+
+def points_text(value: int | None) -> str:
+    """A score as printed: a real minus sign for negative numbers, nothing for no score.
+
+    >>> points_text(-50), points_text(35), points_text(None)
+    ('−50', '35', '')
+    """
+    if value is None:
+        return ""
+    return f"{MINUS}{-value}" if value < 0 else str(value)
+
+
+def ordinal(place: int) -> str:
+    """``1st``, ``2nd``, ``3rd``, ``4th``..."""
+    suffix = {1: "st", 2: "nd", 3: "rd"}.get(place if place < 20 else place % 10, "th")
+    return f"{place}{suffix}"
+
+
+def normalize_paper(paper: str) -> str:
+    """``A4`` or ``Letter`` (any case), else an Invalid error."""
+    found = PAPERS.get(str(paper).strip().lower())
+    if found is None:
+        raise Invalid(f'the paper size must be A4 or Letter, not "{str(paper)[:20]}"')
+    return found
+
+
+def choose_orientation(players: int, orientation: str | None = None) -> str:
+    """``portrait`` up to 5 players, ``landscape`` above, unless one is asked for.
+
+    >>> choose_orientation(5), choose_orientation(6), choose_orientation(8, "portrait")
+    ('portrait', 'landscape', 'portrait')
+    """
+    if orientation is None or orientation == "":
+        return "portrait" if players <= PORTRAIT_MAX_PLAYERS else "landscape"
+    value = str(orientation).strip().lower()
+    if value not in ORIENTATIONS:
+        raise Invalid(
+            f'the orientation must be portrait or landscape, not "{str(orientation)[:20]}"'
+        )
+    return value
+
+
+# --- the data a template shows -------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Cell:
+    """One player's part of a round row; everything empty on a blank sheet."""
+
+    points: str = ""
+    total: str = ""
+    dealer: bool = False
+    went_out: bool = False
+    cut: bool = False
+    leader: bool = False
+
+
+@dataclass(frozen=True)
+class Row:
+    number: int
+    contract: str  # "Two sets and one run"
+    min_cards: int
+    cards_dealt: int
+    note: str  # "all out: no discard", "no buying"
+    played: bool
+    cells: tuple[Cell, ...]
+
+
+@dataclass(frozen=True)
+class Placing:
+    place: str  # "1st"
+    name: str
+    total: str
+    winner: bool
+    went_out: int  # rounds this player went out
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """Everything one page shows."""
+
+    kind: str  # "blank", "game" or "trophy"
+    title: str
+    rules_name: str
+    rules_summary: str
+    players: tuple[str, ...]  # "" for a seat whose name is to be written in
+    rows: tuple[Row, ...]
+    totals: tuple[str, ...]
+    places: tuple[str, ...]
+    point_table_name: str
+    point_table: str
+    key_rules: tuple[str, ...]
+    paper: str
+    orientation: str
+    date: str  # "" leaves a line to write the date on
+    standings: tuple[Placing, ...] = ()
+    winners: tuple[str, ...] = ()
+    status: str = ""  # "Finished" or "After round 3 of 7"
+    cut_bonus: str = ""  # "−50" when the rule set has a cut bonus
+    chart_svg: str = ""  # trusted markup made by chart.py (names escaped there)
+
+    @property
+    def point_parts(self) -> tuple[tuple[str, str], ...]:
+        """The point table as (cards, points) pairs: ``(("A", "15"), ("2-9", "5"), ...)``."""
+        pairs = (part.rpartition(" ") for part in self.point_table.split(" · "))
+        return tuple((label, value) for label, _sep, value in pairs)
+
+    @property
+    def player_count(self) -> int:
+        return len(self.players)
+
+    @property
+    def page_size(self) -> str:
+        return f"{self.paper} {self.orientation}"
+
+    @property
+    def density(self) -> str:
+        """A class for the stylesheet: ``many`` players, ``some``, or ``few``."""
+        count = len(self.players)
+        return "few" if count <= 3 else "some" if count <= 5 else "many"
+
+
+# --- the key rules, written from the rule set -----------------------------------------------
+
+
+def _plural(count: int, noun: str) -> str:
+    return f"{count} {noun}{'' if count == 1 else 's'}"
+
+
+def _rounds_list(numbers: Sequence[int]) -> str:
+    words = [str(n) for n in numbers]
+    text = " and ".join([", ".join(words[:-1]), words[-1]] if len(words) > 2 else words)
+    return ("round " if len(numbers) == 1 else "rounds ") + text
+
+
+def key_rules(rules: RuleSet, players: int) -> tuple[str, ...]:
+    """The rules a player at the table needs, in short sentences, from the rule set's data.
+
+    >>> from scorekeeper.rules import PRESETS
+    >>> key_rules(PRESETS["liverpool"], 4)[0]
+    '4 players: 2 decks and 4 jokers; jokers are wild.'
+    """
+    lines: list[str] = []
+    decks = rules.decks.decks_for(players)
+    jokers = rules.decks.jokers_for(players)
+    cards = (
+        f"{_plural(decks, 'deck')} and {_plural(jokers, 'joker')}"
+        if jokers
+        else (f"{_plural(decks, 'deck')}, no jokers")
+    )
+    lines.append(f"{players} players: {cards}; {rules.describe_wilds()}.")
+    suits = ", each of a different suit" if rules.set_distinct_suits else ""
+    lines.append(
+        f"Set: cards of one rank{suits}, at least {rules.set_min_naturals} natural. "
+        f"Run: one suit in sequence, at least {rules.run_min_naturals} natural; "
+        "aces high or low, not both."
+    )
+    if rules.exact_contract_melds:
+        lines.append("Contract melds are exactly 3 (set) or 4 (run) cards, except when all out.")
+    all_out = [n for n, r in enumerate(rules.rounds, start=1) if r.all_out]
+    if all_out:
+        lines.append(f"In {_rounds_list(all_out)} go out with every card: no discard.")
+    buying_rounds = [n for n, r in enumerate(rules.rounds, start=1) if r.buying_allowed]
+    if not buying_rounds:
+        lines.append("No buying.")
+    else:
+        penalty = _plural(rules.buy_penalty_cards, "penalty card")
+        who = (
+            "nearest player first"
+            if rules.buy_precedence == BuyPrecedence.NEAREST
+            else "first to call"
+        )
+        text = f'Buying ("May I?"): take the discard out of turn with {penalty}, {who}'
+        if rules.buys_per_turn == 1:
+            text += "; one buy per turn"
+        if rules.no_buying_once_down:
+            text += "; not once you are down"
+        no_buy = [n for n, r in enumerate(rules.rounds, start=1) if not r.buying_allowed]
+        if no_buy:
+            text += f"; none in {_rounds_list(no_buy)}"
+        lines.append(text + ".")
+        if rules.next_player_takes_discard_free:
+            lines.append("The next player may take the discard free.")
+    if not rules.layoff_on_going_down_turn:
+        lines.append("No laying off in the turn you go down.")
+    if rules.uses_jokers:
+        swap = {
+            JokerSwap.RUNS_ONLY: "Swap a joker out of a run by playing its card; "
+            "jokers in sets are dead.",
+            JokerSwap.RUNS_AND_SET_THIRD: "Swap a joker out of a run, or a set's third card, "
+            "by playing its card.",
+            JokerSwap.NEVER: "Jokers on the table cannot be swapped.",
+        }[rules.joker_swap]
+        lines.append(swap)
+    if rules.cut_bonus:
+        lines.append(
+            f"Exact cut (the cards for the deal plus the upcard): the cutter scores "
+            f"{points_text(rules.cut_bonus)} that round."
+        )
+    lines.append(
+        "The deal passes left each round; the dealer's left plays first. "
+        "Out scores 0; lowest total wins, equal totals share."
+    )
+    return tuple(lines)
+
+
+def _round_note(rules: RuleSet, number: int) -> str:
+    spec = rules.round(number)
+    notes = []
+    if spec.all_out:
+        notes.append("all out, no discard")
+    if not spec.buying_allowed and any(r.buying_allowed for r in rules.rounds):
+        notes.append("no buying")
+    return "; ".join(notes)
+
+
+def _empty_row(rules: RuleSet, number: int, players: int) -> Row:
+    spec = rules.round(number)
+    return Row(
+        number=number,
+        contract=spec.contract.describe(words=True),
+        min_cards=spec.contract.min_cards,
+        cards_dealt=spec.cards_dealt,
+        note=_round_note(rules, number),
+        played=False,
+        cells=(Cell(),) * players,
+    )
+
+
+def _date(moment: datetime | None) -> str:
+    return "" if moment is None else f"{moment.day} {moment:%B %Y}"
+
+
+def _check_title(title: str | None) -> str:
+    if title is None:
+        return ""
+    text = " ".join("".join(ch for ch in str(title) if ch.isprintable()).split())
+    if len(text) > MAX_TITLE_LENGTH:
+        raise Invalid(f"the title is too long (at most {MAX_TITLE_LENGTH} characters)")
+    return text
+
+
+def _check_names(players: Sequence[str] | int, rules: RuleSet) -> tuple[str, ...]:
+    if isinstance(players, bool):
+        raise Invalid("players must be a number or a list of names")
+    if isinstance(players, int):
+        names: tuple[str, ...] = ("",) * players
+    else:
+        # An empty name leaves that seat's name to be written in.
+        names = tuple(clean_name(name) if str(name).strip() else "" for name in players)
+    rules.check_players(len(names))
+    return names
+
+
+def blank_sheet(
+    rules: RuleSet,
+    players: Sequence[str] | int,
+    paper: str = "A4",
+    orientation: str | None = None,
+    title: str | None = None,
+) -> Sheet:
+    """A sheet to fill in by pen for ``players``: a count, or names in seating order (an
+    empty name leaves that seat to be written in)."""
+    names = _check_names(players, rules)
+    count = len(names)
+    return Sheet(
+        kind="blank",
+        title=_check_title(title) or f"{rules.name} score sheet",
+        rules_name=rules.name,
+        rules_summary=rules.summary,
+        players=names,
+        rows=tuple(_empty_row(rules, n, count) for n in range(1, rules.round_count + 1)),
+        totals=("",) * count,
+        places=("",) * count,
+        point_table_name=rules.point_table.name,
+        point_table=rules.point_table.describe(),
+        key_rules=key_rules(rules, count),
+        paper=normalize_paper(paper),
+        orientation=choose_orientation(count, orientation),
+        date="",
+        cut_bonus=points_text(rules.cut_bonus) if rules.cut_bonus else "",
+    )
+
+
+def _placings(view: GameView) -> tuple[Placing, ...]:
+    went_out = [0] * view.player_count
+    for played in view.rounds:
+        went_out[played.went_out] += 1
+    winners = set(view.winners)
+    return tuple(
+        Placing(
+            place=ordinal(s.place),
+            name=view.players[s.seat],
+            total=points_text(s.total),
+            winner=s.seat in winners,
+            went_out=went_out[s.seat],
+        )
+        for s in rank_totals(view.totals)
+    )
+
+
+def game_sheet(
+    view: GameView, paper: str = "A4", orientation: str | None = None, *, kind: str = "game"
+) -> Sheet:
+    """The score sheet of a game, filled in as far as it has been played."""
+    from .chart import running_totals_svg
+
+    rules = view.rules
+    count = view.player_count
+    rows: list[Row] = []
+    leaders: set[int] = set(view.leaders)
+    for number in range(1, rules.round_count + 1):
+        row = _empty_row(rules, number, count)
+        seats = round_seats(view.first_dealer, number, count)
+        if number <= len(view.rounds):
+            played = view.rounds[number - 1]
+            last = number == len(view.rounds)
+            cells = tuple(
+                Cell(
+                    points=points_text(entry.points),
+                    total=points_text(played.running_totals[entry.seat]),
+                    dealer=entry.seat == seats.dealer,
+                    went_out=entry.went_out,
+                    cut=entry.cut_bonus,
+                    leader=last and entry.seat in leaders,
+                )
+                for entry in played.entries
+            )
+            row = Row(
+                row.number, row.contract, row.min_cards, row.cards_dealt, row.note, True, cells
+            )
+        else:
+            cells = tuple(Cell(dealer=seat == seats.dealer) for seat in range(count))
+            row = Row(
+                row.number, row.contract, row.min_cards, row.cards_dealt, row.note, False, cells
+            )
+        rows.append(row)
+    places = {s.seat: ordinal(s.place) for s in rank_totals(view.totals)} if view.rounds else {}
+    if view.finished:
+        status = "Final scores"
+    elif view.rounds:
+        status = f"After round {len(view.rounds)} of {rules.round_count}"
+    else:
+        status = "Not started yet"
+    return Sheet(
+        kind=kind,
+        title=view.display_title,
+        rules_name=rules.name,
+        rules_summary=rules.summary,
+        players=view.players,
+        rows=tuple(rows),
+        totals=tuple(points_text(t) for t in view.totals) if view.rounds else ("",) * count,
+        places=tuple(places.get(seat, "") for seat in range(count)),
+        point_table_name=rules.point_table.name,
+        point_table=rules.point_table.describe(),
+        key_rules=key_rules(rules, count),
+        paper=normalize_paper(paper),
+        orientation=choose_orientation(count, orientation),
+        date=_date(view.finished_at or view.created_at),
+        standings=_placings(view) if view.rounds else (),
+        winners=tuple(view.players[s] for s in view.winners),
+        status=status,
+        cut_bonus=points_text(rules.cut_bonus) if rules.cut_bonus else "",
+        chart_svg=running_totals_svg(view) if view.rounds else "",
+    )
+
+
+def trophy_sheet(view: GameView, paper: str = "A4") -> Sheet:
+    """The winner's sheet: only for a finished game."""
+    if not view.finished:
+        played = len(view.rounds)
+        raise Conflict(
+            f"the trophy is for a finished game: this one has {played} of "
+            f"{view.rules.round_count} rounds recorded"
+        )
+    return game_sheet(view, paper, "portrait", kind="trophy")

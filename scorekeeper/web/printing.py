@@ -1,0 +1,213 @@
+"""PDF score sheets over HTTP: a blank sheet, a game's sheet and the winner's trophy.
+
+- ``printing.blank``: ``GET /print/blank.pdf?preset=liverpool&players=4`` (or
+  ``&names=Ann&names=Bob...``; ``players`` with fewer names leaves the other seats to write
+  in), ``&paper=A4|Letter``, ``&orientation=portrait|landscape``, ``&title=``.
+- ``printing.game_sheet``: ``GET /games/<id>/sheet.pdf`` (``paper``, ``orientation``).
+- ``printing.trophy``: ``GET /games/<id>/trophy.pdf`` (``paper``); 409 until the game is over.
+
+A PDF request never holds up score entry: the game is read in a short read-only session that
+is closed before rendering, and game PDFs are cached on disk per game version (see
+:mod:`scorekeeper.printing.cache`), so a reprint costs one cheap version query. Responses are
+``inline`` (they open in the browser's PDF viewer, ready to print) with an ASCII file name,
+an ETag naming the game version (``If-None-Match`` gets a 304 without rendering) and
+``Cache-Control: private, no-cache`` for games (they change), ``public, max-age=86400``
+for blank sheets.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import os
+import re
+import unicodedata
+from typing import Any
+
+from flask import Blueprint, Response, current_app, request
+from flask.sansio.blueprints import BlueprintSetupState
+from sqlmodel import Session
+
+from ..db import get_engine
+from ..errors import Invalid, NotFound
+from ..games import GameView, game_version, load_game
+from ..printing import render_blank_sheet
+from ..printing.cache import PdfCache
+from ..printing.render import assets_digest, harfbuzz_subset_available, render_pdf
+from ..printing.sheets import (
+    MAX_TITLE_LENGTH,
+    ORIENTATIONS,
+    game_sheet,
+    normalize_paper,
+    trophy_sheet,
+)
+from ..rules import PRESETS, get_preset
+from ..rules.rulesets import MAX_PLAYERS
+
+bp = Blueprint("printing", __name__)
+
+GAME_ID = re.compile(r"^[A-Za-z0-9_-]{16,32}$")
+GAME_CACHE_CONTROL = "private, no-cache"
+BLANK_CACHE_CONTROL = "public, max-age=86400"
+
+
+@bp.record_once
+def _check_fonts(_state: BlueprintSetupState) -> None:
+    harfbuzz_subset_available()  # logs a warning at start-up when it is missing
+
+
+@bp.app_context_processor
+def _presets_for_the_form() -> dict[str, Any]:
+    """``printing_presets`` for ``templates/printing/_blank_form.html``."""
+    return {"printing_presets": list(PRESETS.values())}
+
+
+# --- helpers ------------------------------------------------------------------------------
+
+
+def safe_filename(text: str, what: str) -> str:
+    """An ASCII file name from ``text``: ``"Sunday at Gran's"`` -> ``sunday-at-gran-s-...``.
+
+    >>> safe_filename("Sunday at Gran's", "score-sheet")
+    'sunday-at-gran-s-score-sheet.pdf'
+    >>> safe_filename('<img src="x">', "trophy")
+    'img-src-x-trophy.pdf'
+    """
+    ascii_text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
+    slug = re.sub(r"[^a-z0-9]+", "-", ascii_text.lower()).strip("-")[:60].strip("-")
+    return f"{slug}-{what}.pdf" if slug else f"{what}.pdf"
+
+
+def pdf_response(pdf: bytes, filename: str, etag: str, cache_control: str) -> Response:
+    response = Response(pdf, mimetype="application/pdf")
+    response.headers["Content-Disposition"] = f'inline; filename="{filename}"'
+    response.set_etag(etag)
+    response.headers["Cache-Control"] = cache_control
+    return response
+
+
+def not_modified(etag: str, cache_control: str) -> Response | None:
+    if not request.if_none_match.contains(etag):
+        return None
+    response = Response(status=304)
+    response.set_etag(etag)
+    response.headers["Cache-Control"] = cache_control
+    return response
+
+
+def _one(name: str, default: str = "", limit: int = 40) -> str:
+    values = request.args.getlist(name)
+    if len(values) > 1:
+        raise Invalid(f'give "{name}" once, not {len(values)} times')
+    value = values[0].strip() if values else default
+    if len(value) > limit:
+        raise Invalid(f'"{name}" is too long')
+    return value
+
+
+def _orientation() -> str | None:
+    value = _one("orientation").lower()
+    if value in ("", "auto"):
+        return None
+    if value not in ORIENTATIONS:
+        raise Invalid(f'the orientation must be portrait, landscape or auto, not "{value[:20]}"')
+    return value
+
+
+def pdf_cache() -> PdfCache:
+    return PdfCache(os.path.join(current_app.instance_path, "pdf-cache"))
+
+
+# --- blank sheets -------------------------------------------------------------------------
+
+
+@functools.lru_cache(maxsize=32)
+def _blank_pdf(
+    preset: str, seats: tuple[str, ...], paper: str, orientation: str | None, title: str
+) -> bytes:
+    return render_blank_sheet(get_preset(preset), list(seats), paper, orientation, title or None)
+
+
+@bp.get("/print/blank.pdf")
+def blank() -> Response:
+    """A blank score sheet for a preset and 2-8 players (names optional)."""
+    rules = get_preset(_one("preset", "liverpool"))
+    names = [name.strip() for name in request.args.getlist("names")]
+    if len(names) > MAX_PLAYERS or any(len(name) > 200 for name in names):
+        raise Invalid(f"give at most {MAX_PLAYERS} names of up to 200 characters")
+    players_text = _one("players", "" if names else "4", 3)
+    if players_text:
+        if not players_text.isdigit():
+            raise Invalid(f'players must be a number from 2 to 8, not "{players_text}"')
+        count = int(players_text)
+        if count < len(names):
+            raise Invalid(f"{len(names)} names were given for {count} players")
+    else:
+        count = len(names)
+    rules.check_players(count)
+    seats = tuple(names + [""] * (count - len(names)))
+    paper = normalize_paper(_one("paper", "A4"))
+    orientation = _orientation()
+    title = _one("title", "", MAX_TITLE_LENGTH)
+    key = repr((rules.id, seats, paper, orientation, title, assets_digest())).encode()
+    etag = "blank-" + hashlib.sha256(key).hexdigest()[:24]
+    cached = not_modified(etag, BLANK_CACHE_CONTROL)
+    if cached is not None:
+        return cached
+    pdf = _blank_pdf(rules.id, seats, paper, orientation, title)
+    filename = safe_filename(f"{rules.id} {count} players", "score-sheet")
+    return pdf_response(pdf, filename, etag, BLANK_CACHE_CONTROL)
+
+
+# --- game sheets --------------------------------------------------------------------------
+
+
+def _game_pdf(game_id: str, kind: str) -> Response:
+    if not GAME_ID.match(game_id):
+        raise NotFound()
+    paper = normalize_paper(_one("paper", "A4"))
+    orientation = _orientation() if kind == "game" else "portrait"
+    variant = f"{kind}-{paper}-{orientation or 'auto'}"
+    cache = pdf_cache()
+    what = "trophy" if kind == "trophy" else "score-sheet"
+    view: GameView | None = None
+    # A short read-only session, closed before rendering: a render never sits inside a
+    # transaction, so it cannot hold up anyone entering scores.
+    with Session(get_engine(), expire_on_commit=False) as session:
+        version = game_version(session, game_id)
+        if version is None:
+            raise NotFound()
+        answer = not_modified(_game_etag(game_id, version, variant), GAME_CACHE_CONTROL)
+        if answer is not None:
+            return answer
+        found = cache.get(game_id, version, variant)
+        if found is None:
+            view = load_game(session, game_id)
+    if found is not None:
+        pdf, filename = found
+    else:
+        assert view is not None
+        version = view.version
+        sheet = (
+            trophy_sheet(view, paper) if kind == "trophy" else game_sheet(view, paper, orientation)
+        )
+        pdf = render_pdf(sheet)
+        filename = safe_filename(view.display_title, what)
+        cache.put(game_id, version, variant, pdf, filename)
+    return pdf_response(pdf, filename, _game_etag(game_id, version, variant), GAME_CACHE_CONTROL)
+
+
+def _game_etag(game_id: str, version: int, variant: str) -> str:
+    return f"{game_id}-v{version}-{variant}-{assets_digest()}"
+
+
+@bp.get("/games/<game_id>/sheet.pdf", endpoint="game_sheet")
+def game_sheet_pdf(game_id: str) -> Response:
+    """The game's score sheet, filled in as far as it has been played."""
+    return _game_pdf(game_id, "game")
+
+
+@bp.get("/games/<game_id>/trophy.pdf")
+def trophy(game_id: str) -> Response:
+    """The winner's trophy sheet (a finished game only)."""
+    return _game_pdf(game_id, "trophy")

@@ -1,0 +1,575 @@
+"""PDF score sheets: what they say (read back with pypdf), their pages, their safety, the
+routes, the cache and the command line."""
+
+from __future__ import annotations
+
+import io
+import logging
+import math
+import re
+import socket
+import threading
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+from pypdf import PdfReader
+
+from scorekeeper import games
+from scorekeeper.cli import main as cli_main
+from scorekeeper.db import get_engine, write_session
+from scorekeeper.errors import Conflict
+from scorekeeper.games import GameView, PlayerResult, RoundInput
+from scorekeeper.printing import (
+    render,
+    render_blank_sheet,
+    render_game_sheet,
+    render_trophy,
+)
+from scorekeeper.printing.sheets import key_rules, points_text
+from scorekeeper.rules import PRESETS, RuleSet
+
+A4 = (595.28, 841.89)
+LETTER = (612.0, 792.0)
+NAMES = ["Ann", "Bob", "Carmen", "Dev", "Elena", "Farid", "Grandma Rose", "Hiro"]
+MARKS = re.compile(r"(?<!\S)(?:D|★|✂)(?!\S)|[★✂]")
+
+
+# --- helpers ------------------------------------------------------------------------------
+
+
+def read_pdf(pdf: bytes) -> PdfReader:
+    assert pdf.startswith(b"%PDF-")
+    return PdfReader(io.BytesIO(pdf))
+
+
+def one_page_text(pdf: bytes) -> str:
+    """The text of a one-page PDF, whitespace collapsed (cells wrap anywhere)."""
+    reader = read_pdf(pdf)
+    assert len(reader.pages) == 1
+    return " ".join(reader.pages[0].extract_text().split())
+
+
+def squeezed(text: str) -> str:
+    return re.sub(r"\s+", "", text)
+
+
+def page_size(pdf: bytes) -> tuple[float, float]:
+    box = read_pdf(pdf).pages[0].mediabox
+    return float(box.width), float(box.height)
+
+
+def same_size(found: tuple[float, float], expected: tuple[float, float]) -> bool:
+    return all(math.isclose(a, b, abs_tol=1) for a, b in zip(found, expected, strict=True))
+
+
+def counts_for(rules: RuleSet) -> list[int]:
+    return [max(2, rules.min_players), min(8, rules.max_players)]
+
+
+def made_up_points(rules: RuleSet, players: int, seed: int) -> list[list[int]]:
+    """One row per round: seat ``(round + seed) % players`` goes out, the others score
+    multiples of the point table's step."""
+    step = math.gcd(*rules.point_table.rank_points, rules.point_table.joker)
+    rows = []
+    for number in range(1, rules.round_count + 1):
+        out = (number + seed) % players
+        rows.append(
+            [0 if seat == out else step * (1 + (seat * 7 + number * 3 + seed) % 17) for seat in
+             range(players)]
+        )  # fmt: skip
+    return rows
+
+
+def make_game(
+    app: Flask,
+    preset: str,
+    names: Sequence[str],
+    points: Sequence[Sequence[int]] = (),
+    *,
+    title: str = "",
+    cut_bonus_rounds: Sequence[int] = (),
+) -> GameView:
+    """A game stored through the game service, with ``points[round][seat]`` entered."""
+    engine = get_engine(app)
+    with write_session(engine) as session:
+        view, _token = games.create_game(
+            session, preset=preset, players=list(names), title=title, first_dealer=0
+        )
+    for number, row in enumerate(points, start=1):
+        out = row.index(0)
+        results = tuple(
+            PlayerResult(went_out=True) if seat == out else PlayerResult(points=p)
+            for seat, p in enumerate(row)
+        )
+        with write_session(engine) as session:
+            view, _new = games.add_round(
+                session, view.id, number, RoundInput(results, number in cut_bonus_rounds)
+            )
+    return view
+
+
+def round_numbers(text: str, view_rules: RuleSet, number: int) -> list[str]:
+    """The numbers printed in round ``number``'s row, marks left out."""
+    contract = view_rules.round(number).contract.describe(words=True)
+    start = text.index(f"{number} {contract} ")
+    following = (
+        f"{number + 1} {view_rules.round(number + 1).contract.describe(words=True)} "
+        if number < view_rules.round_count
+        else "TOTAL"
+    )
+    row = text[start : text.index(following, start + 1)]
+    row = row.split("dealt", 1)[1]
+    return re.findall(r"−?\d+", MARKS.sub(" ", row))
+
+
+# --- blank sheets -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("preset", list(PRESETS))
+def test_blank_sheet_for_every_preset_and_2_and_8_players(preset: str) -> None:
+    rules = PRESETS[preset]
+    for players in counts_for(rules):
+        pdf = render_blank_sheet(rules, players)
+        text = one_page_text(pdf)
+        assert rules.name in text
+        for number, spec in enumerate(rules.rounds, start=1):
+            assert f"{number} {spec.contract.describe(words=True)} {spec.cards_dealt} cards" in (
+                text
+            )
+        assert text.count("Points Total".upper()) == 1 or text.count("POINTS TOTAL") == players
+        for label, value in (
+            p.rpartition(" ")[::2] for p in rules.point_table.describe().split(" · ")
+        ):
+            assert f"{label} {value}" in text
+        for line in key_rules(rules, players):
+            assert squeezed(line) in squeezed(text)
+        assert "DATE" in text
+        for seat in range(1, players + 1):
+            assert f"Player {seat}" in text
+        expected = A4 if players <= 5 else A4[::-1]
+        assert same_size(page_size(pdf), expected), (preset, players)
+
+
+def test_blank_sheet_with_names_on_letter_paper() -> None:
+    pdf = render_blank_sheet(PRESETS["family"], ["Ann", "", "Grandma Rose"], paper="Letter",
+                             title="Thanksgiving")  # fmt: skip
+    text = one_page_text(pdf)
+    assert "Thanksgiving" in text
+    assert "Ann" in text and "Grandma Rose" in text and "Player 2" in text
+    assert same_size(page_size(pdf), LETTER)
+
+
+@pytest.mark.parametrize(
+    ("players", "orientation", "landscape"),
+    [(5, None, False), (6, None, True), (8, "portrait", False), (2, "landscape", True)],
+)
+def test_orientation_follows_the_player_count_unless_asked(
+    players: int, orientation: str | None, landscape: bool
+) -> None:
+    for paper, size in (("A4", A4), ("letter", LETTER)):
+        pdf = render_blank_sheet(PRESETS["liverpool"], players, paper, orientation)
+        expected = size[::-1] if landscape else size
+        assert same_size(page_size(pdf), expected)
+        assert len(read_pdf(pdf).pages) == 1
+
+
+def test_blank_sheet_refuses_bad_requests() -> None:
+    from scorekeeper.errors import Invalid
+    from scorekeeper.rules import RulesError
+
+    with pytest.raises(RulesError, match="2 to 8 players, not 9"):
+        render_blank_sheet(PRESETS["liverpool"], 9)
+    with pytest.raises(RulesError, match="3 to 8 players, not 2"):
+        render_blank_sheet(PRESETS["family"], 2)
+    with pytest.raises(Invalid, match="A4 or Letter"):
+        render_blank_sheet(PRESETS["liverpool"], 4, paper="A3")
+    with pytest.raises(Invalid, match="portrait or landscape"):
+        render_blank_sheet(PRESETS["liverpool"], 4, orientation="sideways")
+
+
+# --- game sheets and trophies -------------------------------------------------------------
+
+
+@pytest.mark.parametrize("preset", list(PRESETS))
+def test_game_sheet_and_trophy_show_the_right_scores(app: Flask, preset: str) -> None:
+    rules = PRESETS[preset]
+    for players in counts_for(rules):
+        names = NAMES[:players]
+        points = made_up_points(rules, players, seed=players)
+        view = make_game(app, preset, names, points, title=f"{preset} night")
+        text = one_page_text(render_game_sheet(view))
+        assert f"{preset} night" in text
+        for name in names:
+            assert name in text
+        running = [0] * players
+        for number, row in enumerate(points, start=1):
+            expected: list[str] = []
+            for seat, value in enumerate(row):
+                running[seat] += value
+                expected += [points_text(value), points_text(running[seat])]
+            assert round_numbers(text, rules, number) == expected, (preset, players, number)
+        totals = " ".join(points_text(t) for t in view.totals)
+        assert f"TOTAL {totals} PLACE" in text
+        assert "Final scores" in text
+
+        trophy = one_page_text(render_trophy(view))
+        winners = [names[seat] for seat in view.winners]
+        assert ("SHARED WINNERS" if len(winners) > 1 else "WINNER") in trophy
+        for standing in view.standings:
+            assert f"{names[standing.seat]} " in trophy
+        best = min(view.totals)
+        assert f"{points_text(best)} points" in trophy
+        assert rules.name.upper() in trophy
+
+
+def test_game_in_progress_marks_dealer_out_and_cut_and_leaves_later_rounds_blank(
+    app: Flask,
+) -> None:
+    points = [[0, 20, 35, 40], [15, 0, 20, 10]]
+    view = make_game(app, "liverpool", NAMES[:4], points, cut_bonus_rounds=(2,))
+    pdf = render_game_sheet(view, paper="Letter")
+    text = one_page_text(pdf)
+    assert same_size(page_size(pdf), LETTER)
+    assert "After round 2 of 7" in text
+    # Round 1: Ann deals and goes out. Round 2: Bob deals and goes out, Ann cuts exactly.
+    assert "1 Two sets 10 cards dealt D ★ 0 0 20 20 35 35 40 40" in text
+    assert "2 One set and one run 10 cards dealt ✂ −35 −35 D ★ 0 20 20 55 10 50" in text
+    assert "TOTAL −35 20 55 50" in text
+    assert "3 Two runs 10 cards dealt D 4 Three sets" in text  # Carmen deals round 3
+    assert "exact cut (−50, included)" in text
+    with pytest.raises(Conflict, match="2 of 7 rounds"):
+        render_trophy(view)
+
+
+def test_trophy_for_shared_winners(app: Flask) -> None:
+    points = [[0, 10, 20], [10, 0, 30], [20, 20, 0], [10, 0, 20], [0, 10, 5], [5, 5, 0],
+              [0, 0, 5]]  # fmt: skip
+    points[-1] = [5, 5, 0]
+    view = make_game(app, "contract-rummy", ["Ann", "Bob", "Cy"], points, title="Tie!")
+    assert view.winners == (0, 1)
+    text = one_page_text(render_trophy(view))
+    assert "SHARED WINNERS" in text
+    assert "Ann" in text and "Bob" in text
+    assert "on 50 points each" in text
+    assert "1st Ann" in text and "1st Bob" in text and "3rd Cy" in text
+
+
+# --- safety -------------------------------------------------------------------------------
+
+
+class Listener:
+    """A TCP listener on 127.0.0.1 that records any connection made to it."""
+
+    def __init__(self) -> None:
+        self.socket = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        self.socket.bind(("127.0.0.1", 0))
+        self.socket.listen(5)
+        self.socket.settimeout(0.2)
+        self.port = self.socket.getsockname()[1]
+        self.connections = 0
+        self.running = True
+        self.thread = threading.Thread(target=self._serve, daemon=True)
+        self.thread.start()
+
+    def _serve(self) -> None:
+        while self.running:
+            try:
+                connection, _address = self.socket.accept()
+            except TimeoutError:
+                continue
+            except OSError:
+                return
+            self.connections += 1
+            connection.close()
+
+    def close(self) -> None:
+        self.running = False
+        self.thread.join(timeout=2)
+        self.socket.close()
+
+
+@pytest.fixture
+def listener() -> Iterator[Listener]:
+    server = Listener()
+    yield server
+    server.close()
+
+
+def test_names_and_titles_are_text_and_nothing_is_fetched(
+    app: Flask, listener: Listener, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    requested: list[str] = []
+    real_make_fetcher = render.make_fetcher
+
+    def recording_fetcher(record: object = None) -> object:
+        return real_make_fetcher(requested.append)
+
+    monkeypatch.setattr(render, "make_fetcher", recording_fetcher)
+    render._resources.stylesheet = None  # parse the stylesheet again, with recording
+    img = '<img src="file:///etc/passwd">'
+    imports = [
+        "@import url(http://127.0.0.1:9/x)",
+        f"@import url(http://127.0.0.1:{listener.port}/x)",
+    ]
+    long_names = ["W" * 200, "Bartholomew " * 16 + "Smythe-Jones"[: 200 - 16 * 12]]
+    names = [
+        img,
+        *imports,
+        *long_names,
+        f'<link rel="stylesheet" href="http://127.0.0.1:{listener.port}/s.css">',
+    ][:6]
+    names = [n[:200] for n in names]
+    title = f'{img} <style>{imports[1]}</style> <svg><image href="http://127.0.0.1:{listener.port}/i.png"/></svg>'[
+        :200
+    ]
+    points = made_up_points(PRESETS["liverpool"], len(names), seed=1)
+    view = make_game(app, "liverpool", names, points, title=title)
+    pdfs = {
+        "blank": render_blank_sheet(view.rules, list(view.players), title=view.title),
+        "game": render_game_sheet(view),
+        "trophy": render_trophy(view),
+    }
+    for kind, pdf in pdfs.items():
+        text = squeezed(one_page_text(pdf))
+        assert squeezed(img) in text, kind
+        for name in view.players:
+            # Long names are clamped to two lines in the score table's header (the only
+            # place a blank sheet shows them) and cut short with an ellipsis in the tighter
+            # layouts that keep a sheet on one page; the markup-like names are always there.
+            limit = 30 if kind == "blank" else 60
+            shown = name if len(name) <= limit else name[:12]
+            assert squeezed(shown) in text, (kind, name[:30])
+        assert "root:" not in text
+    assert all(render.asset_path(render.print_dir(), url) for url in requested), requested
+    assert not [url for url in requested if not url.startswith("file:")]
+    assert listener.connections == 0
+
+
+def test_the_url_fetcher_serves_print_assets_only() -> None:
+    fetcher = render.make_fetcher()
+    css = render.print_dir() / "sheet.css"
+    response = fetcher.fetch(css.as_uri())
+    assert response.read().startswith(b"/*")
+    for url in [
+        "file:///etc/passwd",
+        (render.print_dir() / ".." / "pyproject.toml").as_uri(),
+        "http://127.0.0.1:9/x",
+        "https://example.com/x.css",
+        "data:text/css,body{}",
+        "ftp://127.0.0.1/x",
+        "file://otherhost" + str(css),
+    ]:
+        with pytest.raises(render.PrintFetchRefused):
+            fetcher.fetch(url)
+
+
+def test_eight_players_with_200_character_names_stay_on_one_page(app: Flask) -> None:
+    names = [f"{seat}" + "Maximiliana-" * 20 for seat in range(8)]
+    names = [n[:200] for n in names]
+    view = make_game(app, "liverpool", names, made_up_points(PRESETS["liverpool"], 8, 2),
+                     title="T" * 200)  # fmt: skip
+    for pdf in (
+        render_blank_sheet(view.rules, list(names)),
+        render_game_sheet(view),
+        render_game_sheet(view, paper="Letter", orientation="portrait"),
+        render_trophy(view),
+    ):
+        assert len(read_pdf(pdf).pages) == 1
+
+
+def test_missing_harfbuzz_subset_is_logged(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    monkeypatch.setattr(render.ctypes.util, "find_library", lambda name: None)
+    render.harfbuzz_subset_available.cache_clear()
+    try:
+        with caplog.at_level(logging.WARNING, logger=render.log.name):
+            assert render.harfbuzz_subset_available() is False
+        assert "libharfbuzz-subset0" in caplog.text
+    finally:
+        render.harfbuzz_subset_available.cache_clear()
+
+
+# --- routes -------------------------------------------------------------------------------
+
+
+def test_blank_route(client: FlaskClient) -> None:
+    response = client.get("/print/blank.pdf?preset=liverpool&players=4")
+    assert response.status_code == 200
+    assert response.mimetype == "application/pdf"
+    assert response.headers["Content-Disposition"] == (
+        'inline; filename="liverpool-4-players-score-sheet.pdf"'
+    )
+    assert response.headers["Cache-Control"] == "public, max-age=86400"
+    assert "Player 4" in one_page_text(response.data)
+    etag = response.headers["ETag"]
+    again = client.get(
+        "/print/blank.pdf?preset=liverpool&players=4", headers={"If-None-Match": etag}
+    )
+    assert again.status_code == 304
+
+    named = client.get("/print/blank.pdf?preset=family&names=Ann&names=Bob&names=Cy&paper=Letter")
+    assert named.status_code == 200
+    text = one_page_text(named.data)
+    assert "Ann" in text and "Cy" in text and "Family Liverpool" in text
+    assert same_size(page_size(named.data), LETTER)
+    wide = client.get("/print/blank.pdf?players=3&orientation=landscape")
+    assert same_size(page_size(wide.data), A4[::-1])
+
+
+@pytest.mark.parametrize(
+    ("query", "message"),
+    [
+        ("players=9", "2 to 8 players"),
+        ("players=x", "players must be a number"),
+        ("players=1", "2 to 8 players"),
+        ("preset=poker", "no rule set"),
+        ("paper=A3", "A4 or Letter"),
+        ("orientation=sideways", "portrait, landscape or auto"),
+        ("players=2&names=A&names=B&names=C", "3 names were given for 2 players"),
+        ("preset=family&players=2", "3 to 8 players"),
+        ("paper=A4&paper=Letter", "once"),
+    ],
+)
+def test_blank_route_bad_parameters(client: FlaskClient, query: str, message: str) -> None:
+    response = client.get(f"/print/blank.pdf?{query}", headers={"Accept": "application/json"})
+    assert response.status_code == 400
+    assert message in response.get_json()["error"]
+
+
+def test_game_routes(app: Flask, client: FlaskClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    from scorekeeper.web import printing as web_printing
+
+    points = made_up_points(PRESETS["liverpool"], 3, seed=0)
+    view = make_game(app, "liverpool", ["Ann", "Bob", "Cy"], points[:3], title="Gran's 80th")
+    sheet = client.get(f"/games/{view.id}/sheet.pdf")
+    assert sheet.status_code == 200
+    assert sheet.mimetype == "application/pdf"
+    assert sheet.headers["Content-Disposition"] == 'inline; filename="gran-s-80th-score-sheet.pdf"'
+    assert sheet.headers["Cache-Control"] == "private, no-cache"
+    assert f"-v{view.version}-" in sheet.headers["ETag"]
+    assert "After round 3 of 7" in one_page_text(sheet.data)
+
+    unfinished = client.get(f"/games/{view.id}/trophy.pdf", headers={"Accept": "application/json"})
+    assert unfinished.status_code == 409
+    assert "finished game" in unfinished.get_json()["error"]
+
+    # Served again from the cache (no render), or as a 304.
+    monkeypatch.setattr(web_printing, "render_pdf", lambda sheet: pytest.fail("rendered again"))
+    cached = client.get(f"/games/{view.id}/sheet.pdf")
+    assert cached.data == sheet.data
+    assert cached.headers["Content-Disposition"] == sheet.headers["Content-Disposition"]
+    revalidated = client.get(
+        f"/games/{view.id}/sheet.pdf", headers={"If-None-Match": sheet.headers["ETag"]}
+    )
+    assert revalidated.status_code == 304
+    assert list((Path(app.instance_path) / "pdf-cache" / view.id).glob("game-A4-auto-v*.pdf"))
+    monkeypatch.undo()
+
+    # Rendering happens with no database connection held.
+    engine = get_engine(app)
+    seen: list[int] = []
+    real_render = web_printing.render_pdf
+
+    def watching_render(sheet_data: object) -> bytes:
+        seen.append(engine.pool.checkedout())
+        return real_render(sheet_data)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(web_printing, "render_pdf", watching_render)
+    for number in range(4, 8):
+        out = points[number - 1].index(0)
+        results = tuple(
+            PlayerResult(went_out=True) if seat == out else PlayerResult(points=p)
+            for seat, p in enumerate(points[number - 1])
+        )
+        with write_session(engine) as session:
+            games.add_round(session, view.id, number, RoundInput(results))
+    newer = client.get(f"/games/{view.id}/sheet.pdf")
+    assert newer.status_code == 200 and newer.data != sheet.data
+    assert "Final scores" in one_page_text(newer.data)
+    trophy = client.get(f"/games/{view.id}/trophy.pdf?paper=Letter")
+    assert trophy.status_code == 200
+    assert trophy.headers["Content-Disposition"] == 'inline; filename="gran-s-80th-trophy.pdf"'
+    assert same_size(page_size(trophy.data), LETTER)
+    assert seen == [0, 0]
+    # The older version's file was replaced.
+    files = list((Path(app.instance_path) / "pdf-cache" / view.id).glob("game-A4-auto-v*.pdf"))
+    assert len(files) == 1 and f"-v{view.version + 4}-" in files[0].name
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/games/AAAAAAAAAAAAAAAAAAAAAA/sheet.pdf",
+        "/games/AAAAAAAAAAAAAAAAAAAAAA/trophy.pdf",
+        "/games/short/sheet.pdf",
+        "/games/..%2F..%2Fetc%2Fpasswd0000000/sheet.pdf",
+    ],
+)
+def test_unknown_game_is_404(client: FlaskClient, path: str) -> None:
+    response = client.get(path, headers={"Accept": "application/json"})
+    assert response.status_code == 404
+
+
+def test_bad_paper_for_a_game_is_400(app: Flask, client: FlaskClient) -> None:
+    view = make_game(app, "liverpool", ["Ann", "Bob"])
+    response = client.get(f"/games/{view.id}/sheet.pdf?paper=tabloid")
+    assert response.status_code == 400
+    assert b"A4 or Letter" in response.data
+
+
+def test_endpoint_names(app: Flask) -> None:
+    with app.test_request_context():
+        from flask import url_for
+
+        assert url_for("printing.blank", preset="liverpool", players=4) == (
+            "/print/blank.pdf?preset=liverpool&players=4"
+        )
+        assert url_for("printing.game_sheet", game_id="x" * 22) == f"/games/{'x' * 22}/sheet.pdf"
+        assert url_for("printing.trophy", game_id="x" * 22) == f"/games/{'x' * 22}/trophy.pdf"
+
+
+def test_blank_form_fragment_renders(app: Flask) -> None:
+    with app.test_request_context():
+        from flask import render_template
+
+        html = render_template("printing/_blank_form.html")
+    assert 'action="/print/blank.pdf"' in html
+    assert "<script" not in html and "style=" not in html
+    for preset in PRESETS:
+        assert f'value="{preset}"' in html
+
+
+# --- command line -------------------------------------------------------------------------
+
+
+def test_cli_writes_pdfs(app: Flask, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    blank = tmp_path / "sheet.pdf"
+    assert (
+        cli_main(["print", "blank", "--preset", "liverpool", "--players", "4", "-o", str(blank)])
+        == 0
+    )
+    assert "Player 4" in one_page_text(blank.read_bytes())
+
+    url = app.config["DATABASE_URL"]
+    points = made_up_points(PRESETS["liverpool"], 2, seed=3)
+    view = make_game(app, "liverpool", ["Ann", "Bob"], points, title="CLI game")
+    game_pdf, trophy_pdf = tmp_path / "game.pdf", tmp_path / "trophy.pdf"
+    assert cli_main(["--database-url", url, "print", "game", view.id, "-o", str(game_pdf)]) == 0
+    assert "CLI game" in one_page_text(game_pdf.read_bytes())
+    assert cli_main(["--database-url", url, "print", "trophy", view.id, "-o", str(trophy_pdf)]) == 0
+    assert "WINNER" in one_page_text(trophy_pdf.read_bytes())
+
+    unfinished = make_game(app, "liverpool", ["Ann", "Bob"], points[:1])
+    assert (
+        cli_main(
+            ["--database-url", url, "print", "trophy", unfinished.id, "-o", str(tmp_path / "x.pdf")]
+        )
+        == 2
+    )
+    assert "finished game" in capsys.readouterr().err
+    assert cli_main(["--database-url", url, "print", "game", "A" * 22]) == 2
+    assert cli_main(["print", "blank", "--players", "9"]) == 2

@@ -140,6 +140,11 @@ class _Ctx:
         return lo, hi
 
 
+_CARD: tuple[tuple[Card, ...], ...] = tuple(
+    (Card(Rank.ACE, suit), *(Card(rank, suit) for rank in Rank)) for suit in SUITS
+)  # _CARD[suit][rank], rank 1..13
+
+
 def _rank_of(position: int) -> int:
     return 1 if position == HIGH_ACE else position
 
@@ -229,7 +234,8 @@ class _DiscardSearch:
     ) -> list[_Plan] | None:
         if i == len(self.runs):
             return _place_sets(self.ctx, nat, wilds, self.sets)
-        if not _enough_naturals(self.ctx, nat, len(self.runs) - i, len(self.sets)):
+        per_suit, per_rank = _tallies(self.ctx, nat)
+        if not _enough_naturals(self.ctx, per_suit, per_rank, len(self.runs) - i, len(self.sets)):
             return None
         key = (i, tuple(nat), wilds, tuple(tuple(w) for w in windows), prev)
         if key in self.failed:
@@ -245,6 +251,7 @@ class _DiscardSearch:
             len(self.runs) - i - 1,
             self.ordered,
             windows,
+            per_rank,
         ):
             s, lo, hi, mask, cost = cand
             if same_spec and (s, lo, hi, mask) < prev:
@@ -265,32 +272,32 @@ class _DiscardSearch:
         return None
 
 
-def _enough_naturals(ctx: _Ctx, nat: Sequence[int], runs: int, sets: int) -> bool:
-    """A quick count: every run needs its natural cards of one suit, every set of one rank."""
-    total = 0
-    room = 0
+def _tallies(ctx: _Ctx, nat: Sequence[int]) -> tuple[list[int], list[int]]:
+    """Natural cards per suit, and per rank (for sets of different suits: suits per rank)."""
+    per_suit = [0, 0, 0, 0]
+    per_rank = [0] * 14
+    distinct = ctx.distinct
     for s in range(4):
-        in_suit = sum(nat[s * _STRIDE + 1 : (s + 1) * _STRIDE])
-        total += in_suit
-        room += in_suit // ctx.m_run
-    if room < runs:
-        return False
-    if sets:
-        by_rank = 0
+        base = s * _STRIDE
+        total = 0
         for r in range(1, 14):
-            by_rank += sum(nat[s * _STRIDE + r] for s in range(4)) // ctx.m_set
-        if by_rank < sets:
-            return False
-    return runs * ctx.m_run + sets * ctx.m_set <= total
+            c = nat[base + r]
+            if c:
+                total += c
+                per_rank[r] += 1 if distinct else c
+        per_suit[s] = total
+    return per_suit, per_rank
 
 
-def _set_ready(ctx: _Ctx, nat: Sequence[int], rank: int) -> bool:
-    """Could the naturals of ``rank`` still be the core of a set?"""
-    if ctx.distinct:
-        have = sum(1 for s in range(4) if nat[s * _STRIDE + rank])
-    else:
-        have = sum(nat[s * _STRIDE + rank] for s in range(4))
-    return have >= ctx.m_set
+def _enough_naturals(
+    ctx: _Ctx, per_suit: Sequence[int], per_rank: Sequence[int], runs: int, sets: int
+) -> bool:
+    """A quick count: every run needs its natural cards of one suit, every set of one rank."""
+    if sum(c // ctx.m_run for c in per_suit) < runs:
+        return False
+    if sets and sum(c // ctx.m_set for c in per_rank) < sets:
+        return False
+    return runs * ctx.m_run + sets * ctx.m_set <= sum(per_suit)
 
 
 def _discard_run_candidates(
@@ -302,6 +309,7 @@ def _discard_run_candidates(
     runs_after: int,
     ordered: bool,
     chosen: Sequence[Sequence[tuple[int, int]]],
+    per_rank: Sequence[int],
 ) -> Iterator[tuple[int, int, int, int, int]]:
     """Runs worth trying: ``(suit, low, high, natural positions, wild-pool cost)``.
 
@@ -336,7 +344,7 @@ def _discard_run_candidates(
             for p in _positions(mask):
                 r = _rank_of(p)
                 if (overlap and nat[base + r] <= runs_after) or (
-                    sets_remain and _set_ready(ctx, nat, r)
+                    sets_remain and per_rank[r] >= ctx.m_set
                 ):
                     release_ok |= 1 << p
         ends_blocked = {hi for _, hi in chosen[s]} if trim_mode == 2 else set()
@@ -485,7 +493,8 @@ def _place_sets(
         return []
     sizes = [length if ctx.exact else max(length, ctx.m_set) for _, length in sets]
     order = sorted(range(len(sets)), key=lambda j: sizes[j])
-    ranks = [r for r in range(1, 14) if _set_ready(ctx, nat, r)]
+    per_rank = _tallies(ctx, nat)[1]
+    ranks = [r for r in range(1, 14) if per_rank[r] >= ctx.m_set]
     if not ranks:
         return None
     if not ctx.distinct and len(set(sizes)) == 1:
@@ -1103,7 +1112,7 @@ def arrange(rules: RuleSet, round_number: int, cards: Sequence[Card]) -> Arrange
     """  # noqa: E501
     spec = rules.round(round_number)
     hand = tuple(cards)
-    ctx = _Ctx.of(rules, spec.all_out)
+    ctx = _context(rules, spec.all_out)
     specs = [(m.kind, m.min_length) for m in spec.contract.melds]
     nat, wilds = _counts(ctx, hand, rules.wild_ranks)
     plans = _run(ctx, specs, spec.all_out, nat, wilds)
@@ -1113,10 +1122,29 @@ def arrange(rules: RuleSet, round_number: int, cards: Sequence[Card]) -> Arrange
     return Arrangement(True, melds, leftover, "")
 
 
+_CONTEXTS: dict[tuple[int, bool], tuple[RuleSet, _Ctx]] = {}
+
+
+def _context(rules: RuleSet, all_out: bool) -> _Ctx:
+    """The search's view of ``rules``, kept per rule-set object."""
+    key = (id(rules), all_out)
+    found = _CONTEXTS.get(key)
+    if found is not None and found[0] is rules:
+        return found[1]
+    ctx = _Ctx.of(rules, all_out)
+    if len(_CONTEXTS) > 256:
+        _CONTEXTS.clear()
+    _CONTEXTS[key] = (rules, ctx)
+    return ctx
+
+
+_SUIT_INDEX = {suit: i for i, suit in enumerate(SUITS)}
+
+
 def _counts(ctx: _Ctx, hand: Sequence[Card], wild_ranks: frozenset[Rank]) -> tuple[list[int], int]:
     nat = [0] * (4 * _STRIDE)
     wilds = 0
-    suit_index = {s: i for i, s in enumerate(SUITS)}
+    suit_index = _SUIT_INDEX
     for card in hand:
         if card.rank is None or card.suit is None:
             wilds += 1
@@ -1169,7 +1197,7 @@ def _build(
             run_suit[index] = s
             for p in range(lo, hi + 1):
                 if mask >> p & 1:
-                    card = Card(Rank(_rank_of(p)), SUITS[s])
+                    card = _CARD[s][_rank_of(p)]
                     left[card] -= 1
                     slots[index].append(card)
                 else:
@@ -1178,7 +1206,7 @@ def _build(
             index, r, naturals, w = plan
             for s, k in enumerate(naturals):
                 for _ in range(k):
-                    card = Card(Rank(r), SUITS[s])
+                    card = _CARD[s][r]
                     left[card] -= 1
                     slots[index].append(card)
             slots[index].extend([None] * w)

@@ -9,6 +9,11 @@ Views get a request-scoped session from :func:`get_session`; it is closed at tea
 
 from __future__ import annotations
 
+import fcntl
+import os
+import threading
+import time
+from collections import deque
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -50,14 +55,104 @@ def _sqlite_engine(url: str) -> Engine:
         cursor.execute("PRAGMA foreign_keys=ON")
         cursor.close()
 
+    gate = None if memory else WriterGate(f"{engine.url.database}-writers.lock")
+
     @event.listens_for(engine, "begin")
     def begin(connection: Any) -> None:
         # Writers ask for IMMEDIATE so the write lock is taken up front (no upgrade deadlock,
         # the busy timeout applies); readers use a deferred transaction and never block.
         mode = connection.get_execution_options().get("sqlite_begin", "DEFERRED")
+        if gate is not None and mode == "IMMEDIATE":
+            info = connection.connection.info
+            if _GATE_KEY not in info:
+                info[_GATE_KEY] = gate.enter()
         connection.exec_driver_sql(f"BEGIN {mode}")
 
+    @event.listens_for(engine, "checkin")
+    def checkin(_dbapi_connection: Any, record: Any) -> None:
+        # The transaction has ended (the pool rolled back or it was committed): let the
+        # next writer in.
+        if gate is not None and _GATE_KEY in record.info:
+            gate.leave(record.info.pop(_GATE_KEY))
+
     return engine
+
+
+_GATE_KEY = "scorekeeper.writer_gate"
+
+
+class WriterGate:
+    """Lets SQLite writers in one at a time, in order of arrival, across threads and processes.
+
+    SQLite's own busy handler makes a waiting writer sleep in growing steps (up to 100 ms), so
+    under contention some writers wait far longer than others. The gate queues the writers of
+    one process first come, first served, and hands over between processes with a lock file
+    (``flock``), so each writer starts as soon as the previous one is done. It is only a
+    courtesy: SQLite's lock still guards the data, and a writer that waits longer than the
+    busy timeout goes on without the gate and lets SQLite decide.
+    """
+
+    def __init__(self, path: str, timeout: float = SQLITE_BUSY_TIMEOUT_MS / 1000) -> None:
+        self.path = path
+        self.timeout = timeout
+        self._lock = threading.Lock()
+        self._owner: int | None = None
+        self._waiters: deque[tuple[int, threading.Event]] = deque()
+
+    def enter(self) -> int | None:
+        """Wait for the turn of this thread; the lock file's descriptor, or None (no gate)."""
+        me = threading.get_ident()
+        deadline = time.monotonic() + self.timeout
+        with self._lock:
+            if self._owner == me:
+                return None  # a second write connection in the same thread: SQLite decides
+            if self._owner is None:
+                self._owner = me
+                waiter = None
+            else:
+                waiter = (me, threading.Event())
+                self._waiters.append(waiter)
+        if waiter is not None and not waiter[1].wait(self.timeout):
+            with self._lock:
+                if waiter in self._waiters:  # still waiting: give up on the gate
+                    self._waiters.remove(waiter)
+                    return None
+        # This thread's turn in this process; now the turn among processes.
+        try:
+            fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o600)
+        except OSError:
+            self._hand_over()
+            return None
+        pause = 0.0002
+        while True:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                return fd
+            except BlockingIOError:
+                if time.monotonic() > deadline:
+                    os.close(fd)
+                    self._hand_over()
+                    return None
+                time.sleep(pause)
+                pause = min(pause * 2, 0.002)
+
+    def leave(self, fd: int | None) -> None:
+        if fd is None:
+            return
+        try:
+            fcntl.flock(fd, fcntl.LOCK_UN)
+        finally:
+            os.close(fd)
+            self._hand_over()
+
+    def _hand_over(self) -> None:
+        with self._lock:
+            if self._waiters:
+                owner, event = self._waiters.popleft()
+                self._owner = owner
+                event.set()
+            else:
+                self._owner = None
 
 
 def init_app(app: Flask) -> None:

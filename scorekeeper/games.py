@@ -22,7 +22,7 @@ import secrets
 import threading
 from collections import OrderedDict
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from random import SystemRandom
 from typing import Any
@@ -223,44 +223,77 @@ def build_view(
     by_round: dict[int, list[Entry]] = {}
     for entry in entries:
         by_round.setdefault(entry.round_id, []).append(entry)
-    running = [0] * len(names)
+    running: Sequence[int] = (0,) * len(names)
     round_views: list[RoundView] = []
     for row in sorted(rounds, key=lambda r: r.number):
-        seats = round_seats(game.first_dealer, row.number, len(names))
-        row_entries = sorted(by_round.get(row.id or 0, []), key=lambda e: e.seat)
-        views = tuple(
-            EntryView(
-                seat=e.seat,
-                points=e.points,
-                hand_points=e.hand_points,
-                went_out=e.went_out,
-                cards=_parse_cards_column(e.cards),
-                bought=e.bought,
-                cut_bonus=row.cut_bonus and e.seat == seats.cutter,
-            )
-            for e in row_entries
-        )
-        for e in views:
-            running[e.seat] += e.points
-        round_views.append(
-            RoundView(
-                row.number,
-                rules.round(row.number),
-                seats,
-                views,
-                row.went_out_seat,
-                row.cut_bonus,
-                tuple(running),
-                row.version,
-                row.updated_at,
-            )
-        )
+        view = _round_view(rules, game.first_dealer, row, by_round.get(row.id or 0, []), running)
+        running = view.running_totals
+        round_views.append(view)
     return GameView(
         id=game.id, title=game.title, preset=game.preset, options=json.loads(game.options),
         rules=rules, players=names, first_dealer=game.first_dealer, join_code=game.join_code,
         rounds=tuple(round_views), version=game.version, created_at=game.created_at,
         updated_at=game.updated_at, finished_at=game.finished_at,
     )  # fmt: skip
+
+
+def _round_view(
+    rules: RuleSet, first_dealer: int, row: Round, entries: Sequence[Entry], before: Sequence[int]
+) -> RoundView:
+    """One round's view from its rows; ``before`` holds the totals after the round before."""
+    seats = round_seats(first_dealer, row.number, len(before))
+    views = tuple(
+        EntryView(
+            seat=e.seat,
+            points=e.points,
+            hand_points=e.hand_points,
+            went_out=e.went_out,
+            cards=_parse_cards_column(e.cards),
+            bought=e.bought,
+            cut_bonus=row.cut_bonus and e.seat == seats.cutter,
+        )
+        for e in sorted(entries, key=lambda e: e.seat)
+    )
+    running = list(before)
+    for e in views:
+        running[e.seat] += e.points
+    return RoundView(
+        row.number,
+        rules.round(row.number),
+        seats,
+        views,
+        row.went_out_seat,
+        row.cut_bonus,
+        tuple(running),
+        row.version,
+        row.updated_at,
+    )
+
+
+def _changed_view(
+    view: GameView,
+    game: Game,
+    rounds: Sequence[RoundView],
+) -> GameView:
+    """The view after a change, from the view before it (no queries): ``rounds`` replace the
+    old ones and the running totals are recounted."""
+    recounted: list[RoundView] = []
+    running: tuple[int, ...] = (0,) * view.player_count
+    for r in rounds:
+        totals = list(running)
+        for e in r.entries:
+            totals[e.seat] += e.points
+        running = tuple(totals)
+        recounted.append(r if r.running_totals == running else replace(r, running_totals=running))
+    changed = replace(
+        view,
+        rounds=tuple(recounted),
+        version=game.version,
+        updated_at=game.updated_at,
+        finished_at=game.finished_at,
+    )
+    _cache_view(changed)  # found by the next reader once committed; never if rolled back
+    return changed
 
 
 def load_game(session: Session, game_id: str) -> GameView:
@@ -290,11 +323,15 @@ def _view(session: Session, game: Game) -> GameView:
     # Keep it only if no change was committed while the rows were read (PostgreSQL reads
     # each statement afresh; SQLite reads one snapshot): the version would have moved on.
     if game_version(session, game.id) == game.version:
-        with _view_cache_lock:
-            _VIEW_CACHE[key] = view
-            while len(_VIEW_CACHE) > _VIEW_CACHE_SIZE:
-                _VIEW_CACHE.popitem(last=False)
+        _cache_view(view)
     return view
+
+
+def _cache_view(view: GameView) -> None:
+    with _view_cache_lock:
+        _VIEW_CACHE[(view.id, view.version, view.updated_at)] = view
+        while len(_VIEW_CACHE) > _VIEW_CACHE_SIZE:
+            _VIEW_CACHE.popitem(last=False)
 
 
 def _build(session: Session, game: Game) -> GameView:
@@ -617,16 +654,21 @@ def _entries_json(view: GameView, points: Sequence[int], entry: RoundInput) -> d
 
 def _write_entries(
     session: Session, round_row: Round, view: GameView, points: Sequence[int], entry: RoundInput
-) -> None:
+) -> RoundView:
+    """Add the round's entries; the round as it now reads."""
     seats = view.seats_for(round_row.number)
+    rows: list[Entry] = []
     for seat, result in enumerate(entry.results):
         bonus = view.rules.cut_bonus if entry.cut_bonus and seat == seats.cutter else 0
-        session.add(Entry(
+        rows.append(Entry(
             round_id=round_row.id or 0, seat=seat, went_out=result.went_out,
             points=points[seat], hand_points=points[seat] - bonus,
             cards=None if result.cards is None else format_cards(result.cards),
             bought=result.bought,
         ))  # fmt: skip
+    session.add_all(rows)
+    # Running totals are recounted by _changed_view.
+    return _round_view(view.rules, view.first_dealer, round_row, rows, (0,) * view.player_count)
 
 
 def _replay(
@@ -720,7 +762,7 @@ def add_round(
     )
     session.add(row)
     session.flush()
-    _write_entries(session, row, view, points, entry)
+    new_round = _write_entries(session, row, view, points, entry)
     _bump(game)
     if number == view.rules.round_count:
         game.finished_at = utcnow()
@@ -737,7 +779,7 @@ def add_round(
         f"Round {number} entered: " + _points_summary(view, points),
     )
     session.flush()
-    return _view(session, game), True
+    return _changed_view(view, game, (*view.rounds, new_round)), True
 
 
 def _went_out(entry: RoundInput) -> int:
@@ -793,7 +835,7 @@ def replace_round(
     row.updated_at = utcnow()
     session.add(row)
     session.flush()
-    _write_entries(session, row, view, points, entry)
+    new_round = _write_entries(session, row, view, points, entry)
     _bump(game)
     _remember(session, game_id, key, "replace_round", number)
     after = _entries_json(view, points, entry)
@@ -813,7 +855,8 @@ def replace_round(
         f"Round {number} edited: " + (", ".join(changed) if changed else "no points changed"),
     )
     session.flush()
-    return _view(session, game)
+    rounds = tuple(new_round if r.number == number else r for r in view.rounds)
+    return _changed_view(view, game, rounds)
 
 
 def _round_row(session: Session, game_id: str, number: int) -> Round:
@@ -872,7 +915,7 @@ def undo_last_round(
         f"Round {last.number} undone: " + _points_summary(view, last.points),
     )
     session.flush()
-    return _view(session, game)
+    return _changed_view(view, game, view.rounds[:-1])
 
 
 def play_again(session: Session, game_id: str, actor: str = "") -> tuple[GameView, str]:

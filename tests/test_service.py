@@ -236,6 +236,36 @@ def test_unknown_games_and_access(svc: Games) -> None:
             games.require_edit(session, other_id, [token])
 
 
+def fresh(svc: Games, game_id: str) -> games.GameView:
+    """The game read from its rows, not from the view cache."""
+    with Session(svc.engine) as session:
+        return games._build(session, games._get_game(session, game_id))
+
+
+def test_views_after_changes_equal_views_read_back(svc: Games) -> None:
+    game_id, _ = svc.create()
+    view, _ = svc.add(game_id, 1, OUT, hand("AH 7C"), pts(35), cut_bonus=True)
+    assert view == fresh(svc, game_id) == svc.load(game_id)
+    view, _ = svc.add(game_id, 2, pts(10), OUT, hand("JK"))
+    view, _ = svc.add(game_id, 3, pts(10), pts(5), OUT)
+    assert view == fresh(svc, game_id)
+    view = svc.replace(game_id, 2, pts(50), OUT, hand("JK KS"))  # totals of round 3 move
+    assert view == fresh(svc, game_id) == svc.load(game_id)
+    assert view.rounds[2].running_totals == (0 + 50 + 10, 20 + 0 + 5, 35 - 50 + 30 + 0)
+    view = svc.run(games.undo_last_round, game_id)
+    assert view == fresh(svc, game_id) == svc.load(game_id)
+
+
+def test_a_change_rolled_back_leaves_no_view_behind(svc: Games) -> None:
+    game_id, _ = svc.create()
+    with Session(svc.engine, expire_on_commit=False) as session:
+        games.add_round(session, game_id, 1, entry(OUT, pts(95), pts(95)))
+        session.rollback()
+    svc.add(game_id, 1, OUT, pts(5), pts(5))
+    assert svc.load(game_id).rounds[0].points == (0, 5, 5)
+    assert svc.load(game_id) == fresh(svc, game_id)
+
+
 # --- optimistic locking and idempotency -----------------------------------------------------
 
 
@@ -283,7 +313,7 @@ def test_a_failure_mid_save_leaves_nothing(svc: Games, monkeypatch: pytest.Monke
     changes = svc.count(Change)
     real = games._write_entries
 
-    def write_then_fail(session: Session, *args: Any) -> None:
+    def write_then_fail(session: Session, *args: Any) -> Any:
         real(session, *args)
         session.flush()  # the round and its entries reach the database...
         raise RuntimeError("power cut")  # ...and then the save fails
@@ -387,3 +417,31 @@ def test_many_retries_with_one_key_record_one_round(svc: Games) -> None:
     assert sum(1 for _view, created in outcomes if created) == 1
     assert {view.version for view, _ in outcomes} == {2}
     assert svc.count(Round) == 1
+
+
+def test_sqlite_writers_take_turns_in_order(tmp_path: Any) -> None:
+    """The writer gate queues a process's writers first come, first served."""
+    from scorekeeper.db import WriterGate
+
+    gate = WriterGate(str(tmp_path / "db-writers.lock"), timeout=10)
+    held = gate.enter()
+    assert held is not None
+    assert gate.enter() is None  # the same thread again: no gate, SQLite decides
+    order: list[int] = []
+    threads = []
+    for i in range(5):
+
+        def write(i: int = i) -> None:
+            fd = gate.enter()
+            order.append(i)
+            gate.leave(fd)
+
+        thread = threading.Thread(target=write)
+        thread.start()
+        threads.append(thread)
+        while len(gate._waiters) < i + 1:  # wait until this writer queues
+            threading.Event().wait(0.001)
+    gate.leave(held)
+    for thread in threads:
+        thread.join(timeout=10)
+    assert order == [0, 1, 2, 3, 4]

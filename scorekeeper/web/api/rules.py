@@ -6,6 +6,7 @@ each point table, and each option a game may override (name, one-line doc, kind,
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from flask import Response, jsonify
@@ -15,7 +16,9 @@ from . import bp
 from .openapi import OPENAPI_MODULES, OPENAPI_SCHEMAS
 
 
+@cache
 def rules_document() -> dict[str, Any]:
+    """The same for every request: built once per process."""
     return {
         "presets": [preset.as_dict() for preset in PRESETS.values()],
         "point_tables": [table.as_dict() for table in POINT_TABLES.values()],

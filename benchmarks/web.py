@@ -1,0 +1,623 @@
+"""Web benchmark: the app under gunicorn on 127.0.0.1, driven by concurrent clients.
+
+Usage::
+
+    .venv/bin/python benchmarks/web.py                  # 10 clients, then 50, 5 s each
+    .venv/bin/python benchmarks/web.py --duration 3 --check   # exit 1 when a target is missed
+
+What it does, in one run:
+
+1. starts Scorekeeper under gunicorn (``scorekeeper.wsgi:app``, threaded workers, the same
+   settings as ``scorekeeper serve``) on a free loopback port with a temporary SQLite
+   database (or ``--database-url``), and a bare Flask app serving a 5 KB template under
+   gunicorn with the same worker settings: the **baseline**;
+2. runs each scenario with N concurrent clients (threads, one keep-alive ``http.client``
+   connection each), for a fixed time and at most ``--max-requests`` requests per client:
+
+   - **baseline**: ``GET /`` of the bare app (a 5 KB template);
+   - **scoreboard**: the watch page's scoreboard fragment (``/games/<id>/watch/board`` as htmx
+     asks for it; ``GET /api/v1/games/<id>`` where the watch page does not exist);
+   - **scoreboard poll**: the same fragment asked conditionally (``If-None-Match``) while
+     nothing changes, which is what a second screen does almost all evening;
+   - **round entry**: ``POST /api/v1/games/<id>/rounds``, each client on its own game, undoing
+     (``DELETE``) back to round 1 once its game is over, so it can go on;
+
+3. prints requests per second and p50/p95/p99 latency per scenario at 10 clients, and the
+   error count of every scenario at 50 clients, then checks the targets of issue 3:
+   scoreboard at 10 clients at least half the baseline's throughput with p99 under 15 ms;
+   round entry p99 under 50 ms at 10 clients; zero errors at 50 clients.
+
+More scenarios (the referee's ``POST /api/v1/referee/contract`` and ``/arrange``) go in
+:data:`EXTRA_SCENARIOS`; each is skipped while its endpoint answers 404.
+
+Nothing leaves the machine: servers listen on 127.0.0.1 only and are stopped at the end.
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import json
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import textwrap
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+MAX_CLIENTS = 64
+PLAYERS = ["Ann", "Bob", "Cy", "Dee"]
+
+# --- the baseline app -------------------------------------------------------------------------
+
+BASELINE_APP = textwrap.dedent(
+    '''
+    """A bare Flask app serving a 5 KB template: the benchmark's baseline."""
+    from flask import Flask, render_template
+
+    app = Flask(__name__, template_folder=".")
+    ROWS = [(f"Player {i}", i * 7, i * 13 % 50) for i in range(31)]
+
+
+    @app.get("/")
+    def page():
+        return render_template("baseline.html", rows=ROWS, title="Baseline")
+    '''
+)
+
+BASELINE_TEMPLATE = textwrap.dedent(
+    """
+    <!doctype html>
+    <html lang="en"><head><meta charset="utf-8"><title>{{ title }}</title>
+    <link rel="stylesheet" href="/static/app.css"></head>
+    <body><main class="board"><h1>{{ title }}</h1>
+    <table class="scores"><thead><tr><th>Player</th><th>Round</th><th>Total</th></tr></thead>
+    <tbody>
+    {% for name, points, total in rows %}<tr class="row {{ loop.cycle('odd', 'even') }}">
+    <td class="name">{{ name }}</td><td class="points">{{ points }}</td>
+    <td class="total">{{ total }}</td><td class="note">{{ name }} has {{ total }} points</td></tr>
+    {% endfor %}</tbody></table>
+    <p class="footer">A bare Flask route rendering a template of about five kilobytes, used
+    as the yardstick for the scoreboard fragment.</p></main></body></html>
+    """
+)
+
+# --- servers ------------------------------------------------------------------------------------
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+class Server:
+    """A gunicorn server on a free loopback port, stopped on exit."""
+
+    def __init__(
+        self, name: str, target: str, *, workers: int, threads: int, cwd: Path, env: dict[str, str]
+    ) -> None:
+        self.name = name
+        self.port = free_port()
+        self.log = cwd / f"{name}.log"
+        command = [
+            sys.executable, "-m", "gunicorn", target,
+            "--bind", f"127.0.0.1:{self.port}",
+            "--workers", str(workers), "--worker-class", "gthread", "--threads", str(threads),
+            "--timeout", "60", "--log-level", "warning",
+        ]  # fmt: skip
+        with open(self.log, "wb") as log:
+            self.process = subprocess.Popen(
+                command, cwd=cwd, env=env, stdout=log, stderr=subprocess.STDOUT
+            )
+        self._wait_ready()
+
+    def _wait_ready(self, timeout: float = 30) -> None:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"{self.name} did not start:\n{self.log.read_text()}")
+            try:
+                conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=2)
+                conn.request("GET", "/")
+                conn.getresponse().read()
+                conn.close()
+                return
+            except OSError:
+                time.sleep(0.1)
+        raise RuntimeError(f"{self.name} did not answer within {timeout} s")
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+            try:
+                self.process.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+
+
+# --- clients ------------------------------------------------------------------------------------
+
+
+@dataclass
+class Call:
+    """One HTTP request a client makes, and the statuses that count as success."""
+
+    method: str
+    path: str
+    body: Any = None
+    headers: dict[str, str] = field(default_factory=dict)
+    ok: frozenset[int] = frozenset({200})
+    label: str = ""  # results are grouped by label (default: the scenario's name)
+    # Called with the status and headers of the answer (a poller keeps its ETag).
+    on_answer: Callable[[int, dict[str, str]], None] | None = None
+
+
+@dataclass
+class Scenario:
+    """What each client does: ``setup(i)`` once per client, then ``next_call(state)`` in a loop.
+
+    ``server`` is "app" or "baseline". ``probe`` (a path) skips the scenario while it is 404.
+    """
+
+    name: str
+    server: str
+    next_call: Callable[[Any], Call]
+    setup: Callable[[int], Any] = lambda i: None
+    probe: Call | None = None
+    # Runs in a thread while the clients do (until the event is set): e.g. a game changing.
+    background: Callable[[threading.Event], None] | None = None
+
+
+@dataclass
+class Result:
+    name: str
+    clients: int
+    latencies: list[float] = field(default_factory=list)
+    errors: int = 0
+    error_samples: list[str] = field(default_factory=list)
+    elapsed: float = 0.0
+
+    @property
+    def requests(self) -> int:
+        return len(self.latencies)
+
+    @property
+    def rate(self) -> float:
+        return self.requests / self.elapsed if self.elapsed else 0.0
+
+    def percentile(self, p: float) -> float:
+        if not self.latencies:
+            return float("nan")
+        ordered = sorted(self.latencies)
+        index = min(len(ordered) - 1, max(0, round(p / 100 * len(ordered)) - 1))
+        return ordered[index] * 1000
+
+
+class Client:
+    """One keep-alive connection to a server."""
+
+    def __init__(self, port: int) -> None:
+        self.port = port
+        self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+
+    def send(self, call: Call) -> tuple[int, bytes, dict[str, str]]:
+        body = None if call.body is None else json.dumps(call.body).encode()
+        headers = dict(call.headers)
+        if body is not None:
+            headers["Content-Type"] = "application/json"
+        for attempt in (1, 2):
+            try:
+                self.conn.request(call.method, call.path, body=body, headers=headers)
+                response = self.conn.getresponse()
+                data = response.read()
+                return response.status, data, dict(response.getheaders())
+            except (http.client.RemoteDisconnected, ConnectionResetError, BrokenPipeError):
+                # The server closed an idle keep-alive connection: reconnect once.
+                self.conn.close()
+                self.conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
+                if attempt == 2:
+                    raise
+        raise AssertionError("unreachable")
+
+    def close(self) -> None:
+        self.conn.close()
+
+
+def run_scenario(
+    scenario: Scenario, port: int, clients: int, duration: float, max_requests: int
+) -> dict[str, Result]:
+    """Run ``clients`` threads for ``duration`` seconds; results by call label."""
+    clients = min(clients, MAX_CLIENTS)
+    results: dict[str, Result] = {}
+    lock = threading.Lock()
+    states = [scenario.setup(i) for i in range(clients)]
+    barrier = threading.Barrier(clients + 1)
+    start_box: list[float] = []
+
+    def record(label: str, latency: float | None, error: str | None) -> None:
+        with lock:
+            result = results.setdefault(label, Result(label, clients))
+            if error is None and latency is not None:
+                result.latencies.append(latency)
+            else:
+                result.errors += 1
+                if len(result.error_samples) < 3 and error:
+                    result.error_samples.append(error)
+
+    def work(index: int) -> None:
+        client = Client(port)
+        state = states[index]
+        try:
+            barrier.wait()
+            deadline = start_box[0] + duration
+            done = 0
+            while done < max_requests and time.perf_counter() < deadline:
+                call = scenario.next_call(state)
+                label = call.label or scenario.name
+                began = time.perf_counter()
+                try:
+                    status, data, headers = client.send(call)
+                except OSError as error:
+                    record(label, None, f"{type(error).__name__}: {error}")
+                    continue
+                finally:
+                    done += 1
+                latency = time.perf_counter() - began
+                if call.on_answer is not None:
+                    call.on_answer(status, headers)
+                if status in call.ok:
+                    record(label, latency, None)
+                else:
+                    record(label, None, f"{status} {data[:160]!r}")
+        finally:
+            client.close()
+
+    threads = [threading.Thread(target=work, args=(i,), daemon=True) for i in range(clients)]
+    stop = threading.Event()
+    if scenario.background is not None:
+        threads.append(threading.Thread(target=scenario.background, args=(stop,), daemon=True))
+    for thread in threads:
+        thread.start()
+    start_box.append(time.perf_counter())
+    barrier.wait()
+    for thread in threads[:clients]:
+        thread.join(timeout=duration + 60)
+    stop.set()
+    for thread in threads[clients:]:
+        thread.join(timeout=60)
+    elapsed = time.perf_counter() - start_box[0]
+    for result in results.values():
+        result.elapsed = elapsed
+    return results
+
+
+# --- scenarios ------------------------------------------------------------------------------------
+
+
+class Bench:
+    """The servers, a watched game, and the scenarios that use them."""
+
+    def __init__(self, app_port: int, baseline_port: int) -> None:
+        self.ports = {"app": app_port, "baseline": baseline_port}
+        self.api = Client(app_port)
+        self.watched = self.create_game()
+        self.board_path, self.board_headers = self._scoreboard_url(self.watched["id"])
+
+    def create_game(self) -> dict[str, Any]:
+        call = Call(
+            "POST",
+            "/api/v1/games",
+            {"rules": "liverpool", "players": PLAYERS, "first_dealer": "Ann", "title": "Bench"},
+            ok=frozenset({201}),
+        )
+        status, data, _ = self.api.send(call)
+        if status != 201:
+            raise RuntimeError(f"creating a game failed: {status} {data[:300]!r}")
+        game: dict[str, Any] = json.loads(data)
+        return game
+
+    def post_rounds(self, game: dict[str, Any], count: int) -> None:
+        for number in range(1, count + 1):
+            status, data, _ = self.api.send(round_call(game, number))
+            if status != 201:
+                raise RuntimeError(f"posting round {number} failed: {status} {data[:300]!r}")
+
+    def _scoreboard_url(self, game_id: str) -> tuple[str, dict[str, str]]:
+        """The watch page's fragment when the pages have it, else the API's game."""
+        fragment = f"/games/{game_id}/watch/board"
+        headers = {"HX-Request": "true"}
+        status, _data, _ = self.api.send(Call("GET", fragment, headers=headers))
+        if status == 200:
+            return fragment, headers
+        return f"/api/v1/games/{game_id}", {}
+
+    def etag(self) -> str:
+        _status, _data, headers = self.api.send(
+            Call("GET", self.board_path, headers=self.board_headers)
+        )
+        return headers.get("ETag", "")
+
+
+def round_call(game: dict[str, Any], number: int) -> Call:
+    """Round ``number``: one player out (turn about), the others with cards or points."""
+    out = (number - 1) % len(PLAYERS)
+    results: list[dict[str, Any]] = []
+    for seat, name in enumerate(PLAYERS):
+        if seat == out:
+            results.append({"player": name, "went_out": True})
+        elif seat % 2:
+            results.append({"player": name, "cards": "AH 7C JK"})
+        else:
+            results.append({"player": name, "points": 5 * (seat + number)})
+    return Call(
+        "POST",
+        f"/api/v1/games/{game['id']}/rounds",
+        {"round": number, "results": results},
+        {"Authorization": f"Bearer {game['token']}", "Idempotency-Key": os.urandom(8).hex()},
+        ok=frozenset({201}),
+        label="round entry (POST round)",
+    )
+
+
+@dataclass
+class Player:
+    """A client scoring its own game: rounds 1..N, then undo back to 0, and again."""
+
+    game: dict[str, Any]
+    rounds: int
+    recorded: int = 0
+    undoing: bool = False
+
+    def next_call(self) -> Call:
+        if not self.undoing and self.recorded < self.rounds:
+            self.recorded += 1
+            if self.recorded == self.rounds:
+                self.undoing = True
+            return round_call(self.game, self.recorded)
+        number = self.recorded
+        self.recorded -= 1
+        if self.recorded == 0:
+            self.undoing = False
+        return Call(
+            "DELETE",
+            f"/api/v1/games/{self.game['id']}/rounds/{number}",
+            headers={"Authorization": f"Bearer {self.game['token']}"},
+            label="undo (DELETE round)",
+        )
+
+
+class Watcher:
+    """A second screen: asks for the scoreboard with the ETag of what it shows."""
+
+    def __init__(self, bench: Bench) -> None:
+        self.bench = bench
+        self.etag = ""
+
+    def keep(self, status: int, headers: dict[str, str]) -> None:
+        if status == 200:
+            self.etag = headers.get("ETag", "")
+
+    def next_call(self) -> Call:
+        headers = dict(self.bench.board_headers)
+        if self.etag:
+            headers["If-None-Match"] = self.etag
+        return Call(
+            "GET", self.bench.board_path, headers=headers, ok=frozenset({200, 304}),
+            on_answer=self.keep,
+        )  # fmt: skip
+
+
+def changing(bench: Bench, every: float) -> Callable[[threading.Event], None]:
+    """A scorer changing the watched game every ``every`` seconds (a round, or an undo)."""
+
+    def run(stop: threading.Event) -> None:
+        player = Player(bench.watched, 7, recorded=4)
+        client = Client(bench.ports["app"])
+        try:
+            while not stop.wait(every):
+                client.send(player.next_call())
+        finally:
+            client.close()
+
+    return run
+
+
+def scenarios(bench: Bench) -> list[Scenario]:
+    board = Call("GET", bench.board_path, headers=bench.board_headers)
+    fragment = bench.board_path.rsplit("/", 1)[-1]
+    return [
+        Scenario("baseline (bare Flask, 5 KB template)", "baseline", lambda _s: Call("GET", "/")),
+        Scenario(f"scoreboard {fragment}, full render", "app", lambda _s: board),
+        Scenario(
+            f"scoreboard {fragment}, watch poll",
+            "app",
+            lambda watcher: watcher.next_call(),
+            setup=lambda _i: Watcher(bench),
+            background=changing(bench, 0.5),
+        ),
+        Scenario(
+            "round entry",
+            "app",
+            lambda player: player.next_call(),
+            setup=lambda _i: Player(bench.create_game(), 7),
+        ),
+        *EXTRA_SCENARIOS,
+    ]
+
+
+# Scenarios other parts of the app add, e.g. the referee:
+#
+#   Scenario("referee contract", "app",
+#            lambda _s: Call("POST", "/api/v1/referee/contract", {...}),
+#            probe=Call("POST", "/api/v1/referee/contract", {...}))
+#
+# A scenario whose probe answers 404 is skipped (its endpoint is not built yet).
+EXTRA_SCENARIOS: list[Scenario] = []
+
+
+# --- the run ------------------------------------------------------------------------------------
+
+
+def table(rows: list[Result]) -> str:
+    header = (
+        f"{'scenario':44} {'clients':>7} {'requests':>8} {'errors':>6} {'req/s':>8} "
+        f"{'p50 ms':>7} {'p95 ms':>7} {'p99 ms':>7}"
+    )
+    lines = [header, "-" * len(header)]
+    for r in rows:
+        lines.append(
+            f"{r.name[:44]:44} {r.clients:>7} {r.requests:>8} {r.errors:>6} {r.rate:>8.0f} "
+            f"{r.percentile(50):>7.1f} {r.percentile(95):>7.1f} {r.percentile(99):>7.1f}"
+        )
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--clients", type=int, default=10)
+    parser.add_argument("--many-clients", type=int, default=50, help="the zero-error check")
+    parser.add_argument("--duration", type=float, default=5.0, help="seconds per scenario")
+    parser.add_argument("--max-requests", type=int, default=20_000, help="per client")
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--threads", type=int, default=4)
+    parser.add_argument("--database-url", help="default: a temporary SQLite file")
+    parser.add_argument("--check", action="store_true", help="exit 1 when a target is missed")
+    args = parser.parse_args(argv)
+    if not 1 <= args.clients <= MAX_CLIENTS or not 1 <= args.many_clients <= MAX_CLIENTS:
+        parser.error(f"clients must be between 1 and {MAX_CLIENTS}")
+
+    work = Path(tempfile.mkdtemp(prefix="scorekeeper-bench-"))
+    servers: list[Server] = []
+    try:
+        (work / "baseline_app.py").write_text(BASELINE_APP)
+        (work / "baseline.html").write_text(BASELINE_TEMPLATE)
+        database_url = args.database_url or f"sqlite:///{work / 'bench.sqlite3'}"
+        env = {k: v for k, v in os.environ.items() if not k.startswith("SCOREKEEPER_")}
+        env |= {
+            "SCOREKEEPER_DATABASE_URL": database_url,
+            "SCOREKEEPER_SECRET_KEY": "benchmark",
+            "PYTHONPATH": os.pathsep.join([str(ROOT), str(work)]),
+        }
+        upgrade = subprocess.run(
+            [sys.executable, "-m", "scorekeeper.cli", "upgrade"],
+            env=env,
+            cwd=work,
+            capture_output=True,
+            text=True,
+        )
+        if upgrade.returncode != 0:
+            print(upgrade.stderr, file=sys.stderr)
+            return 2
+        settings = {"workers": args.workers, "threads": args.threads, "cwd": work, "env": env}
+        app = Server("scorekeeper", "scorekeeper.wsgi:app", **settings)  # type: ignore[arg-type]
+        servers.append(app)
+        baseline = Server("baseline", "baseline_app:app", **settings)  # type: ignore[arg-type]
+        servers.append(baseline)
+        bench = Bench(app.port, baseline.port)
+        bench.post_rounds(bench.watched, 4)  # a scoreboard with a few rounds on it
+        size = len(Client(baseline.port).send(Call("GET", "/"))[1])
+        board = Call("GET", bench.board_path, headers=bench.board_headers)
+        board_size = len(Client(app.port).send(board)[1])
+        print(
+            f"gunicorn gthread, {args.workers} workers x {args.threads} threads, "
+            f"{os.cpu_count()} CPUs; database {database_url.split(':')[0]}; "
+            f"{args.duration:g} s per scenario"
+        )
+        print(
+            f"baseline page {size} bytes; scoreboard {bench.board_path} "
+            f"({board_size} bytes, 4 players, 4 rounds)"
+        )
+
+        chosen: list[Scenario] = []
+        for scenario in scenarios(bench):
+            if scenario.probe is not None:
+                status = Client(bench.ports[scenario.server]).send(scenario.probe)[0]
+                if status == 404:
+                    print(f"skipped: {scenario.name} (not built yet)")
+                    continue
+            chosen.append(scenario)
+
+        by_clients: dict[int, list[Result]] = {}
+        for clients in (args.clients, args.many_clients):
+            rows: list[Result] = []
+            for scenario in chosen:
+                port = bench.ports[scenario.server]
+                run_scenario(scenario, port, clients, min(1.0, args.duration), 200)  # warm up
+                found = run_scenario(scenario, port, clients, args.duration, args.max_requests)
+                rows.extend(found.values())
+            by_clients[clients] = rows
+            print()
+            print(table(rows))
+            for row in rows:
+                for sample in row.error_samples:
+                    print(f"  error in {row.name}: {sample}")
+
+        return report_targets(by_clients[args.clients], by_clients[args.many_clients], args)
+    finally:
+        for server in servers:
+            server.stop()
+        shutil.rmtree(work, ignore_errors=True)
+
+
+def report_targets(ten: list[Result], many: list[Result], args: argparse.Namespace) -> int:
+    def find(rows: list[Result], words: str) -> Result | None:
+        return next((r for r in rows if words in r.name), None)
+
+    baseline = find(ten, "baseline")
+    entry = find(ten, "round entry")
+    checks: list[tuple[str, bool]] = []
+    for board in (find(ten, "full render"), find(ten, "watch poll")):
+        if baseline is None or board is None:
+            continue
+        ratio = board.rate / baseline.rate if baseline.rate else 0.0
+        checks.append(
+            (
+                f"{board.name} at {args.clients} clients: {board.rate:.0f} req/s = "
+                f"{ratio:.0%} of the baseline's {baseline.rate:.0f} (target >= 50%)",
+                ratio >= 0.5,
+            )
+        )
+        checks.append(
+            (
+                f"{board.name} p99 at {args.clients} clients: {board.percentile(99):.1f} ms "
+                "(target < 15 ms)",
+                board.percentile(99) < 15,
+            )
+        )
+    if entry:
+        checks.append(
+            (
+                f"round entry p99 at {args.clients} clients: {entry.percentile(99):.1f} ms "
+                "(target < 50 ms)",
+                entry.percentile(99) < 50,
+            )
+        )
+    errors = sum(r.errors for r in many)
+    requests = sum(r.requests for r in many)
+    checks.append(
+        (
+            f"errors at {args.many_clients} clients: {errors} in {requests + errors} requests "
+            "(target 0)",
+            errors == 0,
+        )
+    )
+    print()
+    for text, ok in checks:
+        print(f"{'PASS' if ok else 'MISS'}  {text}")
+    missed = [text for text, ok in checks if not ok]
+    return 1 if missed and args.check else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

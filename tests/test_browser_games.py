@@ -158,6 +158,17 @@ def test_a_whole_game_at_the_table(page: Any, live_server: Any, screenshot: Any)
     page.click("text=Play again with the same players")
     page.wait_for_selector("h2:has-text('Enter round 1')")
     assert page.locator(".entry-row").count() == 8
+
+    # Home (a boosted navigation): both games listed; the screen may sleep there, not in a game.
+    page.click(".brand")
+    page.wait_for_selector("h2:has-text('In progress')")
+    assert page.locator(".game-list .game-link").count() == 2
+    assert not page.evaluate("document.body.hasAttribute('data-wake-lock')")
+    no_horizontal_overflow(page)
+    screenshot("home")
+    page.locator(".game-list .game-link").first.click()
+    page.wait_for_selector(".round-info")
+    assert page.evaluate("document.body.hasAttribute('data-wake-lock')")
     assert page.csp_violations == []
     # The refused round's 400 is the only error the browser saw.
     assert [e for e in page.console_errors if "status of 400" not in e] == []
@@ -205,4 +216,6 @@ def test_a_second_device_watches_then_joins(
         other.close()
     page.reload()
     assert totals(page) == [5, 25, 50]
+    page.emulate_media(color_scheme="dark")
+    screenshot("game-dark")
     assert page.csp_violations == []

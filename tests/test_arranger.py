@@ -101,6 +101,14 @@ POSSIBLE = [
         ["7H 7C 2S", "2D 9S 10S JS QS", "3D 4D 5D 6D"],
         "",
     ),
+    # Two sets of sixes of different suits, from the duplicates of several decks.
+    (
+        "deuces-six",
+        5,
+        "6D 10D 9D 7D 2D 8D 6H 6D 6S 6H 5D",
+        ["6S 6H 6D", "6H 6D 2D", "7D 8D 9D 10D"],
+        "5D",
+    ),
     # Family rules: two runs of one suit may overlap, using cards of two decks.
     ("family", 3, "5S 6S 7S 8S 7S 8S 9S 10S KD 2C", ["5S 6S 7S 8S", "7S 8S 9S 10S"], "KD 2C"),
 ]

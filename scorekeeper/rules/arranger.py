@@ -234,7 +234,7 @@ class _DiscardSearch:
     ) -> list[_Plan] | None:
         if i == len(self.runs):
             return _place_sets(self.ctx, nat, wilds, self.sets)
-        per_suit, per_rank = _tallies(self.ctx, nat)
+        per_suit, per_rank, per_set = _tallies(self.ctx, nat)
         if not _enough_naturals(self.ctx, per_suit, per_rank, len(self.runs) - i, len(self.sets)):
             return None
         key = (i, tuple(nat), wilds, tuple(tuple(w) for w in windows), prev)
@@ -251,7 +251,7 @@ class _DiscardSearch:
             len(self.runs) - i - 1,
             self.ordered,
             windows,
-            per_rank,
+            per_set,
         ):
             s, lo, hi, mask, cost = cand
             if same_spec and (s, lo, hi, mask) < prev:
@@ -272,10 +272,12 @@ class _DiscardSearch:
         return None
 
 
-def _tallies(ctx: _Ctx, nat: Sequence[int]) -> tuple[list[int], list[int]]:
-    """Natural cards per suit, and per rank (for sets of different suits: suits per rank)."""
+def _tallies(ctx: _Ctx, nat: Sequence[int]) -> tuple[list[int], list[int], list[int]]:
+    """Natural cards per suit and per rank, and per rank the naturals one set can hold
+    (for sets of different suits: the suits present)."""
     per_suit = [0, 0, 0, 0]
     per_rank = [0] * 14
+    per_set = [0] * 14
     distinct = ctx.distinct
     for s in range(4):
         base = s * _STRIDE
@@ -284,9 +286,10 @@ def _tallies(ctx: _Ctx, nat: Sequence[int]) -> tuple[list[int], list[int]]:
             c = nat[base + r]
             if c:
                 total += c
-                per_rank[r] += 1 if distinct else c
+                per_rank[r] += c
+                per_set[r] += 1 if distinct else c
         per_suit[s] = total
-    return per_suit, per_rank
+    return per_suit, per_rank, per_set
 
 
 def _enough_naturals(
@@ -309,7 +312,7 @@ def _discard_run_candidates(
     runs_after: int,
     ordered: bool,
     chosen: Sequence[Sequence[tuple[int, int]]],
-    per_rank: Sequence[int],
+    per_set: Sequence[int],
 ) -> Iterator[tuple[int, int, int, int, int]]:
     """Runs worth trying: ``(suit, low, high, natural positions, wild-pool cost)``.
 
@@ -344,7 +347,7 @@ def _discard_run_candidates(
             for p in _positions(mask):
                 r = _rank_of(p)
                 if (overlap and nat[base + r] <= runs_after) or (
-                    sets_remain and per_rank[r] >= ctx.m_set
+                    sets_remain and per_set[r] >= ctx.m_set
                 ):
                     release_ok |= 1 << p
         ends_blocked = {hi for _, hi in chosen[s]} if trim_mode == 2 else set()
@@ -493,8 +496,8 @@ def _place_sets(
         return []
     sizes = [length if ctx.exact else max(length, ctx.m_set) for _, length in sets]
     order = sorted(range(len(sets)), key=lambda j: sizes[j])
-    per_rank = _tallies(ctx, nat)[1]
-    ranks = [r for r in range(1, 14) if per_rank[r] >= ctx.m_set]
+    per_set = _tallies(ctx, nat)[2]
+    ranks = [r for r in range(1, 14) if per_set[r] >= ctx.m_set]
     if not ranks:
         return None
     if not ctx.distinct and len(set(sizes)) == 1:
@@ -542,8 +545,8 @@ def _place_sets(
         return None
     plans: list[_Plan] = []
     for r, members, split in best[1]:
-        per_set = _split_suits(ctx, tuple(nat[s * _STRIDE + r] for s in range(4)), split)
-        for j, naturals in zip(members, per_set, strict=True):
+        suits = _split_suits(ctx, tuple(nat[s * _STRIDE + r] for s in range(4)), split)
+        for j, naturals in zip(members, suits, strict=True):
             plans.append(_SetPlan(sets[j][0], r, naturals, sizes[j] - sum(naturals)))
     return plans
 

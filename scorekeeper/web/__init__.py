@@ -15,6 +15,7 @@ def register(app: Flask) -> None:
     from .games import bp as games_bp
     from .main import bp as main_bp
     from .printing import bp as printing_bp
+    from .referee import bp as referee_bp
 
     csrf.init_app(app)
     security.init_app(app)
@@ -23,5 +24,6 @@ def register(app: Flask) -> None:
     app.register_blueprint(games_bp)
     app.register_blueprint(api_bp)
     app.register_blueprint(printing_bp)
+    app.register_blueprint(referee_bp)
     # The API authenticates with bearer tokens, not cookies, so it needs no CSRF token.
     csrf.exempt(api_bp)

@@ -1,0 +1,558 @@
+"""The referee pages: check melds, contracts, lay-offs, joker swaps, discards and hands by
+tapping cards, and read each rule set in plain language.
+
+Terms:
+
+- A **tool** is one question the referee answers (the contract check, "can these cards make
+  the contract?", lay-off, joker swap, the Liverpool check, hand points); each is a tab.
+- A tool has **slots**: the card fields it reads. ``group`` slots are a list (the melds of a
+  lay-down, or the melds on the table); the others hold one cards value (``hand``, ``meld``)
+  or one card (``card``, ``discard``). The **target** is the slot a tapped card goes into.
+- The **editor** (``referee/_editor.html``) is the part of the page that changes: the slots
+  as text fields with their cards as chips, and the verdict. Every tap posts the whole form
+  (every slot's text, the target) and the server answers with a fresh editor, so nothing
+  lives only in the browser: a reload, a lost connection or a second tablet keeps the cards.
+  Typing in a slot refreshes just the verdict.
+
+The verdicts are computed by the rules core and turned into data by
+:mod:`scorekeeper.web.referee_json`, the same code the JSON API uses.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from flask import Blueprint, Response, current_app, request, url_for
+from markupsafe import Markup, escape
+
+from .. import games
+from ..db import get_session
+from ..errors import NotFound
+from ..rules import (
+    POINT_TABLES,
+    PRESETS,
+    Card,
+    CardParseError,
+    RulesError,
+    RuleSet,
+    get_point_table,
+)
+from . import referee_json as rj
+from .htmx import render
+from .rulebook import rulebook
+
+bp = Blueprint("referee", __name__)
+
+DEFAULT_PRESET = "liverpool"
+_SEPARATORS = re.compile(r"[\s,;]+")
+
+
+# --- tools and slots --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Slot:
+    key: str
+    label: str
+    multi: bool = False
+    one_card: bool = False
+    hint: str = ""
+
+
+@dataclass(frozen=True)
+class Tool:
+    id: str
+    tab: str
+    heading: str
+    intro: str
+    slots: tuple[Slot, ...]
+    needs_round: bool = False
+
+
+TOOLS: dict[str, Tool] = {
+    t.id: t
+    for t in (
+        Tool(
+            "contract",
+            "Contract",
+            "Do these melds make the contract?",
+            "Tap the cards of each meld laid down. Start a new meld for each set or run.",
+            (
+                Slot("group", "Meld", multi=True),
+                Slot(
+                    "hand",
+                    "Cards left in hand",
+                    hint="Optional: it matters in a round where you go out with every card.",
+                ),
+            ),
+            needs_round=True,
+        ),
+        Tool(
+            "arrange",
+            "Can I go down?",
+            "Can these cards make the contract?",
+            "Tap the cards in a hand: the referee finds one way to lay down the contract.",
+            (Slot("hand", "Cards in hand"),),
+            needs_round=True,
+        ),
+        Tool(
+            "layoff",
+            "Lay off",
+            "Can this card be laid off on this meld?",
+            "Tap the meld on the table, then choose the card and tap it.",
+            (Slot("meld", "Meld on the table"), Slot("card", "Card to lay off", one_card=True)),
+        ),
+        Tool(
+            "swap",
+            "Joker swap",
+            "May this card take a joker's place?",
+            "Tap the meld with the joker, then choose the natural card and tap it.",
+            (
+                Slot("meld", "Meld with the wild card"),
+                Slot("card", "Natural card", one_card=True),
+            ),
+        ),
+        Tool(
+            "liverpool",
+            "Liverpool",
+            "Could this discard have been played?",
+            "Tap the melds on the table (a new meld for each), then the discard.",
+            (
+                Slot("group", "Table meld", multi=True),
+                Slot("discard", "Discard", one_card=True),
+            ),
+        ),
+        Tool(
+            "points",
+            "Hand points",
+            "What does this hand score?",
+            "Tap the cards left in a hand.",
+            (Slot("hand", "Cards left in hand"),),
+        ),
+    )
+}
+DEFAULT_TOOL = "contract"
+
+
+# --- the editor's state -----------------------------------------------------------------------
+
+
+@dataclass
+class Chip:
+    index: int
+    code: str
+    text: str
+    css: str
+    bad: bool = False
+
+
+@dataclass
+class SlotView:
+    """One slot as shown: its target id, the input's name, its text and its chips."""
+
+    target: str
+    name: str
+    label: str
+    text: str
+    one_card: bool
+    hint: str = ""
+    number: int | None = None  # groups: 1-based
+    chips: list[Chip] = field(default_factory=list)
+
+
+@dataclass
+class Editor:
+    tool: Tool
+    groups: list[str]
+    fields: dict[str, str]
+    target: str
+    notice: str = ""
+
+    @property
+    def multi(self) -> Slot | None:
+        return next((s for s in self.tool.slots if s.multi), None)
+
+    def targets(self) -> list[str]:
+        found: list[str] = []
+        for slot in self.tool.slots:
+            if slot.multi:
+                found.extend(f"group-{i}" for i in range(len(self.groups)))
+            else:
+                found.append(slot.key)
+        return found
+
+    def text_of(self, target: str) -> str:
+        if target.startswith("group-"):
+            return self.groups[int(target[6:])]
+        return self.fields.get(target, "")
+
+    def set_text(self, target: str, text: str) -> None:
+        if target.startswith("group-"):
+            self.groups[int(target[6:])] = text
+        else:
+            self.fields[target] = text
+
+    def slot_of(self, target: str) -> Slot:
+        key = "group" if target.startswith("group-") else target
+        return next(s for s in self.tool.slots if s.key == key)
+
+    def views(self) -> list[SlotView]:
+        result: list[SlotView] = []
+        for slot in self.tool.slots:
+            if slot.multi:
+                for i, text in enumerate(self.groups):
+                    result.append(
+                        SlotView(
+                            f"group-{i}", "group", f"{slot.label} {i + 1}", text,
+                            False, slot.hint, i + 1, chips(text),
+                        )
+                    )  # fmt: skip
+            else:
+                text = self.fields.get(slot.key, "")
+                result.append(
+                    SlotView(
+                        slot.key, slot.key, slot.label, text, slot.one_card, slot.hint,
+                        None, chips(text),
+                    )
+                )  # fmt: skip
+        return result
+
+    def target_label(self) -> str:
+        for view in self.views():
+            if view.target == self.target:
+                return view.label
+        return ""
+
+
+def tokens(text: str) -> list[str]:
+    return [t for t in _SEPARATORS.split(text) if t]
+
+
+def chips(text: str) -> list[Chip]:
+    """The cards of a slot's text as chips; a token that is not a card shows as such."""
+    found: list[Chip] = []
+    for index, token in enumerate(tokens(text)[: rj.MAX_ITEMS]):
+        try:
+            card = Card.parse(token)
+        except CardParseError:
+            shown = token if len(token) <= 8 else token[:8] + "…"
+            found.append(Chip(index, token, shown + "?", "chip-bad", bad=True))
+            continue
+        found.append(Chip(index, str(card), card.pretty, card_css(card)))
+    return found
+
+
+def card_css(card: Card) -> str:
+    return "suit-j" if card.suit is None else f"suit-{card.suit.value.lower()}"
+
+
+def canonical(text: str) -> str:
+    """The text in canonical notation when every token is a card; else as typed."""
+    parts = tokens(text)
+    try:
+        return " ".join(str(Card.parse(t)) for t in parts)
+    except CardParseError:
+        return text.strip()
+
+
+def read_editor(values: Mapping[str, Any], tool: Tool) -> Editor:
+    """The editor's state from the form (or the query), with the tapped action applied."""
+    getlist = getattr(values, "getlist", None)
+    groups: list[str] = []
+    multi = any(s.multi for s in tool.slots)
+    if multi:
+        raw = getlist("group") if getlist is not None else list(values.get("group", []))
+        groups = [str(g)[: rj.MAX_TEXT] for g in raw[: rj.MAX_GROUPS]] or [""]
+    fields = {s.key: str(values.get(s.key, ""))[: rj.MAX_TEXT] for s in tool.slots if not s.multi}
+    editor = Editor(tool, groups, fields, "")
+    targets = editor.targets()
+    target = str(values.get("target", ""))
+    editor.target = target if target in targets else targets[0]
+    apply_action(editor, values)
+    for target in editor.targets():
+        editor.set_text(target, canonical(editor.text_of(target)))
+    return editor
+
+
+def apply_action(editor: Editor, values: Mapping[str, Any]) -> None:
+    """One tap: add a card, choose the slot, start or remove a meld, remove a card, clear."""
+    targets = editor.targets()
+    if values.get("clear"):
+        editor.groups = [""] if editor.multi else []
+        editor.fields = dict.fromkeys(editor.fields, "")
+        editor.target = editor.targets()[0]
+        return
+    select = str(values.get("select", ""))
+    if select in targets:
+        editor.target = select
+    if values.get("new_group") and editor.multi:
+        if len(editor.groups) >= rj.MAX_GROUPS:
+            editor.notice = f"The referee looks at {rj.MAX_GROUPS} melds at most."
+        else:
+            if editor.groups and not editor.groups[-1].strip():
+                editor.groups.pop()  # reuse an empty last meld rather than adding another
+            editor.groups.append("")
+            editor.target = f"group-{len(editor.groups) - 1}"
+    drop_group = str(values.get("drop_group", ""))
+    if drop_group.isdigit() and int(drop_group) < len(editor.groups):
+        del editor.groups[int(drop_group)]
+        if not editor.groups:
+            editor.groups = [""]
+        if editor.target.startswith("group-"):
+            current = int(editor.target[6:])
+            if current >= int(drop_group) and current > 0:
+                current -= 1
+            editor.target = f"group-{min(current, len(editor.groups) - 1)}"
+    drop_card = str(values.get("drop_card", ""))
+    if ":" in drop_card:
+        where, _, index = drop_card.rpartition(":")
+        if where in editor.targets() and index.isdigit():
+            parts = tokens(editor.text_of(where))
+            if int(index) < len(parts):
+                del parts[int(index)]
+                editor.set_text(where, " ".join(parts))
+                editor.target = where
+    add = str(values.get("add", ""))
+    if add:
+        try:
+            card = Card.parse(add[:8])
+        except CardParseError as error:
+            editor.notice = error.message
+            return
+        slot = editor.slot_of(editor.target)
+        text = editor.text_of(editor.target)
+        if slot.one_card:
+            editor.set_text(editor.target, str(card))
+        elif len(tokens(text)) >= rj.MAX_CARDS:
+            editor.notice = f"The referee looks at {rj.MAX_CARDS} cards at most in one place."
+        else:
+            editor.set_text(editor.target, f"{text} {card}".strip())
+
+
+# --- rules, round and game ----------------------------------------------------------------------
+
+
+@dataclass
+class Setting:
+    """The rule set and round the referee judges by, and the game it was reached from."""
+
+    rules: RuleSet
+    round_number: int
+    preset: str
+    game: games.GameView | None = None
+    points_table: str = ""
+
+    @property
+    def spec(self) -> Any:
+        return self.rules.round(self.round_number)
+
+
+def _int(text: Any, default: int) -> int:
+    try:
+        return int(str(text))
+    except ValueError:
+        return default
+
+
+def read_setting(values: Mapping[str, Any], game_id: str | None) -> Setting:
+    if game_id is not None:
+        game = games.load_game(get_session(), game_id)
+        rules = game.rules
+        number = _int(values.get("round"), game.current_round)
+        number = min(max(number, 1), rules.round_count)
+        return Setting(rules, number, game.preset, game, rules.point_table.id)
+    preset = str(values.get("rules") or DEFAULT_PRESET)
+    rules = rj.read_rules(preset)
+    number = min(max(_int(values.get("round"), 1), 1), rules.round_count)
+    table = str(values.get("points_table") or rules.point_table.id)
+    if table not in POINT_TABLES:
+        raise rj.RefereeInputError(
+            f'there is no point table "{table[:40]}": choose one of {", ".join(POINT_TABLES)}',
+            field="points_table",
+            code="bad-rules",
+        )
+    return Setting(rules, number, preset, None, table)
+
+
+# --- verdicts ------------------------------------------------------------------------------------
+
+
+def verdict(editor: Editor, setting: Setting) -> dict[str, Any]:
+    """The tool's answer for the editor's cards: ``{"empty": True}`` before any card, an
+    ``error`` when a card cannot be read, else the referee's answer (as the API gives it)."""
+    tool = editor.tool.id
+    rules = setting.rules
+    try:
+        if tool in ("contract", "liverpool"):
+            used = [(i, g) for i, g in enumerate(editor.groups) if g.strip()]
+            label = "Meld"
+            melds = [rj.read_cards(g, f"{label} {i + 1}") for i, g in used]
+            numbers = [i + 1 for i, _ in used]
+            if tool == "contract":
+                hand_text = editor.fields.get("hand", "")
+                hand = rj.read_cards(hand_text, "Cards left in hand") if hand_text else None
+                if not melds:
+                    return {"empty": True}
+                answer = rj.contract_answer(rules, setting.round_number, melds, hand)
+                for entry, number in zip(answer["melds"], numbers, strict=True):
+                    entry["number"] = number
+                for problem in answer["problems"]:
+                    if problem["meld"] is not None:
+                        problem["number"] = numbers[problem["meld"]]
+                return answer
+            discard_text = editor.fields.get("discard", "")
+            if not melds or not discard_text:
+                return {"empty": True}
+            discard = rj.read_card(discard_text, "Discard")
+            answer = rj.liverpool_answer(rules, melds, discard)
+            for place in answer["where"]:
+                place["number"] = numbers[place["meld"]]
+                place["cards"] = rj.cards_json(melds[place["meld"]])
+            return answer
+        if tool in ("layoff", "swap"):
+            meld_text, card_text = editor.fields.get("meld", ""), editor.fields.get("card", "")
+            meld = rj.read_cards(meld_text, "The meld")
+            card = rj.read_card(card_text, "The card") if card_text else None
+            if not meld or card is None:
+                return {"empty": True}
+            if tool == "layoff":
+                return rj.layoff_answer(rules, meld, card)
+            return rj.swap_answer(rules, meld, card)
+        hand = rj.read_cards(editor.fields.get("hand", ""), "The hand", limit=rj.MAX_CARDS)
+        if tool == "arrange":
+            if not hand:
+                return {"empty": True}
+            if len(hand) > rj.MAX_ARRANGE_CARDS:
+                raise rj.RefereeInputError(
+                    f"That is {len(hand)} cards: the referee arranges at most "
+                    f"{rj.MAX_ARRANGE_CARDS}."
+                )
+            return rj.arrange_answer(rules, setting.round_number, hand)
+        table = get_point_table(setting.points_table) if setting.points_table else None
+        return rj.score_answer(table or rules.point_table, hand) | {"empty": not hand}
+    except RulesError as error:
+        return {"error": error.message}
+
+
+# --- views ---------------------------------------------------------------------------------
+
+
+def _has_endpoint(name: str) -> bool:
+    return name in current_app.view_functions
+
+
+def round_entry_url(setting: Setting, hand: str) -> str | None:
+    """The game page's round entry, when reached from a game (and that page exists)."""
+    if setting.game is None:
+        return None
+    for endpoint in ("games.game", "games.show"):
+        if _has_endpoint(endpoint):
+            params: dict[str, Any] = {"game_id": setting.game.id, "_anchor": "entry-form"}
+            if hand:
+                params["cards"] = hand
+            return url_for(endpoint, **params)
+    return None
+
+
+def game_url(setting: Setting) -> str | None:
+    if setting.game is None:
+        return None
+    for endpoint in ("games.game", "games.show"):
+        if _has_endpoint(endpoint):
+            return url_for(endpoint, game_id=setting.game.id)
+    return None
+
+
+def page_url(setting: Setting, tool: str, **params: Any) -> str:
+    """The referee page for ``tool`` in the same setting."""
+    if setting.game is not None:
+        return url_for(
+            "referee.page", game_id=setting.game.id, tool=tool, round=setting.round_number,
+            **params,
+        )  # fmt: skip
+    return url_for(
+        "referee.page", tool=tool, rules=setting.preset, round=setting.round_number, **params
+    )
+
+
+def page(game_id: str | None = None) -> Response:
+    """The referee: ``/referee`` on its own, ``/games/<id>/referee`` with a game's rules."""
+    values = request.form if request.method == "POST" else request.args
+    tool = TOOLS.get(str(request.args.get("tool") or values.get("tool") or DEFAULT_TOOL))
+    if tool is None:
+        raise rj.RefereeInputError(
+            f"There is no such referee tool; the tools are {', '.join(TOOLS)}.", field="tool"
+        )
+    setting = read_setting(values, game_id)
+    editor = read_editor(values, tool)
+    answer = verdict(editor, setting)
+    if setting.game is not None:
+        post_url = url_for("referee.page", game_id=setting.game.id, tool=tool.id)
+    else:
+        post_url = url_for("referee.page", tool=tool.id)
+    context = {
+        "tools": TOOLS,
+        "tool": tool,
+        "editor": editor,
+        "slots": editor.views(),
+        "setting": setting,
+        "rules": setting.rules,
+        "answer": answer,
+        "presets": PRESETS,
+        "point_tables": POINT_TABLES,
+        "post_url": post_url,
+        "page_url": lambda t, **p: page_url(setting, t, **p),
+        "entry_url": round_entry_url(setting, editor.fields.get("hand", "")),
+        "game_url": game_url(setting),
+    }
+    return render("referee/page.html", "referee/_editor.html", **context)
+
+
+for _rule, _methods in (
+    ("/referee", ["GET", "POST"]),
+    ("/games/<game_id>/referee", ["GET", "POST"]),
+):
+    bp.add_url_rule(_rule, endpoint="page", view_func=page, methods=_methods)
+
+
+@bp.get("/rules")
+def rules_index() -> Response:
+    """Every preset, with its summary and a link to its rules page."""
+    return render(
+        "referee/rules_index.html",
+        presets=PRESETS,
+        point_tables=POINT_TABLES,
+    )
+
+
+@bp.get("/rules/<preset>")
+def rules_page(preset: str) -> Response:
+    """One preset's rules in plain language, with examples judged live by the referee."""
+    rules = PRESETS.get(preset)
+    if rules is None:
+        raise NotFound(
+            f'There is no rule set "{preset[:40]}". The rule sets are {", ".join(PRESETS)}.'
+        )
+    return render("referee/rules.html", rules=rules, book=rulebook(rules), presets=PRESETS)
+
+
+# --- template helpers --------------------------------------------------------------------------
+
+
+@bp.app_template_filter("ref_card")
+def ref_card(code: str) -> Markup:
+    """A canonical card code as a coloured card: ``7H`` → ``<span class="card suit-h">7♥</span>``;
+    a set's wild stands for a rank alone (``7``)."""
+    try:
+        card = Card.parse(code)
+    except CardParseError:
+        return Markup('<span class="card suit-any">{}</span>').format(escape(code))
+    return Markup('<span class="card {}">{}</span>').format(card_css(card), card.pretty)
+
+
+@bp.app_template_filter("ref_cards")
+def ref_cards(codes: list[str]) -> Markup:
+    return Markup("").join(ref_card(c) for c in codes)

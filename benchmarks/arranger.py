@@ -212,7 +212,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     global CLOCK
     CLOCK = time.perf_counter if args.wall else time.process_time
     hands_per = args.hands or (200 if args.quick else 2000)
-    oracle_per = args.oracle if args.oracle is not None else (20 if args.quick else 100)
+    oracle_per = args.oracle if args.oracle is not None else (20 if args.quick else 60)
     hard_rounds = args.hard or (5 if args.quick else 40)
     rng = random.Random(args.seed)
 

@@ -16,11 +16,14 @@ b'%PDF-'
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
-from ..games import GameView
 from ..rules import RuleSet
 from .render import harfbuzz_subset_available, render_pdf
 from .sheets import blank_sheet, game_sheet, trophy_sheet
+
+if TYPE_CHECKING:
+    from ..games import GameView
 
 
 def render_blank_sheet(

@@ -14,13 +14,15 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from markupsafe import Markup
 
-from ..games import GameView
+if TYPE_CHECKING:
+    from ..games import GameView
 
 WIDTH, HEIGHT = 480, 230
-LEFT, RIGHT, TOP, BOTTOM = 44, 12, 12, 26
+LEFT, RIGHT, TOP, BOTTOM = 44, 16, 12, 26
 
 
 @dataclass(frozen=True)

@@ -20,13 +20,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from typing import TYPE_CHECKING
 
 from ..errors import Conflict, Invalid
-from ..games import GameView, clean_name
 from ..rules import RuleSet
 from ..rules.rulesets import BuyPrecedence, JokerSwap
 from ..rules.scoring import standings as rank_totals
 from ..rules.seating import round_seats
+
+if TYPE_CHECKING:  # the game service pulls in the database layer; rendering needs no database
+    from ..games import GameView
 
 PAPERS = {"a4": "A4", "letter": "Letter"}
 ORIENTATIONS = ("portrait", "landscape")
@@ -282,6 +285,8 @@ def _check_names(players: Sequence[str] | int, rules: RuleSet) -> tuple[str, ...
     if isinstance(players, int):
         names: tuple[str, ...] = ("",) * players
     else:
+        from ..games import clean_name
+
         # An empty name leaves that seat's name to be written in.
         names = tuple(clean_name(name) if str(name).strip() else "" for name in players)
     rules.check_players(len(names))

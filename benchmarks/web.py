@@ -532,7 +532,8 @@ def main(argv: list[str] | None = None) -> int:
         print(
             f"gunicorn gthread, {args.workers} workers x {args.threads} threads, "
             f"{os.cpu_count()} CPUs; database {database_url.split(':')[0]}; "
-            f"{args.duration:g} s per scenario"
+            f"{args.duration:g} s per scenario; load average {os.getloadavg()[0]:.2f} "
+            "(other work on the machine skews the figures)"
         )
         print(
             f"baseline page {size} bytes; scoreboard {bench.board_path} "
@@ -563,6 +564,7 @@ def main(argv: list[str] | None = None) -> int:
                 for sample in row.error_samples:
                     print(f"  error in {row.name}: {sample}")
 
+        print(f"\nload average at the end: {os.getloadavg()[0]:.2f}")
         return report_targets(by_clients[args.clients], by_clients[args.many_clients], args)
     finally:
         for server in servers:

@@ -465,6 +465,47 @@ def scenarios(bench: Bench) -> list[Scenario]:
 # A scenario whose probe answers 404 is skipped (its endpoint is not built yet).
 EXTRA_SCENARIOS: list[Scenario] = []
 
+# The referee (issue 4): no database, pure rules work. Each client cycles through a few
+# lay-downs and hands, legal and not, as a table asking the referee would.
+REFEREE_CONTRACTS = [
+    {"rules": "liverpool", "round": 2, "melds": ["7H 7C JK", "4S 5S 6S 7S"], "hand": "KD"},
+    {"rules": "liverpool", "round": 3, "melds": ["2H 3H 4H 5H", "6H 7H 8H 9H"]},
+    {"rules": "liverpool", "round": 5, "melds": ["9S 9D 9C", "KS KH JK", "KS AS 2S 3S"]},
+    {"rules": "contract-rummy", "round": 7,
+     "melds": ["3H 4H 5H 6H", "3D 4D 5D 6D 7D", "8S 9S JK JS QS"], "hand": ""},
+    {"rules": "family", "round": 6, "melds": ["QH QC JK", "5S 6S 7S 8S", "7S 8S JK 10S"]},
+]  # fmt: skip
+REFEREE_HANDS = [
+    {"rules": "liverpool", "round": 6, "cards": "7H 7C JK 3S 4S 5S 6S 9D 10D JD QD 2C"},
+    {"rules": "liverpool", "round": 7, "cards": "3H 4H 5H 6H 3D 4D JK 6D 8S 9S 10S JS"},
+    {"rules": "liverpool", "round": 3, "cards": "3S 4S 5S 6S 9D 10D 7H 8C KD QC"},
+    {"rules": "family", "round": 5, "cards": "QH QC JK 9D 9S 9C 5S 6S 7S 8S KD 2H AC"},
+    {"rules": "deuces-six", "round": 6, "cards": "QH QC QS 2D 5S 6S 7S 8S 9H 10H JH"},
+]
+
+
+def _cycling(bodies: list[dict[str, Any]], path: str) -> Scenario:
+    def setup(index: int) -> dict[str, int]:
+        return {"next": index}
+
+    def next_call(state: dict[str, int]) -> Call:
+        state["next"] += 1
+        return Call("POST", path, bodies[state["next"] % len(bodies)])
+
+    return Scenario(
+        f"referee {path.rsplit('/', 1)[-1]} (POST {path})",
+        "app",
+        next_call,
+        setup=setup,
+        probe=Call("POST", path, bodies[0]),
+    )
+
+
+EXTRA_SCENARIOS += [
+    _cycling(REFEREE_CONTRACTS, "/api/v1/referee/contract"),
+    _cycling(REFEREE_HANDS, "/api/v1/referee/arrange"),
+]
+
 
 # --- the run ------------------------------------------------------------------------------------
 

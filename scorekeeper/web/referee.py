@@ -493,7 +493,7 @@ def page(game_id: str | None = None) -> Response:
         post_url = url_for("referee.page", game_id=setting.game.id, tool=tool.id)
     else:
         post_url = url_for("referee.page", tool=tool.id)
-    context = {
+    context: dict[str, Any] = {
         "tools": TOOLS,
         "tool": tool,
         "editor": editor,

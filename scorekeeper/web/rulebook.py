@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..rules import Card, MeldKind, RuleSet, check_contract, parse_cards
+from ..rules import Card, MeldKind, Rank, RuleSet, check_contract, parse_cards
 from ..rules.melds import judge
 from ..rules.rulesets import (
     DEFAULT_MIN_LENGTH,
@@ -381,8 +381,7 @@ def rulebook(rules: RuleSet) -> dict[str, Any]:
         "contracts": contract_examples(rules),
         "table": table_examples(rules),
         "points": [
-            {"label": label, "points": points}
-            for label, points in rules.point_table.as_dict()["ranks"].items()  # type: ignore[union-attr]
+            {"label": rank.label, "points": rules.point_table.value_of(rank)} for rank in Rank
         ]
         + [{"label": "Joker", "points": rules.point_table.joker}],
     }

@@ -95,12 +95,16 @@ def run_child(*args: str) -> dict[str, float]:
 
 COLD = """
 import sys
-from scorekeeper.printing import render_blank_sheet, render_game_sheet, render_trophy
-from scorekeeper.printing.samples import sample_game
-view = sample_game("liverpool", 8, seed=8)
 kind = sys.argv[1]
-pdf = (render_blank_sheet(view.rules, list(view.players)) if kind == "blank"
-       else render_game_sheet(view) if kind == "game" else render_trophy(view))
+if kind == "blank":  # a blank sheet needs no game (nor the database layer)
+    from scorekeeper.printing import render_blank_sheet
+    from scorekeeper.rules import PRESETS
+    pdf = render_blank_sheet(PRESETS["liverpool"], 8)
+else:
+    from scorekeeper.printing import render_game_sheet, render_trophy
+    from scorekeeper.printing.samples import sample_game
+    view = sample_game("liverpool", 8, seed=8)
+    pdf = render_game_sheet(view) if kind == "game" else render_trophy(view)
 open(sys.argv[2], "wb").write(pdf)
 """
 

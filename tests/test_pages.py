@@ -847,3 +847,8 @@ def test_round_entry_flow_on_each_database(db_app: Flask) -> None:
     assert len(load(db_app, game_id).rounds) == 1
     poll = client.get(f"/games/{game_id}/watch/board?v={load(db_app, game_id).version}")
     assert poll.status_code == 204
+
+
+def test_home_links_to_the_referee_and_the_rules(client: FlaskClient) -> None:
+    page = client.get("/").get_data(as_text=True)
+    assert 'href="/referee"' in page and 'href="/rules"' in page

@@ -249,8 +249,16 @@ def test_a_games_referee_uses_its_rules_and_round(client: FlaskClient) -> None:
         client.post(f"/games/{game_id}/referee?tool=points", data={"hand": "AH 2C"}, headers=HX)
     )
     assert ">50<" in page
-    assert f"/games/{game_id}?cards=AH+2C#entry-form" in page
-    assert "Use these cards in round 1" in page
+    assert "as the hand of:" in page
+    link = f"/games/{game_id}?player=1&cards=AH+2C#entry-form"
+    assert link in page and ">Bob</a>" in page
+    # The link opens the round entry with Bob's cards filled in.
+    game_page = text(client.get(link))
+    assert 'name="cards-1" value="AH 2C"' in game_page
+    assert 'name="cards-0" value=""' in game_page
+    # A bad card or an unknown seat is ignored, not an error.
+    assert client.get(f"/games/{game_id}?player=9&cards=AH").status_code == 200
+    assert client.get(f"/games/{game_id}?player=1&cards=ZZ").status_code == 200
 
 
 def test_an_unknown_game_is_404(client: FlaskClient) -> None:

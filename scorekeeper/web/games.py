@@ -496,7 +496,22 @@ def show(game_id: str) -> Response:
         number = request.args.get(kind, type=int)
         if number is not None:
             notice = _notice(view, kind, number)
-    return _show(view, notice=notice)
+    return _show(view, notice=notice, entry=_entry_with_hand(view))
+
+
+def _entry_with_hand(view: games.GameView) -> EntryForm | None:
+    """The round entry prefilled with a hand from the referee (``?player=N&cards=...``)."""
+    seat = request.args.get("player", type=int)
+    cards = request.args.get("cards", "")[:400]
+    if seat is None or not cards or view.finished or not 0 <= seat < view.player_count:
+        return None
+    try:
+        parse_cards(cards)
+    except RulesError:
+        return None
+    entry = EntryForm.blank(view)
+    entry.cards[seat] = cards
+    return entry
 
 
 @bp.post("/<game_id>/rounds")

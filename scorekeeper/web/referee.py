@@ -25,7 +25,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from flask import Blueprint, Response, current_app, request, url_for
+from flask import Blueprint, Response, request, url_for
 from markupsafe import Markup, escape
 
 from .. import games
@@ -440,30 +440,21 @@ def verdict(editor: Editor, setting: Setting) -> dict[str, Any]:
 # --- views ---------------------------------------------------------------------------------
 
 
-def _has_endpoint(name: str) -> bool:
-    return name in current_app.view_functions
-
-
-def round_entry_url(setting: Setting, hand: str) -> str | None:
-    """The game page's round entry, when reached from a game (and that page exists)."""
-    if setting.game is None:
-        return None
-    for endpoint in ("games.game", "games.show"):
-        if _has_endpoint(endpoint):
-            params: dict[str, Any] = {"game_id": setting.game.id, "_anchor": "entry-form"}
-            if hand:
-                params["cards"] = hand
-            return url_for(endpoint, **params)
-    return None
+def round_entry_urls(setting: Setting, hand: str) -> list[tuple[str, str]]:
+    """For a game: one link per player to the round entry with this hand as their cards."""
+    if setting.game is None or not hand or setting.game.finished:
+        return []
+    return [
+        (name, url_for("games.show", game_id=setting.game.id, player=seat, cards=hand,
+                       _anchor="entry-form"))
+        for seat, name in enumerate(setting.game.players)
+    ]  # fmt: skip
 
 
 def game_url(setting: Setting) -> str | None:
     if setting.game is None:
         return None
-    for endpoint in ("games.game", "games.show"):
-        if _has_endpoint(endpoint):
-            return url_for(endpoint, game_id=setting.game.id)
-    return None
+    return url_for("games.show", game_id=setting.game.id)
 
 
 def page_url(setting: Setting, tool: str, **params: Any) -> str:
@@ -505,7 +496,7 @@ def page(game_id: str | None = None) -> Response:
         "point_tables": POINT_TABLES,
         "post_url": post_url,
         "page_url": lambda t, **p: page_url(setting, t, **p),
-        "entry_url": round_entry_url(setting, editor.fields.get("hand", "")),
+        "entry_urls": round_entry_urls(setting, editor.fields.get("hand", "")),
         "game_url": game_url(setting),
     }
     return render("referee/page.html", "referee/_editor.html", **context)

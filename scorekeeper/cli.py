@@ -92,12 +92,9 @@ def build_parser() -> argparse.ArgumentParser:
             command.add_argument("--port", type=int, help="port (default 8000)")
             command.add_argument("--workers", type=int, help="worker processes (default 2)")
             command.add_argument("--access-log", action="store_true", help="log every request")
-    try:
-        from .printing.cli import add_print_command
-    except ImportError:  # printing is optional while it is being built
-        pass
-    else:
-        add_print_command(sub)
+    from .printing.cli import add_print_command
+
+    add_print_command(sub)
     return parser
 
 

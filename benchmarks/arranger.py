@@ -28,7 +28,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from scorekeeper.rules.arranger import arrange
 from scorekeeper.rules.bruteforce import brute_force
-from scorekeeper.rules.cards import JOKER, Card, Rank, Suit
+from scorekeeper.rules.cards import JOKER, Card, Rank, Suit, format_cards
 from scorekeeper.rules.rulesets import PRESETS, MeldKind, RuleSet
 
 SEED = 20240601
@@ -208,7 +208,24 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--hard", type=int, help="rounds of hard cases")
     parser.add_argument("--seed", type=int, default=SEED)
     parser.add_argument("--wall", action="store_true", help="wall-clock time, not CPU time")
+    parser.add_argument(
+        "--only", help="only these presets (comma-separated ids, each optionally id:round)"
+    )
+    parser.add_argument(
+        "--slowest", type=int, default=0, help="print the N slowest hands of every group"
+    )
+    parser.add_argument("--no-hard", action="store_true", help="skip the hard cases")
     args = parser.parse_args(argv)
+    only: dict[str, set[int] | None] = {}
+    for item in (args.only or "").split(","):
+        if item:
+            name, _, rnd = item.partition(":")
+            if rnd:
+                rounds = only.get(name) or set()
+                rounds.add(int(rnd))
+                only[name] = rounds
+            else:
+                only[name] = None
     global CLOCK
     CLOCK = time.perf_counter if args.wall else time.process_time
     hands_per = args.hands or (200 if args.quick else 2000)
@@ -230,9 +247,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     all_times: list[float] = []
     ratios: list[float] = []
     mismatches = 0
+    slow: list[tuple[str, list[tuple[float, str]]]] = []
     for rules in PRESETS.values():
         for round_number in range(1, rules.round_count + 1):
             hands = corpus_12(rng, rules, round_number, hands_per)
+            if only and not (
+                rules.id in only and (only[rules.id] is None or round_number in only[rules.id])
+            ):
+                continue
             times = []
             possible = 0
             answers = []
@@ -248,6 +270,11 @@ def main(argv: Sequence[str] | None = None) -> int:
                 if (b is not None) != a.possible:
                     mismatches += 1
             all_times.extend(times)
+            if args.slowest:
+                worst_hands = sorted(
+                    zip(times, (format_cards(h) for h in hands), strict=True), reverse=True
+                )
+                slow.append((f"{rules.id} round {round_number}", worst_hands[: args.slowest]))
             ratio = (
                 statistics.median(oracle_times) / statistics.median(times[:oracle_per])
                 if oracle_times
@@ -269,19 +296,29 @@ def main(argv: Sequence[str] | None = None) -> int:
                 flush=True,
             )
     print("-" * len(header))
+    if not all_times:
+        return 0
     print(
         f"all 12-card hands ({len(all_times)}): median {ms(statistics.median(all_times)).strip()}"
         f" ms, p99 {ms(pct(all_times, 0.99)).strip()} ms, max {ms(max(all_times)).strip()} ms; "
         f"smallest oracle/arranger median ratio {min(ratios):.0f}x; "
         f"disagreements with the oracle: {mismatches}"
     )
+    for group_name, worst_hands in slow:
+        print(f"slowest of {group_name}:")
+        for t, text in worst_hands:
+            print(f"  {ms(t)}  {text}")
     print()
+    if args.no_hard:
+        return 1 if mismatches else 0
     cases = hard_cases(rng, hard_rounds)
     by_label: dict[str, list[float]] = {}
     decided = possible_hard = 0
     worst: tuple[float, str] = (0.0, "")
+    slow_hard: list[tuple[float, str]] = []
     for rules, round_number, hand, label in cases:
         t, a = timed(arrange, rules, round_number, hand)
+        slow_hard.append((t, f"{rules.id} round {round_number}: {format_cards(hand)}"))
         decided += 1  # arrange always answers: possible, or a proof that it is not
         possible_hard += a.possible
         key = f"{label} {'(all out)' if rules.round(round_number).all_out else ''}".strip()
@@ -298,6 +335,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             f"{ms(pct(times, 0.99))} {ms(max(times))}"
         )
     print(f"slowest hard case: {ms(worst[0]).strip()} ms ({worst[1]}); decided {decided}")
+    if args.slowest:
+        print("slowest hard cases:")
+        for t, text in sorted(slow_hard, reverse=True)[: args.slowest]:
+            print(f"  {ms(t)}  {text}")
     return 1 if mismatches else 0
 
 

@@ -625,6 +625,228 @@ def _split_suits(
     return out
 
 
+# --- runs only, in rounds with a discard: suit by suit ----------------------------------------
+
+
+def _runs_by_suit(
+    ctx: _Ctx, nat: Sequence[int], wilds: int, runs: Sequence[tuple[int, int]]
+) -> list[_Plan] | None:
+    """Runs only (rounds with a discard): each suit on its own, then the suits together.
+
+    Runs of different suits share nothing but the wild pool, so every suit gets, for each
+    group of the contract's runs it could hold, the fewest wild-pool cards those runs need
+    (:func:`_suit_runs`); a small programme over the suits then picks one group per suit.
+    """
+    lengths = tuple(sorted(length for _, length in runs))
+    groups = sorted(
+        {
+            tuple(lengths[j] for j in pick)
+            for k in range(1, len(lengths) + 1)
+            for pick in _index_combinations(len(lengths), k)
+        }
+    )
+    # reach: runs still to place (a sorted tuple) -> (cost so far, windows per suit)
+    reach: dict[tuple[int, ...], tuple[int, list[tuple[int, tuple[int, ...], _Windows]]]]
+    reach = {lengths: (0, [])}
+    for s in range(4):
+        counts = tuple(nat[s * _STRIDE + r] for r in range(14))
+        if sum(counts) < ctx.m_run:
+            continue
+        nxt = dict(reach)
+        for left, (cost0, chosen) in reach.items():
+            for group in groups:
+                rest = _minus(left, group)
+                if rest is None:
+                    continue
+                found = _suit_runs(ctx, counts, group, wilds - cost0)
+                if found is None:
+                    continue
+                cost = cost0 + found[0]
+                cur = nxt.get(rest)
+                if cur is None or cost < cur[0]:
+                    nxt[rest] = (cost, [*chosen, (s, group, found[1])])
+        reach = nxt
+    final = reach.get(())
+    if final is None or final[0] > wilds:
+        return None
+    free = list(runs)
+    plans: list[_Plan] = []
+    for s, group, windows in final[1]:
+        for length, (lo, hi, mask) in zip(group, windows, strict=True):
+            k = next(k for k, (_, have) in enumerate(free) if have == length)
+            plans.append(_RunPlan(free.pop(k)[0], s, lo, hi, mask))
+    return plans
+
+
+def _index_combinations(n: int, k: int) -> Iterator[tuple[int, ...]]:
+    if k == 0:
+        yield ()
+        return
+    for first in range(n):
+        for rest in _index_combinations(n - first - 1, k - 1):
+            yield (first, *(first + 1 + x for x in rest))
+
+
+def _minus(left: tuple[int, ...], group: tuple[int, ...]) -> tuple[int, ...] | None:
+    out = list(left)
+    for x in group:
+        if x not in out:
+            return None
+        out.remove(x)
+    return tuple(out)
+
+
+_Windows = tuple[tuple[int, int, int], ...]  # (low, high, natural positions) per run
+_SuitRuns = tuple[int, _Windows]
+# (ctx, counts, lengths) -> (the answer, or None if it costs more than cap; that cap)
+_SUIT_RUNS: dict[tuple[object, ...], tuple[_SuitRuns | None, int]] = {}
+
+
+def _suit_runs(
+    ctx: _Ctx, counts: tuple[int, ...], lengths: tuple[int, ...], cap: int
+) -> tuple[int, tuple[tuple[int, int, int], ...]] | None:
+    """Fewest wild-pool cards for runs of ``lengths`` in one suit, and their windows.
+
+    ``counts[r]`` is the suit's natural cards of rank ``r``. Given the runs' windows, a
+    position covered by ``k`` runs gives natural cards to ``min(count, k)`` of them (at most
+    one each), and each run needs enough natural cards (a flow with lower bounds: checked,
+    and its cards found, by :func:`_share`); everything else is a wild. Windows are tried
+    cheapest first, with the best total so far as a bound. Returns ``(cost, ((low, high,
+    natural positions), ...))``, or None when the cost would exceed ``cap``.
+    """
+    key = (ctx, counts, lengths)
+    cached = _SUIT_RUNS.get(key)
+    if cached is not None:
+        found, searched = cached
+        if found is not None:
+            return found if found[0] <= cap else None
+        if searched >= cap:
+            return None
+    m = ctx.m_run
+    mask = 0
+    for r in range(1, 14):
+        if counts[r]:
+            mask |= 1 << r
+    if mask & 2:
+        mask |= 1 << HIGH_ACE
+    dual_pos = ctx.dual_pos
+    per_length: dict[int, list[tuple[int, int, int, int]]] = {}
+    for length in set(lengths):
+        opts = []
+        for lo, hi, full, n0, size in _windows_for(mask, length, m, ctx.exact, False):
+            if ctx.wam and size > 2 * n0:
+                continue
+            own = size - n0 + (full & dual_pos).bit_count()
+            opts.append((own, lo, hi, full))
+        opts.sort()
+        per_length[length] = opts
+    k = len(lengths)
+    cov = [0] * 14  # runs covering each rank (the ace once, low or high)
+    chosen: list[tuple[int, int, int]] = []
+    best: list[object] = [cap + 1, None]
+    policy = ctx.policy
+    dual = ctx.dual
+
+    def rec(j: int, cost: int, start: int) -> None:
+        if j == k:
+            masks = _share(counts, chosen, lengths, ctx)
+            if masks is not None:
+                best[0] = cost
+                best[1] = tuple((lo, hi, nm) for (lo, hi, _), nm in zip(chosen, masks, strict=True))
+            return
+        opts = per_length[lengths[j]]
+        same = j > 0 and lengths[j - 1] == lengths[j]
+        for idx in range(start if same else 0, len(opts)):
+            own, lo, hi, full = opts[idx]
+            if cost + own >= best[0]:  # type: ignore[operator]
+                break
+            if chosen and not _compatible(policy, lo, hi, [(a, b) for a, b, _ in chosen]):
+                continue
+            # the cost added: the window's size less the natural cards still free in it
+            add = hi - lo + 1
+            for p in _positions(full):
+                r = _rank_of(p)
+                if cov[r] < counts[r] and r not in dual:
+                    add -= 1
+            if cost + add >= best[0]:  # type: ignore[operator]
+                continue
+            for p in _positions(full):
+                cov[_rank_of(p)] += 1
+            chosen.append((lo, hi, full))
+            rec(j + 1, cost + add, idx)
+            chosen.pop()
+            for p in _positions(full):
+                cov[_rank_of(p)] -= 1
+
+    rec(0, 0, 0)
+    result: _SuitRuns | None = None
+    if best[1] is not None:
+        assert isinstance(best[0], int)
+        result = (best[0], best[1])  # type: ignore[assignment]
+    if len(_SUIT_RUNS) > 100_000:
+        _SUIT_RUNS.clear()
+    _SUIT_RUNS[key] = (result, cap)
+    return result
+
+
+def _share(
+    counts: Sequence[int],
+    windows: Sequence[tuple[int, int, int]],
+    lengths: Sequence[int],
+    ctx: _Ctx,
+) -> list[int] | None:
+    """Give runs of one suit their natural cards: each run at most one per position, every
+    run enough (``ctx.m_run``, and half its cards under "wilds at most naturals"), and as
+    many in all as the counts allow. A small augmenting-path flow: lower bounds first;
+    growing the total afterwards never takes a run below its bound.
+    Returns each run's natural positions, or None.
+    """
+    k = len(windows)
+    left = list(counts)
+    holders: list[list[int]] = [[] for _ in range(14)]  # runs holding a card of each rank
+    taken = [0] * k
+    got = [0] * k
+    pos_of = [[0] * 14 for _ in range(k)]  # the position run j covers for each rank (0: none)
+    for j, (_, _, full) in enumerate(windows):
+        for p in _positions(full):
+            pos_of[j][_rank_of(p)] = p
+
+    def augment(j: int, seen: set[int]) -> bool:
+        row = pos_of[j]
+        for r in range(1, 14):
+            if row[r] and not taken[j] >> r & 1 and left[r]:
+                left[r] -= 1
+                taken[j] |= 1 << r
+                holders[r].append(j)
+                return True
+        for r in range(1, 14):
+            if row[r] and not taken[j] >> r & 1 and r not in seen:
+                seen.add(r)
+                for j2 in holders[r]:
+                    # j2 gives up rank r if it can take another card instead
+                    taken[j2] &= ~(1 << r)
+                    holders[r].remove(j2)
+                    if augment(j2, seen):
+                        taken[j] |= 1 << r
+                        holders[r].append(j)
+                        return True
+                    taken[j2] |= 1 << r
+                    holders[r].append(j2)
+        return False
+
+    for phase in (0, 1):
+        for j, (lo, hi, _) in enumerate(windows):
+            size = hi - lo + 1
+            want = max(ctx.m_run, (size + 1) // 2 if ctx.wam else 0) if phase == 0 else size
+            while got[j] < want:
+                if not augment(j, set()):
+                    if phase == 0:
+                        return None
+                    break
+                got[j] += 1
+    return [sum(1 << pos_of[j][r] for r in range(1, 14) if taken[j] >> r & 1) for j in range(k)]
+
+
 # --- all-out rounds -------------------------------------------------------------------------------
 
 
@@ -1173,6 +1395,8 @@ def _run(
         return None
     if all_out:
         return _AllOutSearch(ctx, runs, sets).solve(nat, wilds)
+    if not sets and ctx.policy == SameSuitRuns.APART_OR_OVERLAPPING:
+        return _runs_by_suit(ctx, nat, wilds, runs)
     return _DiscardSearch(ctx, runs, sets).solve(nat, wilds)
 
 

@@ -353,3 +353,48 @@ def test_big_hands_are_sound(data: st.DataObject) -> None:
     hand = tuple(_near_contract(rng, rules, round_number, size))
     a = arrange(rules, round_number, hand)
     assert_sound(rules, round_number, hand, a)
+
+
+# --- the slowest hands of the benchmark, checked against the oracle ---------------------------
+
+SLOW_HANDS = [
+    # Family all out: three runs, one suit, overlapping runs allowed, runs of 2 naturals.
+    ("family", 7, "JK JK AH 6H JH KH 9H QH JK 10H 7H 10H"),
+    ("family", 7, "6C 6H 9H JK 7C JK 5C 4C JK 7H 5H 8C"),
+    ("family", 7, "4H JK 5H 9D AH 10D 3H JD 8D 6D JK JK"),
+    ("family", 7, "JK 8S AS 4S JK 2S 5S JK 4S 3S JK 5S"),
+    # ... and ones that work: runs sharing cards of two decks, a run borrowing a natural.
+    ("family", 7, "5S 6S 7S 8S 7S 8S 9S 10S JK 3D 4D 5D"),
+    ("family", 7, "5S 6S 7S JK 6S 7S 8S JK AH 2H 3H 4H"),
+    ("family", 6, "9H 10H 2H 7H 4H JH JK 8H 5H 9H QH 6H"),
+    ("family", 6, "7H 5H 9H 8D 10S JK 6H 5D 7D JK 8H 4H"),
+    ("family", 3, "6C JK JD 8S 9C AH 10C JH 8C 5C 7C 2D"),
+    ("family", 3, "JK 3H JK JK 5C 4C 4H 10S 6S JK JK 3C"),
+    ("family", 3, "5H 6H 7H 8H 6H 7H JK QS KD 2C AD 9C"),
+    ("deuces-six", 6, "5C 10D 8D 7D 2C 2D 2C 5D 6D 2C 4D 9D"),
+    ("deuces-six", 6, "QD KD 4D 5D 3D 2S 2D 10D 7D AD 9D JD"),
+    ("liverpool", 7, "4S QS JS 2S 6S JK 3S JK KS 7S AS 10S"),
+    ("contract-rummy", 7, "JK 8S 9S JK 2S 3S JS 6S KS 10S AS 5S"),
+]
+
+
+@pytest.mark.parametrize(("preset", "round_number", "hand"), SLOW_HANDS)
+def test_slow_hands_agree_with_the_oracle(preset: str, round_number: int, hand: str) -> None:
+    rules = PRESETS[preset]
+    cards = parse_cards(hand)
+    a = arrange(rules, round_number, cards)
+    oracle = brute_force(rules, round_number, cards)
+    assert a.possible == (oracle is not None), (hand, a.reason, oracle)
+    assert_sound(rules, round_number, cards, a)
+
+
+def test_slowest_hard_case_is_sound() -> None:
+    """Thirty cards, deuces-six all out (the benchmark's slowest hard case): no oracle here,
+    but the answer must stay the same and be sound."""
+    rules = PRESETS["deuces-six"]
+    hand = parse_cards(
+        "5H AS 6S 8D JD 7S QH QS 8S KD 2C AS 3D JS 2S 4S QS 2C JH QD 5S KS 10S 4S KH JC 7H KS 4C AH"
+    )
+    a = arrange(rules, 6, hand)
+    assert not a.possible
+    assert_sound(rules, 6, hand, a)

@@ -658,7 +658,9 @@ def _runs_by_suit(
                 rest = _minus(left, group)
                 if rest is None:
                     continue
-                found = _suit_runs(ctx, counts, group, wilds - cost0)
+                # two wilds of slack: asking again with one or two more (as the explanation
+                # of a failure does) then finds the answer cached
+                found = _suit_runs(ctx, counts, group, wilds + 2 - cost0)
                 if found is None:
                     continue
                 cost = cost0 + found[0]
@@ -730,22 +732,30 @@ def _suit_runs(
     if mask & 2:
         mask |= 1 << HIGH_ACE
     dual_pos = ctx.dual_pos
-    per_length: dict[int, list[tuple[int, int, int, int]]] = {}
+    dual = ctx.dual
+    per_length: dict[int, list[tuple[int, int, int, int, tuple[int, ...]]]] = {}
     for length in set(lengths):
         opts = []
         for lo, hi, full, n0, size in _windows_for(mask, length, m, ctx.exact, False):
             if ctx.wam and size > 2 * n0:
                 continue
             own = size - n0 + (full & dual_pos).bit_count()
-            opts.append((own, lo, hi, full))
+            if own > cap:
+                continue
+            ranks = tuple(_rank_of(p) for p in _positions(full))
+            opts.append((own, lo, hi, full, ranks))
         opts.sort()
         per_length[length] = opts
     k = len(lengths)
+    if any(not per_length[length] for length in lengths):
+        _SUIT_RUNS[key] = (None, cap)
+        return None
+    # the least the runs after the j-th can cost
+    rest_lb = [sum(per_length[x][0][0] for x in lengths[j + 1 :]) for j in range(k)]
     cov = [0] * 14  # runs covering each rank (the ace once, low or high)
     chosen: list[tuple[int, int, int]] = []
     best: list[object] = [cap + 1, None]
     policy = ctx.policy
-    dual = ctx.dual
 
     def rec(j: int, cost: int, start: int) -> None:
         if j == k:
@@ -756,27 +766,27 @@ def _suit_runs(
             return
         opts = per_length[lengths[j]]
         same = j > 0 and lengths[j - 1] == lengths[j]
+        lb = cost + rest_lb[j]
         for idx in range(start if same else 0, len(opts)):
-            own, lo, hi, full = opts[idx]
-            if cost + own >= best[0]:  # type: ignore[operator]
+            own, lo, hi, full, ranks = opts[idx]
+            if lb + own >= best[0]:  # type: ignore[operator]
                 break
             if chosen and not _compatible(policy, lo, hi, [(a, b) for a, b, _ in chosen]):
                 continue
             # the cost added: the window's size less the natural cards still free in it
             add = hi - lo + 1
-            for p in _positions(full):
-                r = _rank_of(p)
+            for r in ranks:
                 if cov[r] < counts[r] and r not in dual:
                     add -= 1
-            if cost + add >= best[0]:  # type: ignore[operator]
+            if lb + add >= best[0]:  # type: ignore[operator]
                 continue
-            for p in _positions(full):
-                cov[_rank_of(p)] += 1
+            for r in ranks:
+                cov[r] += 1
             chosen.append((lo, hi, full))
             rec(j + 1, cost + add, idx)
             chosen.pop()
-            for p in _positions(full):
-                cov[_rank_of(p)] -= 1
+            for r in ranks:
+                cov[r] -= 1
 
     rec(0, 0, 0)
     result: _SuitRuns | None = None
@@ -794,36 +804,40 @@ def _share(
     windows: Sequence[tuple[int, int, int]],
     lengths: Sequence[int],
     ctx: _Ctx,
+    split_ace: bool = False,
 ) -> list[int] | None:
     """Give runs of one suit their natural cards: each run at most one per position, every
     run enough (``ctx.m_run``, and half its cards under "wilds at most naturals"), and as
     many in all as the counts allow. A small augmenting-path flow: lower bounds first;
     growing the total afterwards never takes a run below its bound.
-    Returns each run's natural positions, or None.
+
+    ``counts`` is indexed by rank (an ace serves either end), or with ``split_ace`` by
+    position (``counts[14]``: the aces that are high). Returns each run's natural
+    positions, or None.
     """
     k = len(windows)
-    left = list(counts)
-    holders: list[list[int]] = [[] for _ in range(14)]  # runs holding a card of each rank
+    left = list(counts) + [0] * (15 - len(counts))
+    holders: list[list[int]] = [[] for _ in range(15)]  # runs holding a card of each node
     taken = [0] * k
     got = [0] * k
-    pos_of = [[0] * 14 for _ in range(k)]  # the position run j covers for each rank (0: none)
+    pos_of = [[0] * 15 for _ in range(k)]  # the position run j covers for each node (0: none)
     for j, (_, _, full) in enumerate(windows):
         for p in _positions(full):
-            pos_of[j][_rank_of(p)] = p
+            pos_of[j][p if split_ace else _rank_of(p)] = p
 
     def augment(j: int, seen: set[int]) -> bool:
         row = pos_of[j]
-        for r in range(1, 14):
+        for r in range(1, 15):
             if row[r] and not taken[j] >> r & 1 and left[r]:
                 left[r] -= 1
                 taken[j] |= 1 << r
                 holders[r].append(j)
                 return True
-        for r in range(1, 14):
+        for r in range(1, 15):
             if row[r] and not taken[j] >> r & 1 and r not in seen:
                 seen.add(r)
-                for j2 in holders[r]:
-                    # j2 gives up rank r if it can take another card instead
+                for j2 in list(holders[r]):
+                    # j2 gives up node r if it can take another card instead
                     taken[j2] &= ~(1 << r)
                     holders[r].remove(j2)
                     if augment(j2, seen):
@@ -844,7 +858,158 @@ def _share(
                         return None
                     break
                 got[j] += 1
-    return [sum(1 << pos_of[j][r] for r in range(1, 14) if taken[j] >> r & 1) for j in range(k)]
+    return [sum(1 << pos_of[j][r] for r in range(1, 15) if taken[j] >> r & 1) for j in range(k)]
+
+
+# --- runs only, all out: suit by suit ----------------------------------------------------------
+
+
+def _allout_runs_by_suit(
+    ctx: _Ctx, nat: Sequence[int], wilds: int, runs: Sequence[tuple[int, int]]
+) -> list[_Plan] | None:
+    """Runs only, all out (no wild rank standing for itself): suit by suit.
+
+    Every natural card goes into a run of its suit, so each suit holding cards takes a
+    group of the contract's runs; for each group, every total of wilds those runs can hold
+    while using all the suit's cards (:func:`_allout_suit_runs`). The totals over the suits
+    must come to exactly the wilds in hand.
+    """
+    lengths = tuple(sorted(length for _, length in runs))
+    groups = sorted(
+        {
+            tuple(lengths[j] for j in pick)
+            for k in range(1, len(lengths) + 1)
+            for pick in _index_combinations(len(lengths), k)
+        }
+    )
+    reach: dict[tuple[tuple[int, ...], int], list[tuple[int, tuple[int, ...], _Windows]]]
+    reach = {(lengths, 0): []}
+    for s in range(4):
+        counts = tuple(nat[s * _STRIDE + r] for r in range(14))
+        if not any(counts):
+            continue
+        nxt: dict[tuple[tuple[int, ...], int], list[tuple[int, tuple[int, ...], _Windows]]] = {}
+        options: dict[tuple[int, ...], dict[int, _Windows]] = {}
+        for (left, cost0), chosen in reach.items():
+            for group in groups:
+                rest = _minus(left, group)
+                if rest is None:
+                    continue
+                if group not in options:
+                    options[group] = _allout_suit_runs(ctx, counts, group, wilds)
+                for cost, windows in options[group].items():
+                    total = cost0 + cost
+                    if total <= wilds and (rest, total) not in nxt:
+                        nxt[(rest, total)] = [*chosen, (s, group, windows)]
+        reach = nxt
+        if not reach:
+            return None
+    final = reach.get(((), wilds))
+    if final is None:
+        return None
+    free = list(runs)
+    plans: list[_Plan] = []
+    for s, group, windows in final:
+        for length, (lo, hi, mask) in zip(group, windows, strict=True):
+            k = next(k for k, (_, have) in enumerate(free) if have == length)
+            plans.append(_RunPlan(free.pop(k)[0], s, lo, hi, mask))
+    return plans
+
+
+_ALLOUT_SUIT: dict[tuple[object, ...], dict[int, _Windows]] = {}
+
+
+def _allout_suit_runs(
+    ctx: _Ctx, counts: tuple[int, ...], lengths: tuple[int, ...], cap: int
+) -> dict[int, _Windows]:
+    """Every number of wilds (up to ``cap``) runs of ``lengths`` in one suit can hold while
+    holding every natural card ``counts`` has, each with the runs' windows.
+
+    The aces are split between low and high first; then windows are chosen (ordered when
+    the runs are interchangeable) so that every position is covered by as many runs as it
+    has cards, and :func:`_share` checks each run gets enough natural cards.
+    """
+    key = (ctx, counts, lengths, cap)
+    cached = _ALLOUT_SUIT.get(key)
+    if cached is not None:
+        return cached
+    m = ctx.m_run
+    k = len(lengths)
+    total = sum(counts)
+    result: dict[int, _Windows] = {}
+    # Cheap bounds: each run holds at most one card per rank and at most 13 cards.
+    if max(counts) > k or total > MAX_RUN * k or total < m * k:
+        _ALLOUT_SUIT[key] = result
+        return result
+    policy = ctx.policy
+    # the lowest short position may be left to a run to come only if that run could sit
+    # below the one being chosen (the runs from j on are interchangeable: ordered)
+    tail_same = [all(x == lengths[j] for x in lengths[j:]) for j in range(k)]
+
+    def search(supply: list[int]) -> None:
+        mask = 0
+        for p in range(1, 15):
+            if supply[p]:
+                mask |= 1 << p
+        per_length = {
+            length: [
+                (lo, hi, full)
+                for lo, hi, full, n0, size in _windows_for(mask, length, m, False, False)
+                if size - n0 <= cap and not (ctx.wam and size > 2 * n0)
+            ]
+            for length in set(lengths)
+        }
+        cov = [0] * 15
+        chosen: list[tuple[int, int, int]] = []
+        budget = cap + total  # the sizes of all the runs together
+
+        def rec(j: int, size_sum: int, start: int) -> None:
+            if j == k:
+                for p in range(1, 15):
+                    if cov[p] < supply[p]:
+                        return
+                cost = size_sum - total
+                if cost in result:
+                    return
+                masks = _share(supply, chosen, lengths, ctx, split_ace=True)
+                if masks is not None:
+                    result[cost] = tuple(
+                        (lo, hi, nm) for (lo, hi, _), nm in zip(chosen, masks, strict=True)
+                    )
+                return
+            rest_min = sum(lengths[j + 1 :])
+            short = next((p for p in range(1, 15) if cov[p] < supply[p]), 0)
+            ordered = j > 0 and lengths[j - 1] == lengths[j]
+            stop = short if tail_same[j] and short else HIGH_ACE + 1
+            opts = per_length[lengths[j]]
+            for idx in range(start if ordered else 0, len(opts)):
+                lo, hi, full = opts[idx]
+                if lo > stop:
+                    break
+                size = hi - lo + 1
+                if size_sum + size + rest_min > budget:
+                    continue
+                if chosen and not _compatible(policy, lo, hi, [(a, b) for a, b, _ in chosen]):
+                    continue
+                for p in _positions(full):
+                    cov[p] += 1
+                chosen.append((lo, hi, full))
+                rec(j + 1, size_sum + size, idx)
+                chosen.pop()
+                for p in _positions(full):
+                    cov[p] -= 1
+
+        rec(0, 0, 0)
+
+    aces = counts[1]
+    for high in range(aces + 1):
+        supply = [*counts, high]
+        supply[1] = aces - high
+        search(supply)
+    if len(_ALLOUT_SUIT) > 100_000:
+        _ALLOUT_SUIT.clear()
+    _ALLOUT_SUIT[key] = result
+    return result
 
 
 # --- all-out rounds -------------------------------------------------------------------------------
@@ -858,6 +1023,9 @@ class _AllOutSearch:
         self.run_specs = runs
         self.set_specs = sets
         self.failed: set[tuple[object, ...]] = set()
+        ranks = [q for q in range(1, 14) if q not in ctx.dual]
+        self.natural_ranks = ranks
+        self.natural_slots = [t * _STRIDE + q for t in range(4) for q in ranks]
 
     def solve(self, nat: list[int], wilds: int) -> list[_Plan] | None:
         lengths = tuple(sorted(length for _, length in self.run_specs))
@@ -884,9 +1052,8 @@ class _AllOutSearch:
         return out
 
     def _lowest(self, nat: Sequence[int]) -> int:
-        dual = self.ctx.dual
-        for i, c in enumerate(nat):
-            if c and (i % _STRIDE) not in dual:
+        for i in self.natural_slots:
+            if nat[i]:
                 return i
         return -1
 
@@ -910,14 +1077,16 @@ class _AllOutSearch:
                 self.failed.add(key)
             return found
         s, r = divmod(i, _STRIDE)
-        # Quick bound: with no sets, every suit still holding cards needs a run of its own.
+        # Quick bound: with no sets, every card still in hand goes into a run still to come,
+        # which holds at most one card of each rank: a suit needs as many runs of its own as
+        # its most repeated rank has cards (and one if it has any).
         if not self.set_specs:
-            suits = sum(
-                1
-                for t in range(4)
-                if any(nat[t * _STRIDE + q] for q in range(1, 14) if q not in ctx.dual)
-            )
-            if suits > len(runs_left):
+            wanted = 0
+            ranks = self.natural_ranks
+            for t in range(4):
+                base = t * _STRIDE
+                wanted += max(nat[base + q] for q in ranks)
+            if wanted > len(runs_left):
                 self.failed.add(key)
                 return None
         # 1. Into a run, as its lowest natural card (or its high ace).
@@ -959,8 +1128,11 @@ class _AllOutSearch:
         if self.set_specs:
             pool[i] += 1
             nat[i] -= 1
-            ranks = {q % _STRIDE for q, c in enumerate(pool) if c}
-            ok = len(ranks) <= len(self.set_specs)
+            ok = True
+            r_new = i % _STRIDE
+            if pool[i] == 1 and not any(pool[t * _STRIDE + r_new] for t in range(4) if t != s):
+                # a new rank in the sets: at most one rank per set
+                ok = sum(1 for q in range(1, 14) if any(pool[q::_STRIDE])) <= len(self.set_specs)
             if ok and ctx.distinct:
                 ok = pool[i] <= len(self.set_specs)
             found = self._step(nat, wilds, pool, runs_left, chosen, need) if ok else None
@@ -1394,6 +1566,8 @@ def _run(
     if sum(length for _, length in specs) > sum(nat) - _dual_total(ctx, nat) + wilds:
         return None
     if all_out:
+        if not sets and not ctx.dual:
+            return _allout_runs_by_suit(ctx, nat, wilds, runs)
         return _AllOutSearch(ctx, runs, sets).solve(nat, wilds)
     if not sets and ctx.policy == SameSuitRuns.APART_OR_OVERLAPPING:
         return _runs_by_suit(ctx, nat, wilds, runs)

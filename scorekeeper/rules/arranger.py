@@ -660,7 +660,7 @@ def _runs_by_suit(
                     continue
                 # two wilds of slack: asking again with one or two more (as the explanation
                 # of a failure does) then finds the answer cached
-                found = _suit_runs(ctx, counts, group, wilds + 2 - cost0)
+                found = _suit_runs(ctx, counts, group, wilds + 2)
                 if found is None:
                     continue
                 cost = cost0 + found[0]
@@ -725,6 +725,11 @@ def _suit_runs(
         if searched >= cap:
             return None
     m = ctx.m_run
+    k = len(lengths)
+    # each run holds at most one card of each rank (an ace: low or high)
+    if sum(min(c, k) for c in counts) < k * m:
+        _SUIT_RUNS[key] = (None, _INF)
+        return None
     mask = 0
     for r in range(1, 14):
         if counts[r]:
@@ -746,7 +751,6 @@ def _suit_runs(
             opts.append((own, lo, hi, full, ranks))
         opts.sort()
         per_length[length] = opts
-    k = len(lengths)
     if any(not per_length[length] for length in lengths):
         _SUIT_RUNS[key] = (None, cap)
         return None
@@ -754,12 +758,14 @@ def _suit_runs(
     rest_lb = [sum(per_length[x][0][0] for x in lengths[j + 1 :]) for j in range(k)]
     cov = [0] * 14  # runs covering each rank (the ace once, low or high)
     chosen: list[tuple[int, int, int]] = []
+    spans: list[tuple[int, int]] = []
     best: list[object] = [cap + 1, None]
     policy = ctx.policy
 
     def rec(j: int, cost: int, start: int) -> None:
         if j == k:
-            masks = _share(counts, chosen, lengths, ctx)
+            # one run: its window already has enough natural cards
+            masks = [chosen[0][2]] if k == 1 else _share(counts, chosen, lengths, ctx)
             if masks is not None:
                 best[0] = cost
                 best[1] = tuple((lo, hi, nm) for (lo, hi, _), nm in zip(chosen, masks, strict=True))
@@ -771,7 +777,7 @@ def _suit_runs(
             own, lo, hi, full, ranks = opts[idx]
             if lb + own >= best[0]:  # type: ignore[operator]
                 break
-            if chosen and not _compatible(policy, lo, hi, [(a, b) for a, b, _ in chosen]):
+            if spans and not _compatible(policy, lo, hi, spans):
                 continue
             # the cost added: the window's size less the natural cards still free in it
             add = hi - lo + 1
@@ -783,7 +789,9 @@ def _suit_runs(
             for r in ranks:
                 cov[r] += 1
             chosen.append((lo, hi, full))
+            spans.append((lo, hi))
             rec(j + 1, cost + add, idx)
+            spans.pop()
             chosen.pop()
             for r in ranks:
                 cov[r] -= 1
@@ -953,7 +961,7 @@ def _allout_suit_runs(
                 mask |= 1 << p
         per_length = {
             length: [
-                (lo, hi, full)
+                (lo, hi, full, tuple(_positions(full)))
                 for lo, hi, full, n0, size in _windows_for(mask, length, m, False, False)
                 if size - n0 <= cap and not (ctx.wam and size > 2 * n0)
             ]
@@ -961,6 +969,7 @@ def _allout_suit_runs(
         }
         cov = [0] * 15
         chosen: list[tuple[int, int, int]] = []
+        spans: list[tuple[int, int]] = []
         budget = cap + total  # the sizes of all the runs together
 
         def rec(j: int, size_sum: int, start: int) -> None:
@@ -983,20 +992,22 @@ def _allout_suit_runs(
             stop = short if tail_same[j] and short else HIGH_ACE + 1
             opts = per_length[lengths[j]]
             for idx in range(start if ordered else 0, len(opts)):
-                lo, hi, full = opts[idx]
+                lo, hi, full, where = opts[idx]
                 if lo > stop:
                     break
                 size = hi - lo + 1
                 if size_sum + size + rest_min > budget:
                     continue
-                if chosen and not _compatible(policy, lo, hi, [(a, b) for a, b, _ in chosen]):
+                if spans and not _compatible(policy, lo, hi, spans):
                     continue
-                for p in _positions(full):
+                for p in where:
                     cov[p] += 1
                 chosen.append((lo, hi, full))
+                spans.append((lo, hi))
                 rec(j + 1, size_sum + size, idx)
+                spans.pop()
                 chosen.pop()
-                for p in _positions(full):
+                for p in where:
                     cov[p] -= 1
 
         rec(0, 0, 0)

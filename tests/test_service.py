@@ -15,6 +15,7 @@ import pytest
 from flask import Flask
 from sqlalchemy import func
 from sqlalchemy.engine import Engine
+from sqlalchemy.exc import OperationalError
 from sqlmodel import Session, select
 
 from scorekeeper import games
@@ -340,13 +341,20 @@ def test_the_lock_refreshes_a_game_read_earlier(svc: Games) -> None:
     SQLite cannot get here: a transaction that has read cannot write after another writer
     committed, which is why views end their reads before calling the service.
     """
-    if svc.engine.dialect.name == "sqlite":
-        pytest.skip("SQLite refuses the stale write outright (views end reads first)")
     game_id, _ = svc.create()
     with Session(svc.engine, expire_on_commit=False) as session:
         seen = session.get(Game, game_id)  # version 1 is now in this session
         assert seen is not None and seen.version == 1
         svc.add(game_id, 1, OUT, pts(5), pts(5))  # another device: version 2
+        if svc.engine.dialect.name == "sqlite":
+            # SQLite keeps the out-of-date snapshot (it still sees no round 1, so round 2 is
+            # refused), and would refuse a write from it outright: an error, never a silent
+            # overwrite, and nothing is written.
+            with pytest.raises((OperationalError, games.GameError)):
+                games.add_round(session, game_id, 2, entry(OUT, pts(5), pts(5)))
+            session.rollback()
+            assert svc.load(game_id).version == 2 and len(svc.load(game_id).rounds) == 1
+            return
         view, _ = games.add_round(session, game_id, 2, entry(OUT, pts(5), pts(5)))
         session.commit()
     assert view.version == 3 and svc.load(game_id).version == 3

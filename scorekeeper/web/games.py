@@ -50,7 +50,6 @@ from ..rules import (
     RulesError,
     RuleSet,
     RuleViolation,
-    Suit,
     parse_cards,
 )
 from ..rules.rulesets import MAX_PLAYERS, MIN_PLAYERS
@@ -74,8 +73,6 @@ def _endpoints() -> dict[str, Any]:
     return {
         "has_endpoint": has_endpoint,
         "point_values": point_values,
-        "card_suits": tuple(Suit),
-        "card_ranks": tuple(Rank),
     }
 
 

@@ -29,6 +29,7 @@ from typing import Any
 
 from sqlalchemy import bindparam, delete, func
 from sqlalchemy import select as sa_select
+from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
 
 from .db import begin_write
@@ -525,14 +526,23 @@ def create_game(
     title: Any = "",
     first_dealer: Any = None,
     actor: str = "",
+    idempotency_key: str | None = None,
 ) -> tuple[GameView, str]:
-    """Create a game; returns it and an edit token for the creator. Cut for deal if no dealer."""
+    """Create a game; returns it and an edit token for the creator. Cut for deal if no dealer.
+
+    A retry with the same ``idempotency_key`` (a double tap on "Start") answers with the game
+    the first request created, and a fresh edit token for it, instead of a second game.
+    """
+    key = _check_key(idempotency_key)
     rules, names, clean_title, dealer = validate_new_game(
         preset, players, options, title, first_dealer
     )
     if dealer is None:
         dealer = _random.randrange(len(names))  # "cut for deal"
     begin_write(session)
+    replayed = _replay_creation(session, key)
+    if replayed is not None:
+        return replayed
     game = Game(
         id=new_game_id(),
         title=clean_title,
@@ -556,8 +566,40 @@ def create_game(
         {"players": names, "rules": rules.id, "options": options or {}, "title": clean_title},
         f"Game created: {', '.join(names)} play {rules.name}",
     )
-    session.flush()
+    if key:
+        session.add(
+            IdempotencyRecord(
+                key=_creation_key(key), game_id=game.id, action="create_game", status=201
+            )
+        )
+    try:
+        session.flush()
+    except IntegrityError:
+        # The same key, committed meanwhile by a concurrent request (PostgreSQL lets both
+        # start): answer with that game.
+        session.rollback()
+        begin_write(session)
+        replayed = _replay_creation(session, key)
+        if replayed is None:
+            raise
+        return replayed
     return _view(session, game), token
+
+
+def _creation_key(key: str) -> str:
+    return f"new:{key}"
+
+
+def _replay_creation(session: Session, key: str | None) -> tuple[GameView, str] | None:
+    """The game an earlier request with this key created, and a new edit token for it."""
+    if not key:
+        return None
+    record = session.get(IdempotencyRecord, _creation_key(key))
+    if record is None:
+        return None
+    if record.action != "create_game":
+        raise Conflict("that request key was already used for a different change")
+    return load_game(session, record.game_id), grant_edit(session, record.game_id, "creator")
 
 
 def recent_player_names(session: Session, limit: int = 24) -> list[str]:
@@ -918,7 +960,9 @@ def undo_last_round(
     return _changed_view(view, game, view.rounds[:-1])
 
 
-def play_again(session: Session, game_id: str, actor: str = "") -> tuple[GameView, str]:
+def play_again(
+    session: Session, game_id: str, actor: str = "", idempotency_key: str | None = None
+) -> tuple[GameView, str]:
     """A new game with the same players, rules and title; the next player deals first."""
     old = load_game(session, game_id)
     return create_game(
@@ -929,6 +973,7 @@ def play_again(session: Session, game_id: str, actor: str = "") -> tuple[GameVie
         title=old.title,
         first_dealer=(old.first_dealer + 1) % old.player_count,
         actor=actor,
+        idempotency_key=idempotency_key,
     )
 
 

@@ -565,3 +565,22 @@ def test_openapi_document_is_valid_and_complete(app: Flask, client: FlaskClient)
         assert codes & {"200", "201"}, (path, method)
         if method != "GET" or "{game_id}" in path:
             assert any(code.startswith("4") for code in codes), (path, method)
+
+
+def test_creating_a_game_twice_with_one_idempotency_key_creates_one(client: Any) -> None:
+    body = {"rules": "liverpool", "players": ["Ann", "Bob"]}
+    headers = {"Idempotency-Key": "create-once"}
+    first = client.post("/api/v1/games", json=body, headers=headers)
+    again = client.post("/api/v1/games", json=body, headers=headers)
+    assert first.status_code == again.status_code == 201
+    assert first.get_json()["id"] == again.get_json()["id"]
+    # Each answer's token works for that one game.
+    game_id = first.get_json()["id"]
+    for answer in (first, again):
+        token = answer.get_json()["token"]
+        response = client.delete(
+            f"/api/v1/games/{game_id}/rounds/1", headers={"Authorization": f"Bearer {token}"}
+        )
+        assert response.status_code != 403
+    other = client.post("/api/v1/games", json=body, headers={"Idempotency-Key": "another"})
+    assert other.get_json()["id"] != game_id

@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
+from sqlmodel import Session, select
 
 from scorekeeper import games
 from scorekeeper.db import get_session
@@ -852,3 +853,41 @@ def test_round_entry_flow_on_each_database(db_app: Flask) -> None:
 def test_home_links_to_the_referee_and_the_rules(client: FlaskClient) -> None:
     page = client.get("/").get_data(as_text=True)
     assert 'href="/referee"' in page and 'href="/rules"' in page
+
+
+def test_starting_a_game_twice_with_one_key_opens_one_game(app: Any, client: FlaskClient) -> None:
+    """A double tap on "Start" (or a retry after a timeout) must not create two games."""
+    from scorekeeper.db import get_engine
+    from scorekeeper.models import Game
+
+    form = {"player": ["Ann", "Bob", "Cy"], "preset": "liverpool", "action": "create"}
+    page = client.get("/games/new").get_data(as_text=True)
+    key = re.search(r'name="key" value="([^"]+)"', page)
+    assert key
+    first = client.post("/games/new", data=form | {"key": key.group(1)})
+    again = client.post("/games/new", data=form | {"key": key.group(1)})
+    assert first.status_code == again.status_code == 303
+    assert first.headers["Location"] == again.headers["Location"]
+    with Session(get_engine(app)) as session:
+        assert len(session.exec(select(Game)).all()) == 1
+    # A new key is a new game.
+    other = client.post("/games/new", data=form | {"key": "another-key"})
+    assert other.headers["Location"] != first.headers["Location"]
+    # A second device retrying with the key gets edit rights to the same game.
+    game_id = first.headers["Location"].rsplit("/", 1)[1]
+    stranger = app.test_client()
+    retry = stranger.post("/games/new", data=form | {"key": key.group(1)})
+    assert retry.headers["Location"].endswith(game_id)
+
+
+def test_play_again_twice_with_one_key_starts_one_new_game(app: Any, client: FlaskClient) -> None:
+    from scorekeeper.db import get_engine
+    from scorekeeper.models import Game
+
+    form = {"player": ["Ann", "Bob"], "preset": "liverpool", "action": "create"}
+    game_id = client.post("/games/new", data=form).headers["Location"].rsplit("/", 1)[1]
+    first = client.post(f"/games/{game_id}/play-again", data={"key": "k1"})
+    again = client.post(f"/games/{game_id}/play-again", data={"key": "k1"})
+    assert first.status_code == 303 and first.headers["Location"] == again.headers["Location"]
+    with Session(get_engine(app)) as session:
+        assert len(session.exec(select(Game)).all()) == 2

@@ -453,3 +453,23 @@ def test_sqlite_writers_take_turns_in_order(tmp_path: Any) -> None:
     for thread in threads:
         thread.join(timeout=10)
     assert order == [0, 1, 2, 3, 4]
+
+
+def test_concurrent_game_creation_with_one_key_makes_one_game(db_app: Flask) -> None:
+    """Eight requests with the same key at once (a retry storm): one game, every answer it."""
+    engine = get_engine(db_app)
+
+    def start(_i: int) -> str:
+        with write_session(engine) as session:
+            view, token = games.create_game(
+                session, preset="liverpool", players=["Ann", "Bob"], idempotency_key="tap-tap"
+            )
+        with write_session(engine) as session:
+            assert games.can_edit(session, view.id, [token])
+        return view.id
+
+    outcomes = race(8, start)
+    assert all(isinstance(o, str) for o in outcomes), outcomes
+    assert len(set(outcomes)) == 1
+    with Session(engine) as session:
+        assert len(session.exec(select(Game)).all()) == 1

@@ -73,6 +73,7 @@ def _endpoints() -> dict[str, Any]:
     return {
         "has_endpoint": has_endpoint,
         "point_values": point_values,
+        "fresh_key": _fresh_key,
     }
 
 
@@ -145,6 +146,7 @@ class NewGameForm:
     preset: str = DEFAULT_PRESET
     dealer: str = ""  # a row index, or "" for cut for deal
     options: dict[str, str] = field(default_factory=dict)  # option name -> text ("" = default)
+    key: str = field(default_factory=_fresh_key)  # one key per game to start: a retry is a replay
 
     @classmethod
     def read(cls, form: MultiDict[str, str]) -> NewGameForm:
@@ -155,6 +157,7 @@ class NewGameForm:
             preset=form.get("preset", DEFAULT_PRESET),
             dealer=form.get("first_dealer", ""),
             options={name: form.get(f"opt.{name}", "").strip()[:100] for name in OPTIONS},
+            key=form.get("key", "")[:100] or _fresh_key(),
         )
 
     def apply(self, action: str) -> None:
@@ -276,7 +279,9 @@ def create() -> Response:
         if errors:
             games.validate_new_game(**args)
             raise Invalid("check the house rules", {})
-        view, token = games.create_game(session, **args, actor=access.CREATOR_LABEL)
+        view, token = games.create_game(
+            session, **args, actor=access.CREATOR_LABEL, idempotency_key=form.key
+        )
     except Invalid as error:
         session.rollback()
         details = dict(error.details) if isinstance(error.details, dict) else {}
@@ -645,7 +650,12 @@ def play_again(game_id: str) -> Response:
     session = get_session()
     begin_write(session)
     access.require_edit(game_id)
-    view, token = games.play_again(session, game_id, actor=access.CREATOR_LABEL)
+    view, token = games.play_again(
+        session,
+        game_id,
+        actor=access.CREATOR_LABEL,
+        idempotency_key=request.form.get("key", "")[:100] or None,
+    )
     session.commit()
     access.remember(view.id, token, access.CREATOR_LABEL)
     return _redirect(url_for("games.show", game_id=view.id))

@@ -285,6 +285,7 @@ def create_game() -> Response:
         title=title or "",
         first_dealer=body.get("first_dealer"),
         actor=ACTOR,
+        idempotency_key=request.headers.get("Idempotency-Key"),
     )
     session.commit()
     response = jsonify(view.as_dict() | {"token": token, "join_code": view.join_code})
@@ -628,6 +629,7 @@ OPENAPI_MODULES.append(
                 "operationId": "createGame",
                 "summary": "Start a game",
                 "tags": ["games"],
+                "parameters": [_IDEMPOTENCY_KEY],
                 "requestBody": {
                     "required": True,
                     "content": {"application/json": {"schema": _ref("NewGame")}},

@@ -1,0 +1,91 @@
+"""Every HTML page of the app in headless Chromium at tablet sizes: zero Content-Security-
+Policy violations, no console errors, no horizontal overflow (issue 6, item 9).
+
+Pages are found in ``app.url_map`` (every GET route that answers HTML), so a new page is
+covered without editing this file.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from flask import url_for
+
+from scorekeeper import games
+from scorekeeper.db import write_session
+from scorekeeper.rules import PRESETS
+from scorekeeper.rules.scoring import PlayerResult
+
+pytestmark = pytest.mark.browser
+
+
+def _play(app: Any, rounds: int, players: list[str]) -> games.GameView:
+    with app.app_context(), write_session() as session:
+        view, _token = games.create_game(session, preset="liverpool", players=players)
+    for number in range(1, rounds + 1):
+        results = [PlayerResult(went_out=True)] + [PlayerResult(points=5 * number)] * (
+            len(players) - 1
+        )
+        with app.app_context(), write_session() as session:
+            view, _ = games.add_round(session, view.id, number, games.RoundInput(tuple(results)))
+    return view
+
+
+def page_urls(app: Any, game: games.GameView, finished: games.GameView) -> list[str]:
+    urls: list[str] = []
+    with app.test_request_context():
+        for rule in sorted(app.url_map.iter_rules(), key=lambda r: r.rule):
+            if "GET" not in (rule.methods or set()) or rule.endpoint == "static":
+                continue
+            if rule.rule.startswith("/api/") or rule.endpoint.startswith("printing."):
+                continue  # JSON and PDFs: no page to look at
+            values: dict[str, Any] = {}
+            if "game_id" in rule.arguments:
+                values["game_id"] = game.id
+            if "number" in rule.arguments:
+                values["number"] = 1
+            if "preset" in rule.arguments:
+                for preset in PRESETS:
+                    urls.append(url_for(rule.endpoint, preset=preset))
+                continue
+            urls.append(url_for(rule.endpoint, **values))
+            if "game_id" in rule.arguments and rule.endpoint == "games.show":
+                urls.append(url_for(rule.endpoint, game_id=finished.id))
+        urls.append(url_for("games.join_confirm", game_id=game.id, code=game.join_code))
+        urls.append("/no-such-page")
+    return urls
+
+
+def test_every_page_has_no_csp_violation_and_fits_a_tablet(page: Any, live_server: Any) -> None:
+    app = live_server.app
+    game = _play(app, 2, ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"])
+    finished = _play(app, 7, ["Ann", "Bob", "Cy"])
+    # This browser becomes an editor of the game in progress (join by code), so the editor
+    # views (round entry, edit, undo, join code, QR) are looked at too.
+    page.goto(f"{live_server.url}/games/{game.id}/join?code={game.join_code}")
+    page.click("form[action$='/join'] button[type=submit]")
+    page.wait_for_url(f"**/games/{game.id}")
+    assert page.locator("#entry-form").count() == 1
+
+    visited = []
+    refused: list[tuple[str, int]] = []
+    for url in page_urls(app, game, finished):
+        response = page.goto(live_server.url + url)
+        assert response is not None
+        assert response.status < 500, url
+        if response.status >= 400:
+            refused.append((url, response.status))
+        page.wait_for_load_state("networkidle")
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= page.viewport_size["width"], f"{url} is {width}px wide"
+        visited.append(url)
+    assert page.csp_violations == [], page.csp_violations
+    # A page that answers 4xx (the 404 page, a form asked for without its input) logs its
+    # status in the console; nothing else may.
+    assert refused == [("/games/open", 400), ("/no-such-page", 404)], refused
+    unexpected = [e for e in page.console_errors if "Failed to load resource" not in e]
+    assert unexpected == [], unexpected
+    assert len(page.console_errors) - len(unexpected) == len(refused)
+    print(f"\n{page.size_name}: {len(visited)} pages, 0 CSP violations")
+    assert len(visited) >= 15

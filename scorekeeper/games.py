@@ -602,10 +602,17 @@ def _replay_creation(session: Session, key: str | None) -> tuple[GameView, str] 
     return load_game(session, record.game_id), grant_edit(session, record.game_id, "creator")
 
 
-def recent_player_names(session: Session, limit: int = 24) -> list[str]:
+def recent_player_names(session: Session, game_ids: Sequence[str], limit: int = 24) -> list[str]:
+    """Names from the given games (this device's), most recently played first.
+
+    Only the device's own games: on a shared server, other people's names are not offered.
+    """
+    if not game_ids:
+        return []
     rows = session.exec(
         select(Player.name, func.max(Game.created_at).label("last"))
         .join(Game, Game.id == Player.game_id)  # type: ignore[arg-type]
+        .where(col(Game.id).in_(list(game_ids)))
         .group_by(Player.name)
         .order_by(func.max(Game.created_at).desc())
         .limit(limit)

@@ -891,3 +891,12 @@ def test_play_again_twice_with_one_key_starts_one_new_game(app: Any, client: Fla
     assert first.status_code == 303 and first.headers["Location"] == again.headers["Location"]
     with Session(get_engine(app)) as session:
         assert len(session.exec(select(Game)).all()) == 2
+
+
+def test_recent_names_come_from_this_devices_games_only(app: Any, client: FlaskClient) -> None:
+    form = {"player": ["Zelda", "Yorick"], "preset": "liverpool", "action": "create"}
+    assert client.post("/games/new", data=form).status_code == 303
+    mine = client.get("/games/new").get_data(as_text=True)
+    assert '<option value="Zelda">' in mine
+    stranger = app.test_client().get("/games/new").get_data(as_text=True)
+    assert "Zelda" not in stranger

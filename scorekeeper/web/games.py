@@ -235,7 +235,7 @@ def _render_new(
         options=OPTIONS,
         point_tables=POINT_TABLES,
         none_choices=NONE_CHOICES,
-        recent_names=games.recent_player_names(get_session()),
+        recent_names=games.recent_player_names(get_session(), access.game_ids()),
         max_players=MAX_PLAYERS,
         min_players=MIN_PLAYERS,
     )

@@ -900,3 +900,25 @@ def test_recent_names_come_from_this_devices_games_only(app: Any, client: FlaskC
     assert '<option value="Zelda">' in mine
     stranger = app.test_client().get("/games/new").get_data(as_text=True)
     assert "Zelda" not in stranger
+
+
+def test_the_watch_fragment_is_rendered_once_per_version(app: Any, client: FlaskClient) -> None:
+    """Many screens polling a changed game cost one render, and a change shows at once."""
+    from unittest import mock
+
+    import scorekeeper.web.games as pages
+
+    form = {"player": ["Ann", "Bob"], "preset": "liverpool", "action": "create"}
+    game_id = client.post("/games/new", data=form).headers["Location"].rsplit("/", 1)[1]
+    url = f"/games/{game_id}/watch/board"
+    with mock.patch.object(pages.games, "load_game", wraps=pages.games.load_game) as loads:
+        first = client.get(url, headers={"HX-Request": "true"})
+        second = app.test_client().get(url, headers={"HX-Request": "true"})
+        assert first.data == second.data and loads.call_count == 1
+    assert b'id="watch-board"' in first.data and b"<html" not in first.data
+    client.post(
+        f"/games/{game_id}/rounds",
+        data={"round": "1", "out": "0", "points-1": "25", "key": "k"},
+    )
+    after = client.get(url, headers={"HX-Request": "true"})
+    assert after.data != first.data and b"25" in after.data

@@ -20,6 +20,8 @@ from __future__ import annotations
 
 import re
 import secrets
+import threading
+from collections import OrderedDict
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -670,6 +672,31 @@ def watch(game_id: str) -> Response:
     return render("games/watch.html", game=view)
 
 
+# Rendered scoreboard fragments by (game, version): the same for every viewer (no per-user
+# content), so every screen watching a game costs one render per change, per process. The
+# version is read from the database on each request, so several processes stay correct.
+_BOARD_CACHE: OrderedDict[tuple[str, int], str] = OrderedDict()
+_BOARD_CACHE_SIZE = 256
+_board_lock = threading.Lock()
+
+
+def _board_fragment(session: Any, game_id: str, version: int) -> str:
+    key = (game_id, version)
+    with _board_lock:
+        cached = _BOARD_CACHE.get(key)
+        if cached is not None:
+            _BOARD_CACHE.move_to_end(key)
+            return cached
+    view = games.load_game(session, game_id)
+    html = render_template("games/_watch_board.html", game=view)
+    if view.version == version:
+        with _board_lock:
+            _BOARD_CACHE[key] = html
+            while len(_BOARD_CACHE) > _BOARD_CACHE_SIZE:
+                _BOARD_CACHE.popitem(last=False)
+    return html
+
+
 @bp.get("/<game_id>/watch/board")
 def watch_board(game_id: str) -> Response:
     """The scoreboard fragment the watch page polls. Unchanged game: an empty answer.
@@ -687,6 +714,8 @@ def watch_board(game_id: str) -> Response:
         response = make_response("", 304)
     elif request.args.get("v", type=int) == version:
         response = make_response("", 204)
+    elif is_htmx():
+        response = make_response(_board_fragment(session, game_id, version))
     else:
         view = games.load_game(session, game_id)
         response = render("games/watch.html", "games/_watch_board.html", game=view)

@@ -374,6 +374,18 @@ SLOW_HANDS = [
     ("deuces-six", 6, "5C 10D 8D 7D 2C 2D 2C 5D 6D 2C 4D 9D"),
     ("deuces-six", 6, "QD KD 4D 5D 3D 2S 2D 10D 7D AD 9D JD"),
     ("liverpool", 7, "4S QS JS 2S 6S JK 3S JK KS 7S AS 10S"),
+    # Sets and runs with overlapping same-suit runs: each set choice, then the runs per suit.
+    ("family", 6, "4C 8C 8C 9H 6C JK 7C JK 9C 9C 7C 3C"),
+    ("family", 6, "JK 9H 7H 10H 7D JH JK 6H JK 4H 8H 7H"),
+    ("family", 6, "9H JH JS JH 6H JK JK 5H 4H JK 10H JH"),
+    # Deuces-six all out: the set first, then the runs per suit with each 2 natural or wild.
+    ("deuces-six", 6, "2S 2S 5C 4C 4S 5S 8C 10C 6C 3S 2C 9C"),
+    ("deuces-six", 6, "4S AD 8D 2C 2H 4C 4D 2D 6D 5D 9D 2D"),
+    ("deuces-six", 6, "JS 2D KS JC 4S 5S 10S AS JH 2H 9S 2S"),
+    ("deuces-six", 6, "2D 4D 9D 10D QD 2D 2S 3D 5D JD AD JC"),
+    ("deuces-six", 6, "QC AD 6D QH 8D 2D QS 4D 7D QD 2H 5D"),
+    # The explanation of a failure, asked with a wild or two more.
+    ("liverpool", 6, "7D 6D 4D JK JK 8D 10D JD 7D 9D JK 10H"),
     ("contract-rummy", 7, "JK 8S 9S JK 2S 3S JS 6S KS 10S AS 5S"),
 ]
 
@@ -381,6 +393,32 @@ SLOW_HANDS = [
 @pytest.mark.parametrize(("preset", "round_number", "hand"), SLOW_HANDS)
 def test_slow_hands_agree_with_the_oracle(preset: str, round_number: int, hand: str) -> None:
     rules = PRESETS[preset]
+    cards = parse_cards(hand)
+    a = arrange(rules, round_number, cards)
+    oracle = brute_force(rules, round_number, cards)
+    assert a.possible == (oracle is not None), (hand, a.reason, oracle)
+    assert_sound(rules, round_number, cards, a)
+
+
+@pytest.mark.parametrize(
+    ("options", "round_number", "hand"),
+    [
+        # all out, runs only, 2s wild or natural (jokers too)
+        ({"deuces_wild": True}, 7, "AH 2H 3H 4H 5S 6S 7S 2S 9D 10D JD 2C"),
+        ({"deuces_wild": True}, 7, "AH 2H 3H 4H 2H 6H 7H 8H 9D 10D JD 2D"),
+        (
+            {"deuces_wild": True, "same_suit_runs": "apart-or-overlapping"},
+            7,
+            "3H 4H 5H 2H 4H 5H 6H JK 8C 9C 10C 2C",
+        ),
+        # sets and runs, overlapping runs, 2s wild or natural
+        ({"deuces_wild": True}, 6, "2H 3H 4H 5H 3H 4H 5H 6H 9C 9D 2S KD"),
+    ],
+)
+def test_house_rule_hands_agree_with_the_oracle(
+    options: dict[str, object], round_number: int, hand: str
+) -> None:
+    rules = PRESETS["family"].with_options(options)
     cards = parse_cards(hand)
     a = arrange(rules, round_number, cards)
     oracle = brute_force(rules, round_number, cards)

@@ -163,6 +163,9 @@ def _window(lo: int, hi: int) -> int:
     return ((1 << (hi + 1)) - 1) ^ ((1 << lo) - 1)
 
 
+_WINDOWS_AT = [[_window(lo, hi) if lo <= hi else 0 for hi in range(15)] for lo in range(15)]
+
+
 def _suit_mask(nat: Sequence[int], s: int) -> int:
     base = s * _STRIDE
     mask = 0
@@ -637,14 +640,21 @@ def _runs_by_suit(
     group of the contract's runs it could hold, the fewest wild-pool cards those runs need
     (:func:`_suit_runs`); a small programme over the suits then picks one group per suit.
     """
+    # two wilds of slack: asking again with one or two more (as the explanation of a
+    # failure does) then finds the answer cached
+    found = _runs_by_suit_best(ctx, nat, wilds + 2, runs)
+    if found is None or found[0] > wilds:
+        return None
+    return _run_plans(runs, found[1])
+
+
+def _runs_by_suit_best(
+    ctx: _Ctx, nat: Sequence[int], cap: int, runs: Sequence[tuple[int, int]]
+) -> tuple[int, list[tuple[int, tuple[int, ...], _Windows]]] | None:
+    """The fewest wild-pool cards the runs need (None: more than ``cap``), and their windows
+    per suit: ``(suit, lengths, windows)``."""
     lengths = tuple(sorted(length for _, length in runs))
-    groups = sorted(
-        {
-            tuple(lengths[j] for j in pick)
-            for k in range(1, len(lengths) + 1)
-            for pick in _index_combinations(len(lengths), k)
-        }
-    )
+    groups = _groups(lengths)
     # reach: runs still to place (a sorted tuple) -> (cost so far, windows per suit)
     reach: dict[tuple[int, ...], tuple[int, list[tuple[int, tuple[int, ...], _Windows]]]]
     reach = {lengths: (0, [])}
@@ -658,9 +668,7 @@ def _runs_by_suit(
                 rest = _minus(left, group)
                 if rest is None:
                     continue
-                # two wilds of slack: asking again with one or two more (as the explanation
-                # of a failure does) then finds the answer cached
-                found = _suit_runs(ctx, counts, group, wilds + 2)
+                found = _suit_runs(ctx, counts, group, cap)
                 if found is None:
                     continue
                 cost = cost0 + found[0]
@@ -669,15 +677,156 @@ def _runs_by_suit(
                     nxt[rest] = (cost, [*chosen, (s, group, found[1])])
         reach = nxt
     final = reach.get(())
-    if final is None or final[0] > wilds:
+    if final is None or final[0] > cap:
         return None
+    return final
+
+
+def _run_plans(
+    runs: Sequence[tuple[int, int]], chosen: Sequence[tuple[int, tuple[int, ...], _Windows]]
+) -> list[_Plan]:
+    """Run plans from windows chosen per suit: each run gets a contract meld of its length."""
     free = list(runs)
     plans: list[_Plan] = []
-    for s, group, windows in final[1]:
+    for s, group, windows in chosen:
         for length, (lo, hi, mask) in zip(group, windows, strict=True):
             k = next(k for k, (_, have) in enumerate(free) if have == length)
             plans.append(_RunPlan(free.pop(k)[0], s, lo, hi, mask))
     return plans
+
+
+def _set_choices(
+    ctx: _Ctx, nat: Sequence[int], r: int, least: int, most: int
+) -> Iterator[tuple[int, int, int, int]]:
+    """Natural cards of rank ``r`` a set may take, per suit (one per suit when suits must
+    differ), from ``least`` to ``most`` of them."""
+    top = [nat[s * _STRIDE + r] for s in range(4)]
+    if ctx.distinct:
+        top = [min(1, c) for c in top]
+    if sum(top) < least:
+        return
+    for a in range(top[0] + 1):
+        for b in range(top[1] + 1):
+            for c in range(top[2] + 1):
+                for d in range(top[3] + 1):
+                    if least <= a + b + c + d <= most:
+                        yield (a, b, c, d)
+
+
+_SetPick = tuple[int, int, tuple[int, int, int, int]]  # (set index, rank, naturals per suit)
+# (ctx, naturals, runs, sets) -> ((cost, sets, runs per suit) or None, the cap searched)
+_SETS_RUNS: dict[tuple[object, ...], tuple[tuple[int, list[_SetPick], list[_SuitPick]] | None, int]]
+_SETS_RUNS = {}
+
+
+def _sets_and_runs(
+    ctx: _Ctx,
+    nat: list[int],
+    wilds: int,
+    runs: Sequence[tuple[int, int]],
+    sets: Sequence[tuple[int, int]],
+) -> list[_Plan] | None:
+    """Sets and runs (rounds with a discard, same-suit runs may overlap): every way to make
+    the sets (a rank, which natural cards, the rest wilds), then the runs suit by suit
+    (:func:`_runs_by_suit_best`) with the natural cards left. Few ranks hold enough natural
+    cards for a set, so the choices are few. The fewest wild-pool cards in all is kept per
+    hand (with two wilds of slack, for the explanation of a failure).
+    """
+    key = (ctx, tuple(nat), tuple(runs), tuple(sets))
+    cached = _SETS_RUNS.get(key)
+    found: tuple[int, list[_SetPick], list[_SuitPick]] | None
+    if cached is not None and (cached[0] is not None or cached[1] >= wilds):
+        found = cached[0]
+    else:
+        cap = wilds + 2
+        sizes = [length if ctx.exact else max(length, ctx.m_set) for _, length in sets]
+        best: list[object] = [cap + 1, None]
+        picks: list[_SetPick] = []
+        dual = ctx.dual
+        # taking natural cards away never makes the runs cheaper: a bound, and a way out
+        floor = _runs_by_suit_best(ctx, nat, cap, runs)
+        least_runs = cap + 1 if floor is None else floor[0]
+
+        def rec(j: int, cost: int, prev: tuple[int, tuple[int, int, int, int]]) -> bool:
+            """True once the bound is reached (nothing can do better)."""
+            if cost + least_runs >= best[0]:  # type: ignore[operator]
+                return False
+            if j == len(sets):
+                got = _runs_by_suit_best(ctx, nat, best[0] - 1 - cost, runs)  # type: ignore[operator]
+                if got is not None:
+                    best[0] = cost + got[0]
+                    best[1] = (cost + got[0], list(picks), got[1])
+                    return best[0] == least_runs + least_sets
+                return False
+            size = sizes[j]
+            least = max(ctx.m_set, (size + 1) // 2 if ctx.wam else 0)
+            most = min(size, 4) if ctx.distinct else size
+            if ctx.distinct and size > 4:
+                return False
+            same = j > 0 and sizes[j - 1] == size
+            for r in range(1, 14):
+                for naturals in _set_choices(ctx, nat, r, least, most):
+                    if same and (r, naturals) < prev:
+                        continue
+                    n = sum(naturals)
+                    add = size - n + (n if r in dual else 0)
+                    for s in range(4):
+                        nat[s * _STRIDE + r] -= naturals[s]
+                    picks.append((sets[j][0], r, naturals))
+                    done = rec(j + 1, cost + add, (r, naturals))
+                    picks.pop()
+                    for s in range(4):
+                        nat[s * _STRIDE + r] += naturals[s]
+                    if done:
+                        return True
+            return False
+
+        # the least each set can cost on its own (a bound: the sets and runs share cards)
+        least_sets = 0
+        for size in sizes:
+            least = max(ctx.m_set, (size + 1) // 2 if ctx.wam else 0)
+            most = min(size, 4) if ctx.distinct else size
+            least_sets += min(
+                (
+                    size - sum(v) + (sum(v) if r in dual else 0)
+                    for r in range(1, 14)
+                    for v in _set_choices(ctx, nat, r, least, most)
+                ),
+                default=cap + 1,
+            )
+        if floor is not None and least_runs + least_sets <= cap:
+            rec(0, 0, (0, (0, 0, 0, 0)))
+        found = best[1]  # type: ignore[assignment]
+        if len(_SETS_RUNS) > 50_000:
+            _SETS_RUNS.clear()
+        _SETS_RUNS[key] = (found, cap)
+    if found is None or found[0] > wilds:
+        return None
+    plans: list[_Plan] = []
+    for index, r, naturals in found[1]:
+        size = next(
+            length if ctx.exact else max(length, ctx.m_set) for i, length in sets if i == index
+        )
+        plans.append(_SetPlan(index, r, naturals, size - sum(naturals)))
+    plans.extend(_run_plans(runs, found[2]))
+    return plans
+
+
+_GROUPS: dict[tuple[int, ...], list[tuple[int, ...]]] = {}
+
+
+def _groups(lengths: tuple[int, ...]) -> list[tuple[int, ...]]:
+    """Every non-empty sub-multiset of the run lengths ``lengths`` (sorted)."""
+    found = _GROUPS.get(lengths)
+    if found is None:
+        found = _GROUPS[lengths] = sorted(
+            {
+                tuple(lengths[j] for j in pick)
+                for k in range(1, len(lengths) + 1)
+                for pick in _index_combinations(len(lengths), k)
+            }
+        )
+    return found
 
 
 def _index_combinations(n: int, k: int) -> Iterator[tuple[int, ...]]:
@@ -699,9 +848,12 @@ def _minus(left: tuple[int, ...], group: tuple[int, ...]) -> tuple[int, ...] | N
 
 
 _Windows = tuple[tuple[int, int, int], ...]  # (low, high, natural positions) per run
+_SuitPick = tuple[int, tuple[int, ...], _Windows]  # (suit, run lengths, windows)
 _SuitRuns = tuple[int, _Windows]
 # (ctx, counts, lengths) -> (the answer, or None if it costs more than cap; that cap)
 _SUIT_RUNS: dict[tuple[object, ...], tuple[_SuitRuns | None, int]] = {}
+# (positions held, length, ...) -> windows (own cost, low, high, naturals, ranks), cheapest first
+_SUIT_OPTS: dict[tuple[object, ...], list[tuple[int, int, int, int, tuple[int, ...]]]] = {}
 
 
 def _suit_runs(
@@ -740,17 +892,25 @@ def _suit_runs(
     dual = ctx.dual
     per_length: dict[int, list[tuple[int, int, int, int, tuple[int, ...]]]] = {}
     for length in set(lengths):
-        opts = []
-        for lo, hi, full, n0, size in _windows_for(mask, length, m, ctx.exact, False):
-            if ctx.wam and size > 2 * n0:
-                continue
-            own = size - n0 + (full & dual_pos).bit_count()
-            if own > cap:
-                continue
-            ranks = tuple(_rank_of(p) for p in _positions(full))
-            opts.append((own, lo, hi, full, ranks))
-        opts.sort()
-        per_length[length] = opts
+        # Unless runs of the suit may overlap, a longer run with a wild at one end is never
+        # better than the run without it (shrinking cannot make two runs touch).
+        trim = ctx.policy != SameSuitRuns.APART_OR_OVERLAPPING
+        okey = (mask, length, m, ctx.exact, ctx.wam, dual_pos, trim)
+        opts = _SUIT_OPTS.get(okey)
+        if opts is None:
+            opts = []
+            for lo, hi, full, n0, size in _windows_for(mask, length, m, ctx.exact, trim):
+                if ctx.wam and size > 2 * n0:
+                    continue
+                own = size - n0 + (full & dual_pos).bit_count()
+                ranks = tuple(_rank_of(p) for p in _positions(full))
+                opts.append((own, lo, hi, full, ranks))
+            opts.sort()
+            if len(_SUIT_OPTS) > 100_000:
+                _SUIT_OPTS.clear()
+            _SUIT_OPTS[okey] = opts
+        # windows dearer than the cap are never tried (the search stops at the bound)
+        per_length[length] = opts if opts and opts[0][0] <= cap else []
     if any(not per_length[length] for length in lengths):
         _SUIT_RUNS[key] = (None, cap)
         return None
@@ -875,28 +1035,47 @@ def _share(
 def _allout_runs_by_suit(
     ctx: _Ctx, nat: Sequence[int], wilds: int, runs: Sequence[tuple[int, int]]
 ) -> list[_Plan] | None:
-    """Runs only, all out (no wild rank standing for itself): suit by suit.
+    """Runs only, all out: suit by suit.
 
     Every natural card goes into a run of its suit, so each suit holding cards takes a
     group of the contract's runs; for each group, every total of wilds those runs can hold
     while using all the suit's cards (:func:`_allout_suit_runs`). The totals over the suits
-    must come to exactly the wilds in hand.
+    must come to exactly the wilds in hand (:func:`_allout_run_totals`).
+    """
+    final = _allout_run_totals(ctx, nat, wilds, runs).get(wilds)
+    return None if final is None else _run_plans(runs, final)
+
+
+_ALLOUT_TOTALS: dict[tuple[object, ...], dict[int, list[_SuitPick]]] = {}
+
+
+def _allout_run_totals(
+    ctx: _Ctx, nat: Sequence[int], cap: int, runs: Sequence[tuple[int, int]]
+) -> dict[int, list[_SuitPick]]:
+    """Every number of wild-pool cards (up to ``cap``) the runs can take while holding every
+    natural card (wild-rank cards standing for themselves: any of them), with the windows.
+
+    A wild-rank card may stand for itself in a run of its suit or go to the wild pool: per
+    suit, every count of them used as naturals is tried (each one used leaves the pool, so
+    it counts in the total like a wild).
     """
     lengths = tuple(sorted(length for _, length in runs))
-    groups = sorted(
-        {
-            tuple(lengths[j] for j in pick)
-            for k in range(1, len(lengths) + 1)
-            for pick in _index_combinations(len(lengths), k)
-        }
-    )
-    reach: dict[tuple[tuple[int, ...], int], list[tuple[int, tuple[int, ...], _Windows]]]
-    reach = {(lengths, 0): []}
+    key = (ctx, tuple(nat), lengths, cap)
+    cached = _ALLOUT_TOTALS.get(key)
+    if cached is not None:
+        return cached
+    groups = _groups(lengths)
+    dual = sorted(ctx.dual)
+    reach: dict[tuple[tuple[int, ...], int], list[_SuitPick]] = {(lengths, 0): []}
     for s in range(4):
-        counts = tuple(nat[s * _STRIDE + r] for r in range(14))
+        counts = [nat[s * _STRIDE + r] for r in range(14)]
         if not any(counts):
             continue
-        nxt: dict[tuple[tuple[int, ...], int], list[tuple[int, tuple[int, ...], _Windows]]] = {}
+        spare = [(q, counts[q]) for q in dual if counts[q]]
+        for q, _ in spare:
+            counts[q] = 0
+        # with only wild-rank cards, the suit may hold no run
+        nxt: dict[tuple[tuple[int, ...], int], list[_SuitPick]] = {} if any(counts) else dict(reach)
         options: dict[tuple[int, ...], dict[int, _Windows]] = {}
         for (left, cost0), chosen in reach.items():
             for group in groups:
@@ -904,27 +1083,145 @@ def _allout_runs_by_suit(
                 if rest is None:
                     continue
                 if group not in options:
-                    options[group] = _allout_suit_runs(ctx, counts, group, wilds)
+                    options[group] = _allout_dual_options(ctx, counts, spare, group, cap)
                 for cost, windows in options[group].items():
                     total = cost0 + cost
-                    if total <= wilds and (rest, total) not in nxt:
+                    if total <= cap and (rest, total) not in nxt:
                         nxt[(rest, total)] = [*chosen, (s, group, windows)]
         reach = nxt
         if not reach:
+            break
+    result = {total: chosen for (left, total), chosen in reach.items() if not left}
+    if len(_ALLOUT_TOTALS) > 50_000:
+        _ALLOUT_TOTALS.clear()
+    _ALLOUT_TOTALS[key] = result
+    return result
+
+
+def _allout_dual_options(
+    ctx: _Ctx,
+    counts: list[int],
+    spare: Sequence[tuple[int, int]],
+    group: tuple[int, ...],
+    cap: int,
+) -> dict[int, _Windows]:
+    """:func:`_allout_suit_runs` for every count of the suit's wild-rank cards standing for
+    themselves (``spare``: rank and cards); each such card counts in the total."""
+    if not spare:
+        return _allout_suit_runs(ctx, tuple(counts), group, cap)
+    out: dict[int, _Windows] = {}
+    k = len(group)
+    ranges = [range(min(c, k) + 1) for _, c in spare]
+    for uses in _product(ranges):
+        trial = list(counts)
+        for (q, _), u in zip(spare, uses, strict=True):
+            trial[q] = u
+        if not any(trial):
+            continue
+        used = sum(uses)
+        for cost, windows in _allout_suit_runs(ctx, tuple(trial), group, cap).items():
+            if cost + used <= cap:
+                out.setdefault(cost + used, windows)
+    return out
+
+
+def _product(ranges: Sequence[range]) -> Iterator[tuple[int, ...]]:
+    if not ranges:
+        yield ()
+        return
+    for x in ranges[0]:
+        for rest in _product(ranges[1:]):
+            yield (x, *rest)
+
+
+def _allout_sets_and_runs(
+    ctx: _Ctx,
+    nat: list[int],
+    wilds: int,
+    runs: Sequence[tuple[int, int]],
+    sets: Sequence[tuple[int, int]],
+) -> list[_Plan] | None:
+    """Sets and runs, all out: every way to make the sets' natural part (a rank, which
+    natural cards), then the runs suit by suit with every card left
+    (:func:`_allout_run_totals`); the sets absorb the wilds the runs do not, each between
+    its fewest and most."""
+    picks: list[tuple[int, int, tuple[int, int, int, int], int, int]] = []
+    dual = ctx.dual
+    most = 4 if ctx.distinct else 4 * _STRIDE
+
+    def rec(
+        j: int, prev: tuple[int, tuple[int, int, int, int]], lo_sum: int, hi_sum: int, pool: int
+    ) -> tuple[int, list[_SuitPick]] | None:
+        if lo_sum > pool:
             return None
-    final = reach.get(((), wilds))
-    if final is None:
+        if j == len(sets):
+            for t, chosen in _allout_run_totals(ctx, nat, wilds, runs).items():
+                if lo_sum <= pool - t <= hi_sum:
+                    return pool - t, chosen
+            return None
+        length = sets[j][1]
+        same = j > 0 and sets[j - 1][1] == length
+        for r in range(1, 14):
+            for naturals in _set_choices(ctx, nat, r, ctx.m_set, most):
+                if same and (r, naturals) < prev:
+                    continue
+                n = sum(naturals)
+                lo, hi = ctx.set_bounds(n, length)
+                if lo > hi:
+                    continue
+                for s in range(4):
+                    nat[s * _STRIDE + r] -= naturals[s]
+                picks.append((sets[j][0], r, naturals, lo, hi))
+                found = rec(
+                    j + 1,
+                    (r, naturals),
+                    lo_sum + lo,
+                    min(hi_sum + hi, _INF),
+                    pool - (n if r in dual else 0),
+                )
+                for s in range(4):
+                    nat[s * _STRIDE + r] += naturals[s]
+                if found is not None:
+                    return found
+                picks.pop()
         return None
-    free = list(runs)
+
+    found = rec(0, (0, (0, 0, 0, 0)), 0, 0, wilds)
+    if found is None:
+        return None
+    extra, chosen = found
     plans: list[_Plan] = []
-    for s, group, windows in final:
-        for length, (lo, hi, mask) in zip(group, windows, strict=True):
-            k = next(k for k, (_, have) in enumerate(free) if have == length)
-            plans.append(_RunPlan(free.pop(k)[0], s, lo, hi, mask))
+    extra -= sum(lo for *_, lo, _ in picks)
+    for index, r, naturals, lo, hi in picks:
+        w = lo + min(extra, hi - lo)
+        extra -= w - lo
+        plans.append(_SetPlan(index, r, naturals, w))
+    plans.extend(_run_plans(runs, chosen))
     return plans
 
 
 _ALLOUT_SUIT: dict[tuple[object, ...], dict[int, _Windows]] = {}
+_ALLOUT_WINDOWS: dict[tuple[int, int, int, bool, int], list[tuple[int, int, int, tuple[int, ...]]]]
+_ALLOUT_WINDOWS = {}
+
+
+def _allout_windows(
+    mask: int, length: int, m: int, wam: bool, cap: int
+) -> list[tuple[int, int, int, tuple[int, ...]]]:
+    """Windows ``(low, high, naturals mask, natural positions)`` of an all-out run over
+    the positions ``mask`` holds, with at most ``cap`` wilds."""
+    key = (mask, length, m, wam, cap)
+    found = _ALLOUT_WINDOWS.get(key)
+    if found is None:
+        found = [
+            (lo, hi, full, tuple(_positions(full)))
+            for lo, hi, full, n0, size in _windows_for(mask, length, m, False, False)
+            if size - n0 <= cap and not (wam and size > 2 * n0)
+        ]
+        if len(_ALLOUT_WINDOWS) > 100_000:
+            _ALLOUT_WINDOWS.clear()
+        _ALLOUT_WINDOWS[key] = found
+    return found
 
 
 def _allout_suit_runs(
@@ -960,12 +1257,7 @@ def _allout_suit_runs(
             if supply[p]:
                 mask |= 1 << p
         per_length = {
-            length: [
-                (lo, hi, full, tuple(_positions(full)))
-                for lo, hi, full, n0, size in _windows_for(mask, length, m, False, False)
-                if size - n0 <= cap and not (ctx.wam and size > 2 * n0)
-            ]
-            for length in set(lengths)
+            length: _allout_windows(mask, length, m, ctx.wam, cap) for length in set(lengths)
         }
         cov = [0] * 15
         chosen: list[tuple[int, int, int]] = []
@@ -1571,17 +1863,25 @@ def _run(
     all_out: bool,
     nat: list[int],
     wilds: int,
+    by_suit: bool = False,
 ) -> list[_Plan] | None:
     runs = [(i, length) for i, (kind, length) in enumerate(specs) if kind == MeldKind.RUN]
     sets = [(i, length) for i, (kind, length) in enumerate(specs) if kind == MeldKind.SET]
     if sum(length for _, length in specs) > sum(nat) - _dual_total(ctx, nat) + wilds:
         return None
     if all_out:
-        if not sets and not ctx.dual:
+        if not sets:
             return _allout_runs_by_suit(ctx, nat, wilds, runs)
+        if runs:
+            return _allout_sets_and_runs(ctx, nat, wilds, runs, sets)
         return _AllOutSearch(ctx, runs, sets).solve(nat, wilds)
-    if not sets and ctx.policy == SameSuitRuns.APART_OR_OVERLAPPING:
-        return _runs_by_suit(ctx, nat, wilds, runs)
+    # Suit by suit, the fewest wilds are found (and kept) once: the explanation of a failure,
+    # which asks again with a wild or two more, uses that way for every rule set.
+    if by_suit or ctx.policy == SameSuitRuns.APART_OR_OVERLAPPING:
+        if not sets:
+            return _runs_by_suit(ctx, nat, wilds, runs)
+        if len(runs) > 1:
+            return _sets_and_runs(ctx, nat, wilds, runs, sets)
     return _DiscardSearch(ctx, runs, sets).solve(nat, wilds)
 
 
@@ -1670,7 +1970,7 @@ def _explain(rules: RuleSet, round_number: int, hand: Sequence[Card]) -> str:
             f"{'is' if len(hand) == 1 else 'are'} only {len(hand)}."
         )
     specs = [(m.kind, m.min_length) for m in contract.melds]
-    ctx = _Ctx.of(rules, spec.all_out)
+    ctx = _context(rules, spec.all_out)
     nat, wilds = _counts(ctx, hand, rules.wild_ranks)
     if spec.all_out:
         stuck = _homeless(ctx, specs, hand, nat, wilds, rules.wild_ranks)
@@ -1681,7 +1981,7 @@ def _explain(rules: RuleSet, round_number: int, hand: Sequence[Card]) -> str:
                 f"No way to use every card: round {round_number} is all out, and {shown} "
                 f"{verb} in no meld."
             )
-        if _run(replace(ctx, exact=False), specs, False, list(nat), wilds) is not None:
+        if _run(replace(ctx, exact=False), specs, False, list(nat), wilds, True) is not None:
             return (
                 f"No way to use every card: round {round_number} is all out, and these "
                 f"{len(hand)} cards do not split into exactly {want}."
@@ -1689,7 +1989,7 @@ def _explain(rules: RuleSet, round_number: int, hand: Sequence[Card]) -> str:
     parts: list[str] = []
     for kind in (MeldKind.SET, MeldKind.RUN):
         group = [x for x in specs if x[0] == kind]
-        if group and _run(ctx, group, False, list(nat), wilds) is None:
+        if group and _run(ctx, group, False, list(nat), wilds, True) is None:
             parts.append(_explain_kind(ctx, kind, group, nat, wilds))
     if parts:
         return " ".join(parts)
@@ -1710,7 +2010,7 @@ def _wilds_short(
 ) -> int:
     """How many more wilds (1 or 2) would make the melds possible; 0 if that would not do."""
     for more in (1, 2):
-        if _run(ctx, specs, False, list(nat), wilds + more) is not None:
+        if _run(ctx, specs, False, list(nat), wilds + more, True) is not None:
             return more
     return 0
 
@@ -1779,6 +2079,28 @@ def _homeless(
     """Natural cards that are in no legal meld of the contract's kinds at all."""
     kinds = {kind: min(length for k, length in specs if k == kind) for kind, _ in specs}
     masks = [_suit_mask(nat, s) for s in range(4)]
+    # per suit, the positions some legal run of the contract's shortest length could cover
+    reach = [0, 0, 0, 0]
+    if MeldKind.RUN in kinds:
+        length = kinds[MeldKind.RUN]
+        for s in range(4):
+            mask = masks[s]
+            if mask.bit_count() < ctx.m_run:
+                continue
+            for lo in range(1, 16 - length):
+                # the longest legal run from lo covers what the shorter ones do
+                row = _WINDOWS_AT[lo]
+                for hi in range(min(HIGH_ACE, lo + MAX_RUN - 1), lo + length - 2, -1):
+                    full = mask & row[hi]
+                    n = full.bit_count()
+                    w = hi - lo + 1 - n
+                    if (
+                        n >= ctx.m_run
+                        and w <= wilds - (full & ctx.dual_pos).bit_count()
+                        and not (ctx.wam and w > n)
+                    ):
+                        reach[s] |= row[hi]
+                        break
     rank_ok: dict[int, bool] = {}
     stuck: list[Card] = []
     for card in hand:
@@ -1788,28 +2110,16 @@ def _homeless(
         ok = False
         if MeldKind.SET in kinds:
             if r not in rank_ok:
-                only = _only_rank(nat, r)
-                found = _run(ctx, [(MeldKind.SET, kinds[MeldKind.SET])], False, only, wilds)
-                rank_ok[r] = found is not None
+                size = max(kinds[MeldKind.SET], ctx.m_set)
+                counts = [nat[t * _STRIDE + r] for t in range(4)]
+                if (sum(1 for c in counts if c) if ctx.distinct else sum(counts)) < ctx.m_set:
+                    rank_ok[r] = False
+                else:
+                    cost = _set_cost(ctx, nat, r, [size])
+                    rank_ok[r] = cost is not None and cost[0] <= wilds
             ok = bool(rank_ok[r])
         if not ok and MeldKind.RUN in kinds:
-            length = kinds[MeldKind.RUN]
-            for lo in range(1, 16 - length):
-                for hi in range(lo + length - 1, min(HIGH_ACE, lo + MAX_RUN - 1) + 1):
-                    if not (lo <= r <= hi or (r == 1 and hi == HIGH_ACE)):
-                        continue
-                    mask = masks[s] & _window(lo, hi)
-                    n = mask.bit_count()
-                    w = hi - lo + 1 - n
-                    if (
-                        n >= ctx.m_run
-                        and w <= wilds - (mask & ctx.dual_pos).bit_count()
-                        and not (ctx.wam and w > n)
-                    ):
-                        ok = True
-                        break
-                if ok:
-                    break
+            ok = bool(reach[s] >> r & 1 or (r == 1 and reach[s] >> HIGH_ACE & 1))
         if not ok:
             stuck.append(card)
     return stuck

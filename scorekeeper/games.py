@@ -27,9 +27,10 @@ from datetime import datetime, timedelta
 from random import SystemRandom
 from typing import Any
 
-from sqlalchemy import bindparam, delete, func
+from sqlalchemy import bindparam, delete, func, insert, update
 from sqlalchemy import select as sa_select
 from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm.attributes import set_committed_value
 from sqlmodel import Session, col, select
 
 from .db import begin_write
@@ -271,13 +272,23 @@ def _round_view(
     )
 
 
+@dataclass(frozen=True)
+class _Stamp:
+    """The game row's new version, ``updated_at`` and ``finished_at`` after a change."""
+
+    version: int
+    updated_at: datetime
+    finished_at: datetime | None
+
+
 def _changed_view(
     view: GameView,
-    game: Game,
+    game: Game | _Stamp,
     rounds: Sequence[RoundView],
 ) -> GameView:
     """The view after a change, from the view before it (no queries): ``rounds`` replace the
-    old ones and the running totals are recounted."""
+    old ones and the running totals are recounted. Cache it with :func:`_cache_view` once the
+    change is written."""
     recounted: list[RoundView] = []
     running: tuple[int, ...] = (0,) * view.player_count
     for r in rounds:
@@ -286,15 +297,13 @@ def _changed_view(
             totals[e.seat] += e.points
         running = tuple(totals)
         recounted.append(r if r.running_totals == running else replace(r, running_totals=running))
-    changed = replace(
+    return replace(
         view,
         rounds=tuple(recounted),
         version=game.version,
         updated_at=game.updated_at,
         finished_at=game.finished_at,
     )
-    _cache_view(changed)  # found by the next reader once committed; never if rolled back
-    return changed
 
 
 def load_game(session: Session, game_id: str) -> GameView:
@@ -329,6 +338,8 @@ def _view(session: Session, game: Game) -> GameView:
 
 
 def _cache_view(view: GameView) -> None:
+    """Keep a view: found by the next reader once committed; never if rolled back (no row
+    matches its version and time then)."""
     with _view_cache_lock:
         _VIEW_CACHE[(view.id, view.version, view.updated_at)] = view
         while len(_VIEW_CACHE) > _VIEW_CACHE_SIZE:
@@ -701,23 +712,139 @@ def _entries_json(view: GameView, points: Sequence[int], entry: RoundInput) -> d
     }
 
 
-def _write_entries(
-    session: Session, round_row: Round, view: GameView, points: Sequence[int], entry: RoundInput
-) -> RoundView:
-    """Add the round's entries; the round as it now reads."""
-    seats = view.seats_for(round_row.number)
-    rows: list[Entry] = []
+@dataclass(frozen=True)
+class _NewRound:
+    """A round checked, scored and laid out as rows, before anything is written."""
+
+    row: Round  # not in the session: its values are inserted, or updated for a replacement
+    entries: tuple[dict[str, Any], ...]  # the Entry rows' values, without round_id
+    view: RoundView  # as the round will read (running totals recounted by _changed_view)
+
+
+def _lay_out(view: GameView, row: Round, points: Sequence[int], entry: RoundInput) -> _NewRound:
+    seats = view.seats_for(row.number)
+    values: list[dict[str, Any]] = []
     for seat, result in enumerate(entry.results):
         bonus = view.rules.cut_bonus if entry.cut_bonus and seat == seats.cutter else 0
-        rows.append(Entry(
-            round_id=round_row.id or 0, seat=seat, went_out=result.went_out,
-            points=points[seat], hand_points=points[seat] - bonus,
-            cards=None if result.cards is None else format_cards(result.cards),
-            bought=result.bought,
-        ))  # fmt: skip
-    session.add_all(rows)
-    # Running totals are recounted by _changed_view.
-    return _round_view(view.rules, view.first_dealer, round_row, rows, (0,) * view.player_count)
+        values.append({
+            "seat": seat, "went_out": result.went_out,
+            "points": points[seat], "hand_points": points[seat] - bonus,
+            "cards": None if result.cards is None else format_cards(result.cards),
+            "bought": result.bought,
+        })  # fmt: skip
+    rows = [Entry(round_id=row.id or 0, **v) for v in values]
+    zeros = (0,) * view.player_count
+    return _NewRound(
+        row, tuple(values), _round_view(view.rules, view.first_dealer, row, rows, zeros)
+    )
+
+
+def _new_round_row(game_id: str, number: int, entry: RoundInput, now: datetime) -> Round:
+    return Round(
+        game_id=game_id, number=number, went_out_seat=_went_out(entry),
+        cut_bonus=entry.cut_bonus, version=1, created_at=now, updated_at=now,
+    )  # fmt: skip
+
+
+def _write_entries(session: Session, round_id: int, entries: Sequence[Mapping[str, Any]]) -> None:
+    """Add a round's entries, in one statement."""
+    session.connection().execute(_INSERT_ENTRY, [{**v, "round_id": round_id} for v in entries])
+
+
+# Writes go through SQLAlchemy Core: one statement each, no unit-of-work flushes, so the
+# write lock is held for as short a time as possible.
+_ROUND = Round.__table__  # type: ignore[attr-defined]
+_INSERT_ENTRY = insert(Entry.__table__)  # type: ignore[attr-defined]
+_INSERT_CHANGE = insert(Change.__table__)  # type: ignore[attr-defined]
+_INSERT_KEY = insert(IdempotencyRecord.__table__)  # type: ignore[attr-defined]
+_DELETE_ENTRIES = delete(Entry.__table__).where(  # type: ignore[attr-defined]
+    Entry.__table__.c.round_id == bindparam("round_id")  # type: ignore[attr-defined]
+)
+_DELETE_ROUND = delete(_ROUND).where(_ROUND.c.id == bindparam("round_id"))
+_UPDATE_ROUND = (
+    update(_ROUND)
+    .where(_ROUND.c.id == bindparam("round_id"))
+    .values(
+        went_out_seat=bindparam("went_out_seat"),
+        cut_bonus=bindparam("cut_bonus"),
+        version=bindparam("version"),
+        updated_at=bindparam("updated_at"),
+    )
+)
+_GAME = Game.__table__  # type: ignore[attr-defined]
+
+
+def _insert(session: Session, table: Any, values: Mapping[str, Any]) -> int:
+    """Insert one row; its new primary key."""
+    key: int = session.connection().execute(insert(table), values).inserted_primary_key[0]
+    return key
+
+
+def _row_values(row: Round) -> dict[str, Any]:
+    return {
+        "game_id": row.game_id,
+        "number": row.number,
+        "went_out_seat": row.went_out_seat,
+        "cut_bonus": row.cut_bonus,
+        "version": row.version,
+        "created_at": row.created_at,
+        "updated_at": row.updated_at,
+    }
+
+
+def _may_read_first(session: Session) -> bool:
+    """Whether a change may do its reads and checks before taking the write lock.
+
+    Only when the caller has no transaction open and nothing pending: the service then reads
+    in a transaction of its own and ends it before writing. A caller that already holds a
+    transaction (``write_session``, or a view that called ``begin_write``) gets every step
+    under the lock, as before.
+    """
+    return not session.in_transaction() and not (session.new or session.dirty or session.deleted)
+
+
+def _end_reading(session: Session) -> None:
+    """End the read transaction: SQLite cannot turn a read snapshot into a write once another
+    writer has committed, so the write starts afresh (``BEGIN IMMEDIATE``).
+
+    The rows read are let go first (they stay usable, detached): a later query in this
+    session loads them anew instead of trusting an identity map the write has outdated.
+    """
+    session.expunge_all()
+    session.rollback()  # nothing was written: this only ends the read
+
+
+def _claim(
+    session: Session, game_id: str, seen: int, now: datetime, values: Mapping[str, Any]
+) -> bool:
+    """Take the write lock and bump the game's version, if it is still ``seen``.
+
+    One statement: ``UPDATE game ... WHERE id = ? AND version = ?`` right after
+    ``BEGIN IMMEDIATE`` (SQLite); on PostgreSQL the UPDATE locks the row as ``SELECT ... FOR
+    UPDATE`` would, and re-checks the version once a concurrent writer's lock is released.
+    False when another change was committed since the checks: nothing has been written then.
+    """
+    begin_write(session)
+    result = session.connection().execute(
+        update(_GAME)
+        .where(_GAME.c.id == game_id, _GAME.c.version == seen)
+        .values(version=seen + 1, updated_at=now, **values)
+    )
+    return bool(result.rowcount == 1)
+
+
+def _update_game(
+    session: Session, game: Game, now: datetime, *, finished_at: datetime | None
+) -> None:
+    """Bump the (locked) game's version; the row object in the session follows."""
+    session.connection().execute(
+        update(_GAME)
+        .where(_GAME.c.id == game.id)
+        .values(version=game.version + 1, updated_at=now, finished_at=finished_at)
+    )
+    set_committed_value(game, "version", game.version + 1)
+    set_committed_value(game, "updated_at", now)
+    set_committed_value(game, "finished_at", finished_at)
 
 
 def _replay(
@@ -742,22 +869,21 @@ def _check_key(key: str | None) -> str | None:
     return key
 
 
-def _remember(session: Session, game_id: str, key: str | None, action: str, number: int) -> None:
+def _remember(
+    session: Session, game_id: str, key: str | None, action: str, number: int, now: datetime
+) -> None:
     if key:
-        session.add(
-            IdempotencyRecord(
-                key=f"{game_id}:{key}",
-                game_id=game_id,
-                action=action,
-                status=201,
-                round_number=number,
-            )
+        session.connection().execute(
+            _INSERT_KEY,
+            {
+                "key": f"{game_id}:{key}",
+                "game_id": game_id,
+                "action": action,
+                "status": 201,
+                "round_number": number,
+                "created_at": now,
+            },
         )
-
-
-def _bump(game: Game) -> None:
-    game.version += 1
-    game.updated_at = utcnow()
 
 
 def add_round(
@@ -775,11 +901,68 @@ def add_round(
     A retry with the same idempotency key returns the game as it is, without a second round.
     """
     key = _check_key(idempotency_key)
+    if not _may_read_first(session):
+        return _add_round_locked(session, game_id, number, entry, expected_version, key, actor)
+    # Everything that needs no lock, in a read transaction: the game, the replay, the checks,
+    # the scores, the rows to write and the game as it will read.
+    game = _get_game(session, game_id)
+    replayed = _replay(session, game_id, key, "add_round", number)
+    if replayed is not None:
+        return replayed, False
+    view = _view(session, game)
+    _check_next_round(view, number, expected_version)
+    points = _score(view, number, entry)
+    now = utcnow()
+    new = _lay_out(view, _new_round_row(game_id, number, entry, now), points, entry)
+    finished_at = now if number == view.rules.round_count else view.finished_at
+    changed = _changed_view(
+        view, _Stamp(view.version + 1, now, finished_at), (*view.rounds, new.view)
+    )
+    after = _entries_json(view, points, entry)
+    summary = f"Round {number} entered: " + _points_summary(view, points)
+    _end_reading(session)
+    # The write: only if the game is still at the version all of the above was checked against.
+    if not _claim(session, game_id, view.version, now, {"finished_at": finished_at}):
+        return _add_round_locked(session, game_id, number, entry, expected_version, key, actor)
+    _write_entries(session, _insert(session, _ROUND, _row_values(new.row)), new.entries)
+    _remember(session, game_id, key, "add_round", number, now)
+    _log(session, game_id, actor, "add_round", number, None, after, summary, now)
+    _cache_view(changed)
+    return changed, True
+
+
+def _add_round_locked(
+    session: Session,
+    game_id: str,
+    number: int,
+    entry: RoundInput,
+    expected_version: int | None,
+    key: str | None,
+    actor: str,
+) -> tuple[GameView, bool]:
+    """add_round with every step under the game's write lock."""
     game = _lock_game(session, game_id)
     replayed = _replay(session, game_id, key, "add_round", number)
     if replayed is not None:
         return replayed, False
     view = _view(session, game)
+    _check_next_round(view, number, expected_version)
+    points = _score(view, number, entry)
+    now = utcnow()
+    new = _lay_out(view, _new_round_row(game_id, number, entry, now), points, entry)
+    _write_entries(session, _insert(session, _ROUND, _row_values(new.row)), new.entries)
+    finished_at = now if number == view.rules.round_count else game.finished_at
+    _update_game(session, game, now, finished_at=finished_at)
+    _remember(session, game_id, key, "add_round", number, now)
+    after = _entries_json(view, points, entry)
+    summary = f"Round {number} entered: " + _points_summary(view, points)
+    _log(session, game_id, actor, "add_round", number, None, after, summary, now)
+    changed = _changed_view(view, game, (*view.rounds, new.view))
+    _cache_view(changed)
+    return changed, True
+
+
+def _check_next_round(view: GameView, number: int, expected_version: int | None) -> None:
     if view.finished:
         raise Invalid(f"the game is over: all {view.rules.round_count} rounds are recorded")
     if isinstance(number, bool) or not isinstance(number, int):
@@ -800,35 +983,11 @@ def add_round(
             f"round {number} cannot be entered yet: the next round is {view.next_round}",
             {"next_round": view.next_round},
         )
-    if expected_version is not None and expected_version != game.version:
+    if expected_version is not None and expected_version != view.version:
         raise Conflict(
             "someone else changed this game meanwhile; check the scores and try again",
-            {"version": game.version},
+            {"version": view.version},
         )
-    points = _score(view, number, entry)
-    row = Round(
-        game_id=game_id, number=number, went_out_seat=_went_out(entry), cut_bonus=entry.cut_bonus
-    )
-    session.add(row)
-    session.flush()
-    new_round = _write_entries(session, row, view, points, entry)
-    _bump(game)
-    if number == view.rules.round_count:
-        game.finished_at = utcnow()
-    _remember(session, game_id, key, "add_round", number)
-    after = _entries_json(view, points, entry)
-    _log(
-        session,
-        game_id,
-        actor,
-        "add_round",
-        number,
-        None,
-        after,
-        f"Round {number} entered: " + _points_summary(view, points),
-    )
-    session.flush()
-    return _changed_view(view, game, (*view.rounds, new_round)), True
 
 
 def _went_out(entry: RoundInput) -> int:
@@ -851,12 +1010,69 @@ def replace_round(
 ) -> GameView:
     """Replace a recorded round. ``expected_version`` is the round's version the editor saw."""
     key = _check_key(idempotency_key)
+    if not _may_read_first(session):
+        return _replace_round_locked(session, game_id, number, entry, expected_version, key, actor)
+    game = _get_game(session, game_id)
+    replayed = _replay(session, game_id, key, "replace_round", number)
+    if replayed is not None:
+        return replayed
+    view = _view(session, game)
+    plan = _plan_replace(session, view, number, entry, expected_version)
+    now = utcnow()
+    new = _lay_out(view, _replaced_row(plan.row, entry, now), plan.points, entry)
+    rounds = tuple(new.view if r.number == number else r for r in view.rounds)
+    changed = _changed_view(view, _Stamp(view.version + 1, now, view.finished_at), rounds)
+    _end_reading(session)
+    if not _claim(session, game_id, view.version, now, {}):
+        return _replace_round_locked(session, game_id, number, entry, expected_version, key, actor)
+    _write_replacement(session, plan.row, new)
+    _remember(session, game_id, key, "replace_round", number, now)
+    _log(session, game_id, actor, "replace_round", number, *plan.history, now)
+    _cache_view(changed)
+    return changed
+
+
+def _replace_round_locked(
+    session: Session,
+    game_id: str,
+    number: int,
+    entry: RoundInput,
+    expected_version: int | None,
+    key: str | None,
+    actor: str,
+) -> GameView:
+    """replace_round with every step under the game's write lock."""
     game = _lock_game(session, game_id)
     replayed = _replay(session, game_id, key, "replace_round", number)
     if replayed is not None:
         return replayed
     view = _view(session, game)
-    row = _round_row(session, game_id, number)
+    plan = _plan_replace(session, view, number, entry, expected_version)
+    now = utcnow()
+    new = _lay_out(view, _replaced_row(plan.row, entry, now), plan.points, entry)
+    _write_replacement(session, plan.row, new)
+    _update_game(session, game, now, finished_at=game.finished_at)
+    _remember(session, game_id, key, "replace_round", number, now)
+    _log(session, game_id, actor, "replace_round", number, *plan.history, now)
+    rounds = tuple(new.view if r.number == number else r for r in view.rounds)
+    changed = _changed_view(view, game, rounds)
+    _cache_view(changed)
+    return changed
+
+
+@dataclass(frozen=True)
+class _Replacement:
+    """A checked and scored round replacement, ready to write."""
+
+    row: Round
+    points: tuple[int, ...]
+    history: tuple[Any, Any, str]  # before, after, summary
+
+
+def _plan_replace(
+    session: Session, view: GameView, number: int, entry: RoundInput, expected_version: int | None
+) -> _Replacement:
+    row = _round_row(session, view.id, number)
     if expected_version is not None and expected_version != row.version:
         raise Conflict(
             f"round {number} was changed on another device meanwhile; here are the "
@@ -877,35 +1093,42 @@ def replace_round(
             for e in before_view.entries
         },
     }
-    session.exec(delete(Entry).where(col(Entry.round_id) == row.id))  # type: ignore[call-overload]
-    row.went_out_seat = _went_out(entry)
-    row.cut_bonus = entry.cut_bonus
-    row.version += 1
-    row.updated_at = utcnow()
-    session.add(row)
-    session.flush()
-    new_round = _write_entries(session, row, view, points, entry)
-    _bump(game)
-    _remember(session, game_id, key, "replace_round", number)
     after = _entries_json(view, points, entry)
     changed = [
         f"{name} {before['results'][name]['points']} → {after['results'][name]['points']}"
         for name in view.players
         if before["results"][name]["points"] != after["results"][name]["points"]
     ]
-    _log(
-        session,
-        game_id,
-        actor,
-        "replace_round",
-        number,
-        before,
-        after,
-        f"Round {number} edited: " + (", ".join(changed) if changed else "no points changed"),
+    summary = f"Round {number} edited: " + (", ".join(changed) if changed else "no points changed")
+    return _Replacement(row, tuple(points), (before, after, summary))
+
+
+def _replaced_row(old: Round, entry: RoundInput, now: datetime) -> Round:
+    return Round(
+        id=old.id, game_id=old.game_id, number=old.number, went_out_seat=_went_out(entry),
+        cut_bonus=entry.cut_bonus, version=old.version + 1, created_at=old.created_at,
+        updated_at=now,
+    )  # fmt: skip
+
+
+def _write_replacement(session: Session, old: Round, new: _NewRound) -> None:
+    row = new.row
+    connection = session.connection()
+    connection.execute(_DELETE_ENTRIES, {"round_id": row.id})
+    connection.execute(
+        _UPDATE_ROUND,
+        {
+            "round_id": row.id,
+            "went_out_seat": row.went_out_seat,
+            "cut_bonus": row.cut_bonus,
+            "version": row.version,
+            "updated_at": row.updated_at,
+        },
     )
-    session.flush()
-    rounds = tuple(new_round if r.number == number else r for r in view.rounds)
-    return _changed_view(view, game, rounds)
+    if old in session:  # the locked path read it in this transaction: keep it current
+        for name in ("went_out_seat", "cut_bonus", "version", "updated_at"):
+            set_committed_value(old, name, getattr(row, name))
+    _write_entries(session, row.id or 0, new.entries)
 
 
 def _round_row(session: Session, game_id: str, number: int) -> Round:
@@ -930,41 +1153,73 @@ def undo_last_round(
     actor: str = "",
 ) -> GameView:
     """Remove the last recorded round (``number``, when given, must be that round)."""
+    if not _may_read_first(session):
+        return _undo_locked(session, game_id, number, expected_version, actor)
+    game = _get_game(session, game_id)
+    view = _view(session, game)
+    round_id, history = _plan_undo(session, view, number, expected_version)
+    now = utcnow()
+    changed = _changed_view(view, _Stamp(view.version + 1, now, None), view.rounds[:-1])
+    _end_reading(session)
+    if not _claim(session, game_id, view.version, now, {"finished_at": None}):
+        return _undo_locked(session, game_id, number, expected_version, actor)
+    _delete_round(session, round_id)
+    _log(session, game_id, actor, "undo_round", view.rounds[-1].number, *history, now)
+    _cache_view(changed)
+    return changed
+
+
+def _undo_locked(
+    session: Session,
+    game_id: str,
+    number: int | None,
+    expected_version: int | None,
+    actor: str,
+) -> GameView:
+    """undo_last_round with every step under the game's write lock."""
     game = _lock_game(session, game_id)
     view = _view(session, game)
+    round_id, history = _plan_undo(session, view, number, expected_version)
+    now = utcnow()
+    _delete_round(session, round_id)
+    _update_game(session, game, now, finished_at=None)
+    _log(session, game_id, actor, "undo_round", view.rounds[-1].number, *history, now)
+    changed = _changed_view(view, game, view.rounds[:-1])
+    _cache_view(changed)
+    return changed
+
+
+def _plan_undo(
+    session: Session, view: GameView, number: int | None, expected_version: int | None
+) -> tuple[int, tuple[Any, Any, str]]:
+    """The id of the round to remove and its history line (before, after, summary)."""
     if not view.rounds:
         raise Invalid("no round has been recorded yet")
     last = view.rounds[-1]
     if number is not None and number != last.number:
         raise Invalid(f"only the last round (round {last.number}) can be undone")
-    if expected_version is not None and expected_version != game.version:
+    if expected_version is not None and expected_version != view.version:
         raise Conflict(
             "someone else changed this game meanwhile; check the scores first",
-            {"version": game.version},
+            {"version": view.version},
         )
-    row = _round_row(session, game_id, last.number)
-    session.exec(delete(Entry).where(col(Entry.round_id) == row.id))  # type: ignore[call-overload]
-    session.delete(row)
-    _bump(game)
-    game.finished_at = None
+    row = _round_row(session, view.id, last.number)
+    if row in session:  # about to be deleted behind the session's back: let it go
+        session.expunge(row)
     before = {
         "results": {
             view.players[e.seat]: {"points": e.points, "went_out": e.went_out} for e in last.entries
         },
         "cut_bonus": last.cut_bonus,
     }
-    _log(
-        session,
-        game_id,
-        actor,
-        "undo_round",
-        last.number,
-        before,
-        None,
-        f"Round {last.number} undone: " + _points_summary(view, last.points),
-    )
-    session.flush()
-    return _changed_view(view, game, view.rounds[:-1])
+    summary = f"Round {last.number} undone: " + _points_summary(view, last.points)
+    return row.id or 0, (before, None, summary)
+
+
+def _delete_round(session: Session, round_id: int) -> None:
+    connection = session.connection()
+    connection.execute(_DELETE_ENTRIES, {"round_id": round_id})
+    connection.execute(_DELETE_ROUND, {"round_id": round_id})
 
 
 def play_again(
@@ -1026,12 +1281,21 @@ def _log(
     before: Any,
     after: Any,
     summary: str,
+    at: datetime | None = None,
 ) -> None:
-    session.add(Change(
-        game_id=game_id, actor=actor[:80], action=action, round_number=number,
-        before=None if before is None else json.dumps(before),
-        after=None if after is None else json.dumps(after), summary=summary[:500],
-    ))  # fmt: skip
+    session.connection().execute(
+        _INSERT_CHANGE,
+        {
+            "game_id": game_id,
+            "at": at or utcnow(),
+            "actor": actor[:80],
+            "action": action,
+            "round_number": number,
+            "before": None if before is None else json.dumps(before),
+            "after": None if after is None else json.dumps(after),
+            "summary": summary[:500],
+        },
+    )
 
 
 __all__ = [

@@ -41,14 +41,29 @@ def entry(*results: PlayerResult, cut_bonus: bool = False) -> games.RoundInput:
 
 
 class Games:
-    """A small helper around the service: each call is one committed transaction."""
+    """A small helper around the service: each call is one committed transaction.
 
-    def __init__(self, engine: Engine) -> None:
+    ``read_first``: the service gets a session with no transaction open (as the views call
+    it), so it reads and checks before taking the write lock; otherwise the caller holds the
+    write lock from the start (``write_session``) and every step runs under it.
+    """
+
+    def __init__(self, engine: Engine, read_first: bool = False) -> None:
         self.engine = engine
+        self.read_first = read_first
 
     def run(self, action: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
-        with write_session(self.engine) as session:
-            return action(session, *args, **kwargs)
+        if not self.read_first:
+            with write_session(self.engine) as session:
+                return action(session, *args, **kwargs)
+        with Session(self.engine, expire_on_commit=False) as session:
+            try:
+                outcome = action(session, *args, **kwargs)
+                session.commit()
+            except BaseException:
+                session.rollback()
+                raise
+            return outcome
 
     def create(self, players: list[str] | None = None, **kwargs: Any) -> tuple[str, str]:
         kwargs.setdefault("preset", "liverpool")
@@ -75,9 +90,9 @@ class Games:
             return int(session.exec(select(func.count()).select_from(model)).one())
 
 
-@pytest.fixture
-def svc(db_app: Flask) -> Iterator[Games]:
-    yield Games(get_engine(db_app))
+@pytest.fixture(params=["locked", "read_first"])
+def svc(db_app: Flask, request: pytest.FixtureRequest) -> Iterator[Games]:
+    yield Games(get_engine(db_app), read_first=request.param == "read_first")
 
 
 # --- the happy path -------------------------------------------------------------------------
@@ -473,3 +488,129 @@ def test_concurrent_game_creation_with_one_key_makes_one_game(db_app: Flask) -> 
     assert len(set(outcomes)) == 1
     with Session(engine) as session:
         assert len(session.exec(select(Game)).all()) == 1
+
+
+# --- checks before the write lock -----------------------------------------------------------
+#
+# Called with no transaction open, the service reads and checks in a read transaction, ends
+# it, then takes the write lock with a conditional version bump. A change committed by another
+# device in between must be noticed, and the change checked again under the lock.
+
+
+@pytest.fixture
+def between(monkeypatch: pytest.MonkeyPatch) -> Callable[[Callable[[], Any]], list[Any]]:
+    """``between(action)``: run ``action`` (another device's change) once, right after the
+    service has ended its reads and before it takes the write lock. Returns what it gave."""
+
+    def arrange(action: Callable[[], Any]) -> list[Any]:
+        real = games._end_reading
+        done: list[Any] = []
+
+        def end_then_interfere(session: Session) -> None:
+            real(session)
+            if not done:
+                done.append(action())
+
+        monkeypatch.setattr(games, "_end_reading", end_then_interfere)
+        return done
+
+    return arrange
+
+
+@pytest.fixture
+def reader(db_app: Flask) -> Games:
+    return Games(get_engine(db_app), read_first=True)
+
+
+def test_a_round_added_meanwhile_is_noticed(reader: Games, between: Any) -> None:
+    other = Games(reader.engine)
+    game_id, _ = reader.create()
+    done = between(lambda: other.add(game_id, 1, OUT, pts(5), pts(5)))
+    with pytest.raises(Conflict, match="already recorded"):
+        reader.add(game_id, 1, OUT, pts(50), pts(50))
+    assert done  # the other device did save round 1 in between
+    view = reader.load(game_id)
+    assert view.version == 2 and [r.points for r in view.rounds] == [(0, 5, 5)]
+    assert reader.count(Round) == 1 and reader.count(Entry) == 3
+
+
+def test_a_change_meanwhile_is_checked_again_and_kept(reader: Games, between: Any) -> None:
+    other = Games(reader.engine)
+    game_id, _ = reader.create()
+    reader.add(game_id, 1, OUT, pts(5), pts(5))
+    between(lambda: other.replace(game_id, 1, OUT, pts(15), pts(20)))
+    view, created = reader.add(game_id, 2, pts(10), OUT, pts(10))
+    assert created and view.version == 4  # on top of the other device's edit
+    assert view.totals == (10, 15, 30)
+    assert view == fresh(reader, game_id) == reader.load(game_id)
+    lines = [line.action for line in reader.run(games.history, game_id)]
+    assert lines == ["add_round", "replace_round", "add_round", "create"]
+
+
+def test_a_stale_expected_version_meanwhile_is_a_conflict(reader: Games, between: Any) -> None:
+    other = Games(reader.engine)
+    game_id, _ = reader.create()
+    view, _ = reader.add(game_id, 1, OUT, pts(5), pts(5))
+    between(lambda: other.replace(game_id, 1, OUT, pts(15), pts(20)))
+    with pytest.raises(Conflict, match="someone else changed"):
+        reader.add(game_id, 2, pts(10), OUT, pts(10), expected_version=view.version)
+    assert len(reader.load(game_id).rounds) == 1
+
+
+def test_an_edit_meanwhile_makes_a_replace_a_conflict(reader: Games, between: Any) -> None:
+    other = Games(reader.engine)
+    game_id, _ = reader.create()
+    reader.add(game_id, 1, OUT, pts(5), pts(5))
+    between(lambda: other.replace(game_id, 1, OUT, pts(15), pts(20), expected_version=1))
+    with pytest.raises(Conflict, match="changed on another device"):
+        reader.replace(game_id, 1, OUT, pts(70), pts(90), expected_version=1)
+    assert reader.load(game_id).rounds[0].points == (0, 15, 20)
+    assert reader.load(game_id).rounds[0].version == 2
+
+
+def test_a_retry_meanwhile_is_answered_not_repeated(reader: Games, between: Any) -> None:
+    other = Games(reader.engine)
+    game_id, _ = reader.create()
+    between(lambda: other.add(game_id, 1, OUT, pts(5), pts(5), idempotency_key="tap"))
+    view, created = reader.add(game_id, 1, OUT, pts(5), pts(5), idempotency_key="tap")
+    assert not created and view.version == 2
+    assert reader.count(Round) == 1 and reader.count(IdempotencyRecord) == 1
+
+
+def test_an_undo_after_a_round_added_meanwhile(reader: Games, between: Any) -> None:
+    other = Games(reader.engine)
+    game_id, _ = reader.create()
+    reader.add(game_id, 1, OUT, pts(5), pts(5))
+    between(lambda: other.add(game_id, 2, pts(5), OUT, pts(5)))
+    with pytest.raises(Invalid, match="only the last round"):
+        reader.run(games.undo_last_round, game_id, 1)
+    assert len(reader.load(game_id).rounds) == 2
+    # Without a round number the undo, checked again, removes the round now last.
+    between(lambda: other.replace(game_id, 1, OUT, pts(10), pts(10)))
+    view = reader.run(games.undo_last_round, game_id)
+    assert [r.number for r in view.rounds] == [1] and view.totals == (0, 10, 10)
+    assert view == fresh(reader, game_id) == reader.load(game_id)
+    assert reader.count(Round) == 1 and reader.count(Entry) == 3
+
+
+def test_the_write_takes_one_short_transaction_after_the_reads(reader: Games) -> None:
+    """The reads end before the write lock is taken, and the write is a handful of
+    statements (no ORM flushes): a version bump, the round, its entries, key and history."""
+    game_id, _ = reader.create()
+    statements: list[str] = []
+
+    def record(_conn: Any, _cursor: Any, statement: str, *_args: Any) -> None:
+        statements.append(statement.split()[0].upper())
+
+    from sqlalchemy import event
+
+    event.listen(reader.engine, "before_cursor_execute", record)
+    try:
+        reader.add(game_id, 1, OUT, pts(5), pts(5), idempotency_key="k")
+    finally:
+        event.remove(reader.engine, "before_cursor_execute", record)
+    if reader.engine.dialect.name == "sqlite":
+        statements = [s for s in statements if s != "BEGIN"]
+    writes = statements[next(i for i, s in enumerate(statements) if s == "UPDATE") :]
+    assert writes == ["UPDATE", "INSERT", "INSERT", "INSERT", "INSERT"], statements
+    assert all(s == "SELECT" for s in statements[: -len(writes)]), statements

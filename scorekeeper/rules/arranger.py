@@ -640,12 +640,24 @@ def _runs_by_suit(
     group of the contract's runs it could hold, the fewest wild-pool cards those runs need
     (:func:`_suit_runs`); a small programme over the suits then picks one group per suit.
     """
-    # two wilds of slack: asking again with one or two more (as the explanation of a
-    # failure does) then finds the answer cached
-    found = _runs_by_suit_best(ctx, nat, wilds + 2, runs)
+    key = (ctx, tuple(nat), tuple(sorted(length for _, length in runs)))
+    cached = _RUNS_BY_SUIT.get(key)
+    if cached is not None and (cached[0] is not None or cached[1] >= wilds):
+        found = cached[0]
+    else:
+        # two wilds of slack: asking again with one or two more (as the explanation of a
+        # failure does) then finds the answer cached
+        found = _runs_by_suit_best(ctx, nat, wilds + 2, runs)
+        if len(_RUNS_BY_SUIT) > 50_000:
+            _RUNS_BY_SUIT.clear()
+        _RUNS_BY_SUIT[key] = (found, wilds + 2)
     if found is None or found[0] > wilds:
         return None
     return _run_plans(runs, found[1])
+
+
+# (ctx, naturals, run lengths) -> (fewest wilds and windows, or None; the cap searched)
+_RUNS_BY_SUIT: dict[tuple[object, ...], tuple[tuple[int, list[_SuitPick]] | None, int]] = {}
 
 
 def _runs_by_suit_best(

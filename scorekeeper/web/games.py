@@ -522,7 +522,6 @@ def _entry_with_hand(view: games.GameView) -> EntryForm | None:
 def add_round(game_id: str) -> Response:
     """Record the next round. Refused entries come back as typed, with messages."""
     session = get_session()
-    begin_write(session)
     actor = access.require_edit(game_id)
     view = games.load_game(session, game_id)
     number = request.form.get("round", type=int) or 0
@@ -532,6 +531,7 @@ def add_round(game_id: str) -> Response:
         session.rollback()
         entry.restamp(view.version)
         return _show(view, 400, editor=True, entry=entry)
+    session.rollback()  # end the reads: the service checks again and takes the write lock
     try:
         saved, created = games.add_round(
             session, game_id, number, round_input,
@@ -570,7 +570,6 @@ def edit_round(game_id: str, number: int) -> Response:
 def replace_round(game_id: str, number: int) -> Response:
     """Save an edited round; a round changed elsewhere meanwhile gives a 409 and fresh values."""
     session = get_session()
-    begin_write(session)
     actor = access.require_edit(game_id)
     view = games.load_game(session, game_id)
     entry = EntryForm.read(request.form, view, number)
@@ -587,6 +586,7 @@ def replace_round(game_id: str, number: int) -> Response:
         session.rollback()
         entry.key = _fresh_key()
         return again(view, entry, 400)
+    session.rollback()  # end the reads: the service checks again and takes the write lock
     try:
         games.replace_round(
             session, game_id, number, round_input,
@@ -618,9 +618,9 @@ def undo_confirm(game_id: str) -> Response:
 @bp.post("/<game_id>/undo")
 def undo(game_id: str) -> Response:
     session = get_session()
-    begin_write(session)
     actor = access.require_edit(game_id)
     number = request.form.get("round", type=int)
+    session.rollback()  # end the reads: the service checks again and takes the write lock
     try:
         games.undo_last_round(
             session, game_id, number,

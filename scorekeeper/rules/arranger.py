@@ -49,7 +49,6 @@ No way to make 2 runs: only spades have 3 or more natural cards close enough tog
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 from typing import NamedTuple
@@ -1911,51 +1910,70 @@ def _build(
     hand: Sequence[Card],
     wild_ranks: frozenset[Rank],
 ) -> tuple[tuple[ArrangedMeld, ...], tuple[Card, ...]]:
-    """Pick the actual cards: naturals first, then wilds (jokers before wild-rank cards)."""
-    left = Counter(hand)
+    """Pick the actual cards: naturals first, then wilds (jokers before wild-rank cards).
+
+    Cards are handled by a small number (``suit * 14 + rank``, 0 for a joker) rather than
+    hashed: copies of one card are interchangeable, and the leftover keeps the hand's order
+    (the first copies of a card stay in hand).
+    """
+    suit_index = _SUIT_INDEX
+    ids = [0 if c.suit is None else suit_index[c.suit] * _STRIDE + int(c.rank or 0) for c in hand]
+    left = [0] * (4 * _STRIDE)
+    for i in ids:
+        left[i] += 1
     slots: list[list[Card | None]] = [[] for _ in specs]
     run_suit: dict[int, int] = {}
     for plan in plans:
         if isinstance(plan, _RunPlan):
             index, s, lo, hi, mask = plan
             run_suit[index] = s
+            row = _CARD[s]
+            base = s * _STRIDE
+            group = slots[index]
             for p in range(lo, hi + 1):
                 if mask >> p & 1:
-                    card = _CARD[s][_rank_of(p)]
-                    left[card] -= 1
-                    slots[index].append(card)
+                    r = _rank_of(p)
+                    left[base + r] -= 1
+                    group.append(row[r])
                 else:
-                    slots[index].append(None)
+                    group.append(None)
         else:
             index, r, naturals, w = plan
+            group = slots[index]
             for s, k in enumerate(naturals):
-                for _ in range(k):
-                    card = _CARD[s][r]
-                    left[card] -= 1
-                    slots[index].append(card)
-            slots[index].extend([None] * w)
-    wild_cards = [c for c in hand if c.rank is None or c.rank in wild_ranks]
-    spare = Counter(wild_cards) & +left
-    order = sorted(
-        spare.elements(), key=lambda c: (c.rank is not None, int(c.rank or 0) in ctx.dual)
-    )
+                if k:
+                    left[s * _STRIDE + r] -= k
+                    group.extend([_CARD[s][r]] * k)
+            group.extend([None] * w)
+    # the wild cards still in hand, each kind in the order it first appears: jokers first,
+    # then wild-rank cards that cannot stand for themselves, then those that can
+    kinds: list[tuple[bool, bool, int, int, Card]] = []
+    seen: set[int] = set()
+    for i, card in zip(ids, hand, strict=True):
+        if i in seen or not (i == 0 or card.rank in wild_ranks):
+            continue
+        seen.add(i)
+        if left[i] > 0:
+            kinds.append((i != 0, i % _STRIDE in ctx.dual, len(kinds), i, card))
+    kinds.sort()
+    order = [(i, card) for *_, i, card in kinds for _ in range(left[i])]
     for index, group in enumerate(slots):
-        own = SUITS[run_suit[index]] if index in run_suit else None
+        own = run_suit.get(index, -1)
         for k, slot in enumerate(group):
             if slot is not None:
                 continue
-            pick = next((c for c in order if c.suit != own or c.rank is None), order[0])
-            order.remove(pick)
-            left[pick] -= 1
+            at = next((j for j, (i, _) in enumerate(order) if i == 0 or i // _STRIDE != own), 0)
+            i, pick = order.pop(at)
+            left[i] -= 1
             group[k] = pick
     melds = tuple(
         ArrangedMeld(kind, tuple(c for c in group if c is not None))
         for (kind, _), group in zip(specs, slots, strict=True)
     )
     leftover: list[Card] = []
-    for card in hand:
-        if left[card] > 0:
-            left[card] -= 1
+    for i, card in zip(ids, hand, strict=True):
+        if left[i] > 0:
+            left[i] -= 1
             leftover.append(card)
     return melds, tuple(leftover)
 

@@ -466,7 +466,24 @@ def _set_cost(
     ctx: _Ctx, nat: Sequence[int], rank: int, sizes: Sequence[int]
 ) -> tuple[int, list[int]] | None:
     """Fewest wild-pool cards for sets of ``sizes`` on ``rank``, and each set's naturals."""
-    counts = tuple(nat[s * _STRIDE + rank] for s in range(4))
+    counts = (nat[rank], nat[_STRIDE + rank], nat[2 * _STRIDE + rank], nat[3 * _STRIDE + rank])
+    key = (ctx.m_set, ctx.wam, ctx.distinct, rank in ctx.dual, counts, tuple(sizes))
+    found = _SET_COSTS.get(key, False)
+    if found is False:
+        found = _set_cost_of(ctx, counts, rank in ctx.dual, sizes)
+        if len(_SET_COSTS) > 50_000:
+            _SET_COSTS.clear()
+        _SET_COSTS[key] = found
+    return found  # type: ignore[return-value]
+
+
+# (rule parameters, naturals per suit, sizes) -> (fewest wild-pool cards, naturals per set)
+_SET_COSTS: dict[tuple[object, ...], tuple[int, list[int]] | None] = {}
+
+
+def _set_cost_of(
+    ctx: _Ctx, counts: tuple[int, ...], dual: bool, sizes: Sequence[int]
+) -> tuple[int, list[int]] | None:
     lows = [max(ctx.m_set, (size + 1) // 2 if ctx.wam else 0) for size in sizes]
     if any(lo > size for lo, size in zip(lows, sizes, strict=True)):
         return None
@@ -486,7 +503,7 @@ def _set_cost(
             split[j] += extra
             spare -= extra
     used = sum(split)
-    cost = sum(sizes) - used + (used if rank in ctx.dual else 0)
+    cost = sum(sizes) - used + (used if dual else 0)
     return cost, split
 
 
@@ -502,7 +519,7 @@ def _place_sets(
     ranks = [r for r in range(1, 14) if per_set[r] >= ctx.m_set]
     if not ranks:
         return None
-    if not ctx.distinct and len(set(sizes)) == 1:
+    if len(set(sizes)) == 1:
         return _place_equal_sets(ctx, nat, wilds, sets, sizes[0], ranks)
     best: tuple[int, list[tuple[int, list[int], list[int]]]] | None = None
     cost_cache: dict[tuple[int, tuple[int, ...]], tuple[int, list[int]] | None] = {}
@@ -561,42 +578,33 @@ def _place_equal_sets(
     size: int,
     ranks: list[int],
 ) -> list[_Plan] | None:
-    """Sets of one size, suits free: a dynamic programme over ranks on the number placed."""
+    """Sets of one size: a dynamic programme over ranks on the number of sets placed, each
+    rank's cost for so many sets from :func:`_set_cost` (kept per rank's cards)."""
     k = len(sets)
-    low = max(ctx.m_set, (size + 1) // 2 if ctx.wam else 0)
-    if low > size:
-        return None
-    # best[g] = (fewest wild-pool cards for g sets on the ranks so far, [(rank, sets)])
-    best: list[tuple[int, list[tuple[int, int]]] | None] = [(0, [])] + [None] * k
+    # best[g] = (fewest wild-pool cards for g sets on the ranks so far, [(rank, sets, split)])
+    best: list[tuple[int, list[tuple[int, int, list[int]]]] | None] = [(0, [])] + [None] * k
     for r in ranks:
-        have = sum(nat[s * _STRIDE + r] for s in range(4))
-        most = min(k, have // low)
-        dual = r in ctx.dual
         nxt = list(best)
-        for g0 in range(k):
-            entry = best[g0]
-            if entry is None:
-                continue
-            for g in range(1, min(most, k - g0) + 1):
-                used = min(have, g * size)
-                cost = entry[0] + g * size - used + (used if dual else 0)
+        for g in range(1, k + 1):
+            found = _set_cost(ctx, nat, r, [size] * g)
+            if found is None:
+                break  # more sets of this rank would need even more of its cards
+            cost_r, split = found
+            for g0 in range(k - g + 1):
+                entry = best[g0]
+                if entry is None:
+                    continue
+                cost = entry[0] + cost_r
                 cur = nxt[g0 + g]
                 if cost <= wilds and (cur is None or cost < cur[0]):
-                    nxt[g0 + g] = (cost, [*entry[1], (r, g)])
+                    nxt[g0 + g] = (cost, [*entry[1], (r, g, split)])
         best = nxt
     final = best[k]
     if final is None:
         return None
     plans: list[_Plan] = []
     j = 0
-    for r, g in final[1]:
-        have = sum(nat[s * _STRIDE + r] for s in range(4))
-        split = [low] * g
-        spare = have - low * g
-        for t in range(g):
-            extra = min(spare, size - split[t])
-            split[t] += extra
-            spare -= extra
+    for r, _, split in final[1]:
         per_set = _split_suits(ctx, tuple(nat[s * _STRIDE + r] for s in range(4)), split)
         for naturals in per_set:
             plans.append(_SetPlan(sets[j][0], r, naturals, size - sum(naturals)))

@@ -25,12 +25,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from random import SystemRandom
-from typing import Any
+from typing import Any, Protocol
 
-from sqlalchemy import bindparam, delete, func, insert, update
+from sqlalchemy import Connection, bindparam, delete, func, insert, update
 from sqlalchemy import select as sa_select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm.attributes import set_committed_value
+from sqlalchemy.orm.util import identity_key
 from sqlmodel import Session, col, select
 
 from .db import begin_write
@@ -239,8 +240,44 @@ def build_view(
     )  # fmt: skip
 
 
+class _RoundRow(Protocol):
+    """What a round view is built from: a ``Round`` row, or the values about to be written."""
+
+    @property
+    def number(self) -> int: ...
+    @property
+    def went_out_seat(self) -> int: ...
+    @property
+    def cut_bonus(self) -> bool: ...
+    @property
+    def version(self) -> int: ...
+    @property
+    def updated_at(self) -> datetime: ...
+
+
+class _EntryRow(Protocol):
+    """An ``Entry`` row, or the values about to be written."""
+
+    @property
+    def seat(self) -> int: ...
+    @property
+    def points(self) -> int: ...
+    @property
+    def hand_points(self) -> int: ...
+    @property
+    def went_out(self) -> bool: ...
+    @property
+    def cards(self) -> str | None: ...
+    @property
+    def bought(self) -> int: ...
+
+
 def _round_view(
-    rules: RuleSet, first_dealer: int, row: Round, entries: Sequence[Entry], before: Sequence[int]
+    rules: RuleSet,
+    first_dealer: int,
+    row: _RoundRow,
+    entries: Sequence[_EntryRow],
+    before: Sequence[int],
 ) -> RoundView:
     """One round's view from its rows; ``before`` holds the totals after the round before."""
     seats = round_seats(first_dealer, row.number, len(before))
@@ -307,9 +344,28 @@ def _changed_view(
 
 
 def load_game(session: Session, game_id: str) -> GameView:
-    """The game as a view, or NotFound."""
-    game = _get_game(session, game_id)
-    return _view(session, game)
+    """The game as a view, or NotFound.
+
+    One small query while the game is unchanged: its version and time find the view built
+    before; the rows are read only when they changed.
+    """
+    _check_game_id(game_id)
+    stamp = _reader(session).execute(_STAMP_OF, {"game_id": game_id}).first()
+    if stamp is None:
+        raise NotFound()
+    with _view_cache_lock:
+        cached = _VIEW_CACHE.get((game_id, stamp.version, stamp.updated_at))
+    if cached is not None:
+        return cached
+    return _view(session, _get_game(session, game_id))
+
+
+def _reader(session: Session) -> Connection:
+    """The session's connection, for Core reads: pending ORM changes are flushed first, as
+    the ORM's own queries would."""
+    if session.new or session.dirty or session.deleted:
+        session.flush()
+    return session.connection()
 
 
 # Views are immutable, and every change to a game bumps its version and ``updated_at``: a view
@@ -320,6 +376,7 @@ _VIEW_CACHE: OrderedDict[tuple[str, int, datetime], GameView] = OrderedDict()
 _VIEW_CACHE_SIZE = 512
 _view_cache_lock = threading.Lock()
 _VERSION_OF = sa_select(Game.version).where(col(Game.id) == bindparam("game_id"))
+_STAMP_OF = sa_select(Game.version, Game.updated_at).where(col(Game.id) == bindparam("game_id"))
 
 
 def _view(session: Session, game: Game) -> GameView:
@@ -366,9 +423,13 @@ def game_version(session: Session, game_id: str) -> int | None:
     return version
 
 
-def _get_game(session: Session, game_id: str, *, lock: bool = False) -> Game:
+def _check_game_id(game_id: str) -> None:
     if not isinstance(game_id, str) or not 16 <= len(game_id) <= 32:
         raise NotFound()
+
+
+def _get_game(session: Session, game_id: str, *, lock: bool = False) -> Game:
+    _check_game_id(game_id)
     statement = select(Game).where(Game.id == game_id)
     if lock:
         # Refresh a row this session may have read before the lock: another writer may have
@@ -413,12 +474,18 @@ def can_edit(session: Session, game_id: str, tokens: Sequence[str]) -> bool:
     hashes = [hash_token(t) for t in tokens if isinstance(t, str) and 20 <= len(t) <= 100]
     if not hashes:
         return False
-    found = session.exec(
-        select(EditGrant.token_hash).where(
-            EditGrant.game_id == game_id, col(EditGrant.token_hash).in_(hashes)
-        )
-    ).first()
+    found = _reader(session).execute(_GRANT_OF, {"game_id": game_id, "hashes": hashes}).first()
     return found is not None
+
+
+_GRANT_OF = (
+    sa_select(EditGrant.token_hash)
+    .where(
+        col(EditGrant.game_id) == bindparam("game_id"),
+        col(EditGrant.token_hash).in_(bindparam("hashes", expanding=True)),
+    )
+    .limit(1)
+)
 
 
 def require_edit(session: Session, game_id: str, tokens: Sequence[str]) -> None:
@@ -713,42 +780,85 @@ def _entries_json(view: GameView, points: Sequence[int], entry: RoundInput) -> d
 
 
 @dataclass(frozen=True)
+class _RoundValues:
+    """A round row's values, before they are written (plain values: building ORM objects
+    costs more than the rest of the check)."""
+
+    id: int | None
+    game_id: str
+    number: int
+    went_out_seat: int
+    cut_bonus: bool
+    version: int
+    created_at: datetime
+    updated_at: datetime
+
+    def for_insert(self) -> dict[str, Any]:
+        return {
+            "game_id": self.game_id, "number": self.number, "went_out_seat": self.went_out_seat,
+            "cut_bonus": self.cut_bonus, "version": self.version, "created_at": self.created_at,
+            "updated_at": self.updated_at,
+        }  # fmt: skip
+
+
+@dataclass(frozen=True)
+class _EntryValues:
+    """An entry row's values, before they are written."""
+
+    seat: int
+    went_out: bool
+    points: int
+    hand_points: int
+    cards: str | None
+    bought: int
+
+    def for_insert(self, round_id: int) -> dict[str, Any]:
+        return {
+            "round_id": round_id, "seat": self.seat, "went_out": self.went_out,
+            "points": self.points, "hand_points": self.hand_points, "cards": self.cards,
+            "bought": self.bought,
+        }  # fmt: skip
+
+
+@dataclass(frozen=True)
 class _NewRound:
     """A round checked, scored and laid out as rows, before anything is written."""
 
-    row: Round  # not in the session: its values are inserted, or updated for a replacement
-    entries: tuple[dict[str, Any], ...]  # the Entry rows' values, without round_id
+    row: _RoundValues  # inserted, or updated for a replacement
+    entries: tuple[_EntryValues, ...]
     view: RoundView  # as the round will read (running totals recounted by _changed_view)
 
 
-def _lay_out(view: GameView, row: Round, points: Sequence[int], entry: RoundInput) -> _NewRound:
+def _lay_out(
+    view: GameView, row: _RoundValues, points: Sequence[int], entry: RoundInput
+) -> _NewRound:
     seats = view.seats_for(row.number)
-    values: list[dict[str, Any]] = []
-    for seat, result in enumerate(entry.results):
-        bonus = view.rules.cut_bonus if entry.cut_bonus and seat == seats.cutter else 0
-        values.append({
-            "seat": seat, "went_out": result.went_out,
-            "points": points[seat], "hand_points": points[seat] - bonus,
-            "cards": None if result.cards is None else format_cards(result.cards),
-            "bought": result.bought,
-        })  # fmt: skip
-    rows = [Entry(round_id=row.id or 0, **v) for v in values]
-    zeros = (0,) * view.player_count
-    return _NewRound(
-        row, tuple(values), _round_view(view.rules, view.first_dealer, row, rows, zeros)
+    bonus = view.rules.cut_bonus if entry.cut_bonus else 0
+    entries = tuple(
+        _EntryValues(
+            seat=seat,
+            went_out=result.went_out,
+            points=points[seat],
+            hand_points=points[seat] - (bonus if seat == seats.cutter else 0),
+            cards=None if result.cards is None else format_cards(result.cards),
+            bought=result.bought,
+        )
+        for seat, result in enumerate(entry.results)
     )
+    zeros = (0,) * view.player_count
+    return _NewRound(row, entries, _round_view(view.rules, view.first_dealer, row, entries, zeros))
 
 
-def _new_round_row(game_id: str, number: int, entry: RoundInput, now: datetime) -> Round:
-    return Round(
-        game_id=game_id, number=number, went_out_seat=_went_out(entry),
+def _new_round_row(game_id: str, number: int, entry: RoundInput, now: datetime) -> _RoundValues:
+    return _RoundValues(
+        id=None, game_id=game_id, number=number, went_out_seat=_went_out(entry),
         cut_bonus=entry.cut_bonus, version=1, created_at=now, updated_at=now,
     )  # fmt: skip
 
 
-def _write_entries(session: Session, round_id: int, entries: Sequence[Mapping[str, Any]]) -> None:
+def _write_entries(session: Session, round_id: int, entries: Sequence[_EntryValues]) -> None:
     """Add a round's entries, in one statement."""
-    session.connection().execute(_INSERT_ENTRY, [{**v, "round_id": round_id} for v in entries])
+    session.connection().execute(_INSERT_ENTRY, [e.for_insert(round_id) for e in entries])
 
 
 # Writes go through SQLAlchemy Core: one statement each, no unit-of-work flushes, so the
@@ -778,18 +888,6 @@ def _insert(session: Session, table: Any, values: Mapping[str, Any]) -> int:
     """Insert one row; its new primary key."""
     key: int = session.connection().execute(insert(table), values).inserted_primary_key[0]
     return key
-
-
-def _row_values(row: Round) -> dict[str, Any]:
-    return {
-        "game_id": row.game_id,
-        "number": row.number,
-        "went_out_seat": row.went_out_seat,
-        "cut_bonus": row.cut_bonus,
-        "version": row.version,
-        "created_at": row.created_at,
-        "updated_at": row.updated_at,
-    }
 
 
 def _may_read_first(session: Session) -> bool:
@@ -853,12 +951,17 @@ def _replay(
     """The answer to a request already carried out with idempotency ``key``, if any."""
     if not key:
         return None
-    record = session.get(IdempotencyRecord, f"{game_id}:{key}")
+    record = _reader(session).execute(_KEY_OF, {"key": f"{game_id}:{key}"}).first()
     if record is None:
         return None
     if record.action != action or (number is not None and record.round_number != number):
         raise Conflict("that request key was already used for a different change")
     return load_game(session, game_id)
+
+
+_KEY_OF = sa_select(IdempotencyRecord.action, IdempotencyRecord.round_number).where(
+    col(IdempotencyRecord.key) == bindparam("key")
+)
 
 
 def _check_key(key: str | None) -> str | None:
@@ -905,11 +1008,10 @@ def add_round(
         return _add_round_locked(session, game_id, number, entry, expected_version, key, actor)
     # Everything that needs no lock, in a read transaction: the game, the replay, the checks,
     # the scores, the rows to write and the game as it will read.
-    game = _get_game(session, game_id)
+    view = load_game(session, game_id)
     replayed = _replay(session, game_id, key, "add_round", number)
     if replayed is not None:
         return replayed, False
-    view = _view(session, game)
     _check_next_round(view, number, expected_version)
     points = _score(view, number, entry)
     now = utcnow()
@@ -924,7 +1026,7 @@ def add_round(
     # The write: only if the game is still at the version all of the above was checked against.
     if not _claim(session, game_id, view.version, now, {"finished_at": finished_at}):
         return _add_round_locked(session, game_id, number, entry, expected_version, key, actor)
-    _write_entries(session, _insert(session, _ROUND, _row_values(new.row)), new.entries)
+    _write_entries(session, _insert(session, _ROUND, new.row.for_insert()), new.entries)
     _remember(session, game_id, key, "add_round", number, now)
     _log(session, game_id, actor, "add_round", number, None, after, summary, now)
     _cache_view(changed)
@@ -950,7 +1052,7 @@ def _add_round_locked(
     points = _score(view, number, entry)
     now = utcnow()
     new = _lay_out(view, _new_round_row(game_id, number, entry, now), points, entry)
-    _write_entries(session, _insert(session, _ROUND, _row_values(new.row)), new.entries)
+    _write_entries(session, _insert(session, _ROUND, new.row.for_insert()), new.entries)
     finished_at = now if number == view.rules.round_count else game.finished_at
     _update_game(session, game, now, finished_at=finished_at)
     _remember(session, game_id, key, "add_round", number, now)
@@ -1012,11 +1114,10 @@ def replace_round(
     key = _check_key(idempotency_key)
     if not _may_read_first(session):
         return _replace_round_locked(session, game_id, number, entry, expected_version, key, actor)
-    game = _get_game(session, game_id)
+    view = load_game(session, game_id)
     replayed = _replay(session, game_id, key, "replace_round", number)
     if replayed is not None:
         return replayed
-    view = _view(session, game)
     plan = _plan_replace(session, view, number, entry, expected_version)
     now = utcnow()
     new = _lay_out(view, _replaced_row(plan.row, entry, now), plan.points, entry)
@@ -1103,8 +1204,8 @@ def _plan_replace(
     return _Replacement(row, tuple(points), (before, after, summary))
 
 
-def _replaced_row(old: Round, entry: RoundInput, now: datetime) -> Round:
-    return Round(
+def _replaced_row(old: Round, entry: RoundInput, now: datetime) -> _RoundValues:
+    return _RoundValues(
         id=old.id, game_id=old.game_id, number=old.number, went_out_seat=_went_out(entry),
         cut_bonus=entry.cut_bonus, version=old.version + 1, created_at=old.created_at,
         updated_at=now,
@@ -1155,8 +1256,7 @@ def undo_last_round(
     """Remove the last recorded round (``number``, when given, must be that round)."""
     if not _may_read_first(session):
         return _undo_locked(session, game_id, number, expected_version, actor)
-    game = _get_game(session, game_id)
-    view = _view(session, game)
+    view = load_game(session, game_id)
     round_id, history = _plan_undo(session, view, number, expected_version)
     now = utcnow()
     changed = _changed_view(view, _Stamp(view.version + 1, now, None), view.rounds[:-1])
@@ -1203,9 +1303,14 @@ def _plan_undo(
             "someone else changed this game meanwhile; check the scores first",
             {"version": view.version},
         )
-    row = _round_row(session, view.id, last.number)
-    if row in session:  # about to be deleted behind the session's back: let it go
-        session.expunge(row)
+    round_id = (
+        _reader(session)
+        .execute(_ROUND_ID_OF, {"game_id": view.id, "number": last.number})
+        .scalar_one()
+    )
+    loaded = session.identity_map.get(identity_key(Round, round_id))
+    if loaded is not None:  # about to be deleted behind the session's back: let it go
+        session.expunge(loaded)
     before = {
         "results": {
             view.players[e.seat]: {"points": e.points, "went_out": e.went_out} for e in last.entries
@@ -1213,7 +1318,12 @@ def _plan_undo(
         "cut_bonus": last.cut_bonus,
     }
     summary = f"Round {last.number} undone: " + _points_summary(view, last.points)
-    return row.id or 0, (before, None, summary)
+    return round_id, (before, None, summary)
+
+
+_ROUND_ID_OF = sa_select(Round.id).where(
+    col(Round.game_id) == bindparam("game_id"), col(Round.number) == bindparam("number")
+)
 
 
 def _delete_round(session: Session, round_id: int) -> None:

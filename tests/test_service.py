@@ -614,3 +614,44 @@ def test_the_write_takes_one_short_transaction_after_the_reads(reader: Games) ->
     writes = statements[next(i for i, s in enumerate(statements) if s == "UPDATE") :]
     assert writes == ["UPDATE", "INSERT", "INSERT", "INSERT", "INSERT"], statements
     assert all(s == "SELECT" for s in statements[: -len(writes)]), statements
+
+
+# --- the view cache -----------------------------------------------------------------------------
+
+
+def test_a_view_read_before_a_change_is_not_served_after_it(svc: Games) -> None:
+    """A view built and cached by one reader is not what the next reader gets once another
+    session has changed the game: the cache is checked against the row's version and time."""
+    game_id, _ = svc.create()
+    svc.add(game_id, 1, OUT, pts(5), pts(15))
+    assert svc.load(game_id).totals == (0, 5, 15)  # built and cached
+    with write_session(svc.engine) as session:  # another writer, its own transaction
+        games.replace_round(session, game_id, 1, entry(pts(20), OUT, pts(10)))
+    assert svc.load(game_id).totals == (20, 0, 10)
+
+
+def test_a_change_rolled_back_is_never_served(svc: Games) -> None:
+    game_id, _ = svc.create()
+    svc.add(game_id, 1, OUT, pts(5), pts(15))
+    with Session(svc.engine, expire_on_commit=False) as session:
+        view, _ = games.add_round(session, game_id, 2, entry(pts(30), OUT, pts(40)))
+        assert view.next_round == 3  # the change as it would read
+        session.rollback()
+    view = svc.load(game_id)
+    assert view.next_round == 2 and view.totals == (0, 5, 15)
+    assert svc.count(Round) == 1
+
+
+def test_reads_in_a_session_see_its_own_pending_changes(db_app: Flask) -> None:
+    """The service's quick reads (Core statements) flush what the session holds first, as
+    the ORM's queries would."""
+    engine = get_engine(db_app)
+    with write_session(engine) as session:
+        view, token = games.create_game(
+            session, preset="liverpool", players=["Ann", "Bob"], first_dealer=0
+        )
+        other = games.grant_edit(session, view.id, "second device")  # pending, not flushed
+        assert games.can_edit(session, view.id, [other])
+        assert games.can_edit(session, view.id, [token])
+        assert not games.can_edit(session, view.id, ["x" * 43])
+        assert games.load_game(session, view.id).players == ("Ann", "Bob")

@@ -50,7 +50,7 @@ No way to make 2 runs: only spades have 3 or more natural cards close enough tog
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import NamedTuple
 
 from .cards import Card, Rank, Suit, format_cards
@@ -1836,7 +1836,7 @@ def arrange(rules: RuleSet, round_number: int, cards: Sequence[Card]) -> Arrange
     nat, wilds = _counts(ctx, hand, rules.wild_ranks)
     plans = _run(ctx, specs, spec.all_out, nat, wilds)
     if plans is None:
-        return Arrangement(False, (), hand, _explain(rules, round_number, hand))
+        return Arrangement(False, (), hand, _explain(rules, round_number, hand, failed=True))
     melds, leftover = _build(ctx, specs, plans, hand, rules.wild_ranks)
     return Arrangement(True, melds, leftover, "")
 
@@ -1997,8 +1997,14 @@ def _wild_words(n: int) -> str:
     return f"{n} wild card" + ("" if n == 1 else "s")
 
 
-def _explain(rules: RuleSet, round_number: int, hand: Sequence[Card]) -> str:
-    """A sentence saying what is missing, as concrete as the counts allow."""
+def _explain(
+    rules: RuleSet, round_number: int, hand: Sequence[Card], *, failed: bool = False
+) -> str:
+    """A sentence saying what is missing, as concrete as the counts allow.
+
+    ``failed``: the contract was just found impossible with these cards (a contract of one
+    kind of meld in a round with a discard need not be asked again).
+    """
     spec = rules.round(round_number)
     contract = spec.contract
     want = contract.describe()
@@ -2019,7 +2025,7 @@ def _explain(rules: RuleSet, round_number: int, hand: Sequence[Card]) -> str:
                 f"No way to use every card: round {round_number} is all out, and {shown} "
                 f"{verb} in no meld."
             )
-        if _run(replace(ctx, exact=False), specs, False, list(nat), wilds, True) is not None:
+        if _run(ctx, specs, False, list(nat), wilds, True) is not None:  # never exact here
             return (
                 f"No way to use every card: round {round_number} is all out, and these "
                 f"{len(hand)} cards do not split into exactly {want}."
@@ -2027,7 +2033,10 @@ def _explain(rules: RuleSet, round_number: int, hand: Sequence[Card]) -> str:
     parts: list[str] = []
     for kind in (MeldKind.SET, MeldKind.RUN):
         group = [x for x in specs if x[0] == kind]
-        if group and _run(ctx, group, False, list(nat), wilds, True) is None:
+        if not group:
+            continue
+        known = failed and not spec.all_out and len(group) == len(specs)
+        if known or _run(ctx, group, False, list(nat), wilds, True) is None:
             parts.append(_explain_kind(ctx, kind, group, nat, wilds))
     if parts:
         return " ".join(parts)
@@ -2046,11 +2055,14 @@ def _explain(rules: RuleSet, round_number: int, hand: Sequence[Card]) -> str:
 def _wilds_short(
     ctx: _Ctx, specs: Sequence[tuple[MeldKind, int]], nat: Sequence[int], wilds: int
 ) -> int:
-    """How many more wilds (1 or 2) would make the melds possible; 0 if that would not do."""
-    for more in (1, 2):
-        if _run(ctx, specs, False, list(nat), wilds + more, True) is not None:
-            return more
-    return 0
+    """How many more wilds (1 or 2) would make the melds possible; 0 if that would not do.
+
+    Asked with two more first: in a round with a discard more wilds never hurt, and most
+    hands that fail are far from the contract.
+    """
+    if _run(ctx, specs, False, list(nat), wilds + 2, True) is None:
+        return 0
+    return 1 if _run(ctx, specs, False, list(nat), wilds + 1, True) is not None else 2
 
 
 def _explain_kind(
@@ -2065,7 +2077,8 @@ def _explain_kind(
         able = [
             SUITS[s].noun
             for s in range(4)
-            if _run(ctx, [(MeldKind.RUN, length)], False, _only_suit(nat, s), wilds) is not None
+            if _suit_runs(ctx, tuple(nat[s * _STRIDE : (s + 1) * _STRIDE]), (length,), wilds)
+            is not None
         ]
         what = f"{m} or more natural cards close enough together for a run of {length}"
         with_wilds = f"(with {_wild_words(wilds)})"
@@ -2098,12 +2111,6 @@ def _explain_kind(
     if kind == MeldKind.RUN:
         return f"{head}: the natural cards in sequence are too few for {number_word(count)} runs."
     return f"{head}: the natural cards of one rank are too few for {number_word(count)} sets."
-
-
-def _only_suit(nat: Sequence[int], s: int) -> list[int]:
-    out = [0] * len(nat)
-    out[s * _STRIDE : (s + 1) * _STRIDE] = nat[s * _STRIDE : (s + 1) * _STRIDE]
-    return out
 
 
 def _homeless(

@@ -25,7 +25,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from random import SystemRandom
-from typing import Any, Protocol
+from typing import Any
 
 from sqlalchemy import Connection, bindparam, delete, func, insert, update
 from sqlalchemy import select as sa_select
@@ -240,43 +240,11 @@ def build_view(
     )  # fmt: skip
 
 
-class _RoundRow(Protocol):
-    """What a round view is built from: a ``Round`` row, or the values about to be written."""
-
-    @property
-    def number(self) -> int: ...
-    @property
-    def went_out_seat(self) -> int: ...
-    @property
-    def cut_bonus(self) -> bool: ...
-    @property
-    def version(self) -> int: ...
-    @property
-    def updated_at(self) -> datetime: ...
-
-
-class _EntryRow(Protocol):
-    """An ``Entry`` row, or the values about to be written."""
-
-    @property
-    def seat(self) -> int: ...
-    @property
-    def points(self) -> int: ...
-    @property
-    def hand_points(self) -> int: ...
-    @property
-    def went_out(self) -> bool: ...
-    @property
-    def cards(self) -> str | None: ...
-    @property
-    def bought(self) -> int: ...
-
-
 def _round_view(
     rules: RuleSet,
     first_dealer: int,
-    row: _RoundRow,
-    entries: Sequence[_EntryRow],
+    row: Round | _RoundValues,
+    entries: Sequence[Entry | _EntryValues],
     before: Sequence[int],
 ) -> RoundView:
     """One round's view from its rows; ``before`` holds the totals after the round before."""

@@ -1297,15 +1297,34 @@ def _allout_suit_runs(
                         (lo, hi, nm) for (lo, hi, _), nm in zip(chosen, masks, strict=True)
                     )
                 return
+            # Each run still to come covers a position at most once: a position short of
+            # as many cards as there are runs to come must be covered by every one of them.
+            runs_left = k - j
+            short = must = deficit = 0
+            for p in range(1, 15):
+                d = supply[p] - cov[p]
+                if d > 0:
+                    if d > runs_left:
+                        return
+                    if not short:
+                        short = p
+                    if d == runs_left:
+                        must |= 1 << p
+                    deficit += d
+            if size_sum + deficit > budget:
+                return
             rest_min = sum(lengths[j + 1 :])
-            short = next((p for p in range(1, 15) if cov[p] < supply[p]), 0)
             ordered = j > 0 and lengths[j - 1] == lengths[j]
             stop = short if tail_same[j] and short else HIGH_ACE + 1
+            if must:
+                stop = min(stop, (must & -must).bit_length() - 1)
             opts = per_length[lengths[j]]
             for idx in range(start if ordered else 0, len(opts)):
                 lo, hi, full, where = opts[idx]
                 if lo > stop:
                     break
+                if must & ~full:
+                    continue
                 size = hi - lo + 1
                 if size_sum + size + rest_min > budget:
                     continue

@@ -1167,6 +1167,7 @@ def _allout_sets_and_runs(
     picks: list[tuple[int, int, tuple[int, int, int, int], int, int]] = []
     dual = ctx.dual
     most = 4 if ctx.distinct else 4 * _STRIDE
+    plain = [q for q in range(1, 14) if q not in dual]
 
     def rec(
         j: int, prev: tuple[int, tuple[int, int, int, int]], lo_sum: int, hi_sum: int, pool: int
@@ -1174,6 +1175,14 @@ def _allout_sets_and_runs(
         if lo_sum > pool:
             return None
         if j == len(sets):
+            # every natural card left goes into a run of its suit, which holds one card of
+            # each rank: a suit needs as many runs as its most repeated rank has cards
+            wanted = 0
+            for s in range(4):
+                base = s * _STRIDE
+                wanted += max(nat[base + q] for q in plain)
+            if wanted > len(runs):
+                return None
             for t, chosen in _allout_run_totals(ctx, nat, wilds, runs).items():
                 if lo_sum <= pool - t <= hi_sum:
                     return pool - t, chosen

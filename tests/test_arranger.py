@@ -387,6 +387,17 @@ SLOW_HANDS = [
     # The explanation of a failure, asked with a wild or two more.
     ("liverpool", 6, "7D 6D 4D JK JK 8D 10D JD 7D 9D JK 10H"),
     ("contract-rummy", 7, "JK 8S 9S JK 2S 3S JS 6S KS 10S AS 5S"),
+    # Family all out, one suit: the runs' windows must cover every card (and the
+    # explanation asks whether three runs could be made with a discard).
+    ("family", 7, "3D JD 9D 5D KD 4D 10D AD QD JK 7D 6D"),
+    ("family", 7, "8H 7H QH 6H 9H 5H JH JK 7H 8H 10H 4H"),
+    ("family", 7, "AH 5H 10H JK 6H 8H 3H JK 3H JK 9H 7H"),
+    # Deuces-six: sets of different suits placed rank by rank (the slowest 3-set hands).
+    ("deuces-six", 3, "AH 4C 9C AD 9H KH 4S 8H 3C KC 7C 8C"),
+    ("deuces-six", 4, "7C 5S 6D 7H 10S QS QS QD 5D 10H 4S 4C"),
+    ("deuces-six", 4, "6H 6C JC 7S 6S 8S 8C 4S 4H QH 7C QS"),
+    ("deuces-six", 6, "2H 5S 2C 7D 7S AD 4D 4S 2D 2S 2H 5D"),
+    ("deuces-six", 6, "AS 9S 4S 3S 8S 10S QH 2D QS 2S 2C 2H"),
 ]
 
 
@@ -436,3 +447,39 @@ def test_slowest_hard_case_is_sound() -> None:
     a = arrange(rules, 6, hand)
     assert not a.possible
     assert_sound(rules, 6, hand, a)
+
+
+# Clustered hands (the benchmark's adversarial family): 24-30 cards crowded into one suit
+# with many jokers, all out, three runs that may overlap. Too big for the oracle; the
+# answers were the same before the all-out search was pruned, and must stay sound.
+CLUSTERED = [
+    (
+        "7S 8S KS 5S JK KS KS AS 6S AS 4S JS JS 3S JK 6S 9S 10S QS 2S 10S 6S 9S AS JK 4S JK 10S "
+        "JK JK",
+        False,
+    ),
+    ("QD JD 4D KD JK 5D QD JK 7D 6D JK JK KD 6D JK JD AD 2D 3D 10D KD JK 10D 5D", False),
+    (
+        "AS 6S 4S 6S QS 7S JK JK JK AS KS QS JS 9S 4S 7S 5S JK 2S 3S 9S 2S JK JK AS 7S 9S 5S 6S "
+        "10S",
+        True,
+    ),
+    ("3H QH JH 8H 7H AH 5H 3H 10H 7H JK 4H JK JH 5H JH 6H 4H JK 6H JK JK JK 2H", True),
+]
+
+
+@pytest.mark.parametrize(("hand", "possible"), CLUSTERED)
+def test_clustered_all_out_hands(hand: str, possible: bool) -> None:
+    rules = PRESETS["family"]
+    cards = parse_cards(hand)
+    a = arrange(rules, 7, cards)
+    assert a.possible == possible, a.reason
+    assert_sound(rules, 7, cards, a)
+
+
+def test_leftover_keeps_the_first_copies_in_hand_order() -> None:
+    """Copies of a card are interchangeable: the melds take the last ones, so the leftover
+    reads in the hand's order."""
+    a = arrange(PRESETS["liverpool"], 1, parse_cards("7H 5C 7H 7H 7H 9C 9C 9C"))
+    assert laid(a) == ["7H 7H 7H", "9C 9C 9C"]
+    assert format_cards(a.leftover) == "7H 5C"

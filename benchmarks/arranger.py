@@ -7,7 +7,8 @@ them built to contain the contract (then topped up with random cards; a few near
 with one card swapped out), timed for the arranger on every hand and for the oracle on a
 sample (the oracle takes up to seconds per hand). Then the hard cases, where the oracle is
 not run: 20- and 30-card hands from three decks with up to 6 jokers, and deuces-wild hands
-with up to 18 wild cards (2s plus jokers), all-out rounds included. Every hard case must be
+with up to 18 wild cards (2s plus jokers), all-out rounds included, and clustered hands (20-30
+cards, many wilds, the naturals crowded into one or two suits). Every hard case must be
 decided (the arranger never gives up); the script reports how many were possible.
 """
 
@@ -173,6 +174,37 @@ def hard_cases(rng: random.Random, count: int) -> list[tuple[RuleSet, int, list[
     return cases
 
 
+def clustered_cases(rng: random.Random, count: int) -> list[tuple[RuleSet, int, list[Card], str]]:
+    """Adversarial hands: 20-30 cards with many wilds and the naturals crowded into one or
+    two suits (often a narrow band of ranks), every round, all-out rounds included. Dense
+    suits are where runs of one suit can be laid out in the most ways."""
+    cases: list[tuple[RuleSet, int, list[Card], str]] = []
+    families: list[tuple[RuleSet, str]] = [(r, r.id) for r in PRESETS.values()]
+    for k in range(count):
+        rules, name = families[k % len(families)]
+        wild_rank = [Card(r, s) for s in Suit for r in Rank if r in rules.wild_ranks] * 3
+        naturals = [Card(r, s) for s in Suit for r in Rank if r not in rules.wild_ranks] * 3
+        for round_number in range(1, rules.round_count + 1):
+            size = rng.choice([20, 24, 30])
+            n_wild = rng.choice([4, 6, 8, 12])
+            if rules.uses_jokers:
+                wild = [JOKER] * min(n_wild, 6)
+            else:
+                wild = rng.sample(wild_rank, min(n_wild, len(wild_rank)))
+            suits = rng.sample(list(Suit), rng.choice([1, 2]))
+            low = rng.randint(1, 7)
+            band = rng.choice([(1, 13), (low, low + 7)])
+            pool = [
+                c for c in naturals if c.suit in suits and band[0] <= int(c.rank or 0) <= band[1]
+            ]
+            if len(pool) < size - len(wild):
+                pool = [c for c in naturals if c.suit in suits]
+            hand = wild + rng.sample(pool, size - len(wild))
+            rng.shuffle(hand)
+            cases.append((rules, round_number, hand, f"clustered {name}"))
+    return cases
+
+
 CLOCK: Callable[[], float] = time.process_time
 
 
@@ -311,7 +343,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     print()
     if args.no_hard:
         return 1 if mismatches else 0
-    cases = hard_cases(rng, hard_rounds)
+    cases = hard_cases(rng, hard_rounds) + clustered_cases(rng, hard_rounds)
     by_label: dict[str, list[float]] = {}
     decided = possible_hard = 0
     worst: tuple[float, str] = (0.0, "")

@@ -380,6 +380,57 @@ def test_eight_players_with_200_character_names_stay_on_one_page(app: Flask) -> 
         assert len(read_pdf(pdf).pages) == 1
 
 
+@pytest.mark.parametrize("kind", ["blank", "game", "trophy"])
+def test_xml_and_html5_parsers_make_the_same_pdf(kind: str) -> None:
+    """Every template writes well-formed XML (so the fast parser is used), and the page it
+    makes is the one WeasyPrint's own HTML5 parser makes, word for word and box for box."""
+    from xml.etree import ElementTree
+
+    from scorekeeper.printing import sheets
+    from scorekeeper.printing.samples import sample_game
+
+    view = sample_game("liverpool", ["Ann & <b>Bob</b>", "Cy \"C\" O'Neil", "Dee"], seed=4,
+                       title="Tom & Jerry's <night>", cut_bonus_rounds=(2,))  # fmt: skip
+    sheet = {
+        "blank": lambda: sheets.blank_sheet(view.rules, list(view.players), title=view.title),
+        "game": lambda: sheets.game_sheet(view),
+        "trophy": lambda: sheets.trophy_sheet(view),
+    }[kind]()
+    markup = render.render_html(sheet)
+    ElementTree.fromstring(markup)  # raises if a template stops being well-formed XML
+    stylesheet, font_config = render._prepared()
+    base_url = (render.print_dir() / render.TEMPLATES[kind]).as_uri()
+    documents = [
+        render.parse_html(markup, base_url, render.make_fetcher(), fast=fast).render(
+            stylesheets=[stylesheet], font_config=font_config
+        )
+        for fast in (True, False)
+    ]
+    assert type(documents[0]) is type(documents[1])
+    fast_pdf, html5_pdf = (document.write_pdf() for document in documents)
+    assert one_page_text(fast_pdf) == one_page_text(html5_pdf)
+    assert "Tom & Jerry's <night>" in one_page_text(fast_pdf)
+
+    def boxes(document: object) -> list[tuple[str, float, float, float, float]]:
+        found = []
+        stack = [document.pages[0]._page_box]  # type: ignore[attr-defined]
+        while stack:
+            box = stack.pop()
+            found.append((type(box).__name__, box.position_x, box.position_y, box.width,
+                          box.height))  # fmt: skip
+            stack.extend(getattr(box, "children", ()))
+        return found
+
+    assert boxes(documents[0]) == boxes(documents[1])
+
+
+def test_markup_that_is_not_xml_falls_back_to_the_html5_parser() -> None:
+    from weasyprint import HTML
+
+    html = render.parse_html("<p>one<br>two &nbsp;</p>", "file:///x.html", None)
+    assert type(html) is HTML
+
+
 def test_missing_harfbuzz_subset_is_logged(
     monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:

@@ -9,6 +9,7 @@ import pytest
 from flask.testing import FlaskClient
 
 from scorekeeper.rules import PRESETS, parse_cards
+from scorekeeper.web import referee_json as rj
 
 API = "/api/v1"
 
@@ -178,12 +179,33 @@ def test_arrange_refuses_cards_that_cannot_exist(client: FlaskClient) -> None:
     assert "without jokers" in body["reason"]
 
 
+# 30 cards (a hand after several buys), three decks' worth with six jokers: all out in round 7
+HAND_OF_30 = (
+    "JK JK 5S 4H 4H AH QH JK 10S 9S QS JK 2H 10H 7H AS 8S 3H 3H AS QS JS 3H 7H 2S 6H JK JK 2H 5H"
+)
+
+
+def test_arrange_takes_a_hand_after_buys(client: FlaskClient) -> None:
+    assert len(parse_cards(HAND_OF_30)) == rj.MAX_ARRANGE_CARDS == 30
+    status, body = post(
+        client, "/referee/arrange", {"rules": "family", "round": 7, "cards": HAND_OF_30}
+    )
+    assert status == 200
+    assert body["possible"] is False  # all out: 30 cards do not make exactly 3 runs
+    assert "every card" in body["reason"]
+    status, body = post(
+        client, "/referee/arrange", {"rules": "family", "round": 6, "cards": HAND_OF_30}
+    )
+    assert status == 200 and body["possible"] is True
+    assert sum(len(m["cards"]) for m in body["melds"]) + len(body["leftover"]) == 30
+
+
 def test_arrange_limits_the_hand(client: FlaskClient) -> None:
     status, body = post(
-        client, "/referee/arrange", {"rules": "liverpool", "round": 7, "cards": "7H " * 17}
+        client, "/referee/arrange", {"rules": "liverpool", "round": 7, "cards": HAND_OF_30 + " 7H"}
     )
     assert status == 400
-    assert "at most" in body["error"]
+    assert f"at most {rj.MAX_ARRANGE_CARDS}" in body["error"]
 
 
 # --- lay-off, joker swap, liverpool ----------------------------------------------------------

@@ -58,9 +58,9 @@ MAX_ITEMS = 60  # strings in one cards value given as a list
 MAX_CARDS = 40  # cards in one meld or hand
 MAX_GROUPS = 12  # melds in one lay-down or on one table
 MAX_TOTAL_CARDS = 160  # cards in one request
-# The arranger's search grows fast with the hand in all-out rounds with many wilds (20 cards
-# with 8 wilds: seconds); 16 covers a hand after a couple of buys and answers in < 0.25 s.
-MAX_ARRANGE_CARDS = 16
+# A hand after many buys, as the arranger's benchmark measures it: every 20- and 30-card hard
+# case (three decks, six jokers, all out) answers in a few milliseconds (benchmarks/arranger.py).
+MAX_ARRANGE_CARDS = 30
 
 
 class RefereeInputError(RulesError):

@@ -16,9 +16,18 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.rules import PRESETS, Card, MeldKind, Rank, RuleSet, Suit, check_contract
-from scorekeeper.rules.arranger import Arrangement, arrange
+from scorekeeper.rules.arranger import (
+    _COMPATIBLE,
+    _WINDOW_BITS,
+    Arrangement,
+    _compatible,
+    _Ctx,
+    _suit_runs,
+    arrange,
+)
 from scorekeeper.rules.bruteforce import brute_force
 from scorekeeper.rules.cards import JOKER, format_cards, parse_cards
+from scorekeeper.rules.rulesets import SameSuitRuns
 
 
 def laid(a: Arrangement) -> list[str]:
@@ -392,6 +401,11 @@ SLOW_HANDS = [
     ("family", 7, "3D JD 9D 5D KD 4D 10D AD QD JK 7D 6D"),
     ("family", 7, "8H 7H QH 6H 9H 5H JH JK 7H 8H 10H 4H"),
     ("family", 7, "AH 5H 10H JK 6H 8H 3H JK 3H JK 9H 7H"),
+    # ... and with two suits (three runs with a discard: windows as bit masks)
+    ("family", 7, "9S 8D 7S 6D 6S 8S JS JK JK 10S 9D 4S"),
+    ("family", 7, "JK 7D JK 4H 8D QD KD 6H 8H JD 9D 10D"),
+    ("family", 7, "8D 7D 10H QH 9H AH 8H JK JH 6D 7H JK"),
+    ("family", 7, "4C 8C 3C 2C JK 5C JD QD 6C 10C AC JK"),
     # Deuces-six: sets of different suits placed rank by rank (the slowest 3-set hands).
     ("deuces-six", 3, "AH 4C 9C AD 9H KH 4S 8H 3C KC 7C 8C"),
     ("deuces-six", 4, "7C 5S 6D 7H 10S QS QS QD 5D 10H 4S 4C"),
@@ -483,3 +497,28 @@ def test_leftover_keeps_the_first_copies_in_hand_order() -> None:
     a = arrange(PRESETS["liverpool"], 1, parse_cards("7H 5C 7H 7H 7H 9C 9C 9C"))
     assert laid(a) == ["7H 7H 7H", "9C 9C 9C"]
     assert format_cards(a.leftover) == "7H 5C"
+
+
+@pytest.mark.parametrize("policy", list(SameSuitRuns))
+def test_window_compatibility_masks_match_the_rule(policy: SameSuitRuns) -> None:
+    """The bit masks the one-suit run search uses say what :func:`_compatible` says."""
+    masks = _COMPATIBLE[policy]
+    windows = [(lo, hi) for lo in range(1, 15) for hi in range(lo, 15)]
+    for lo, hi in windows:
+        mask = masks[lo * _WINDOW_BITS + hi]
+        for lo2, hi2 in windows:
+            fits = bool(mask >> (lo2 * _WINDOW_BITS + hi2) & 1)
+            assert fits == _compatible(policy, lo, hi, ((lo2, hi2),)), (lo, hi, lo2, hi2)
+
+
+def test_one_suit_runs_fewest_wilds() -> None:
+    """Three runs of four in one suit (family: 2 naturals, overlapping allowed): the fewest
+    wilds. A 3 4 5 6 7 9 10 J Q K of one suit: 3-4-5-6 and 9-10-J-Q take no wild, and
+    J-Q-K-A overlaps the second, so two wilds stand for its J and Q; one is not enough."""
+    rules = PRESETS["family"]
+    counts = (0, 1, 0, 1, 1, 1, 1, 1, 0, 1, 1, 1, 1, 1)
+    ctx = _Ctx.of(rules, all_out=False)
+    found = _suit_runs(ctx, counts, (4, 4, 4), 5)
+    assert found is not None and found[0] == 2
+    assert sorted((lo, hi) for lo, hi, _ in found[1]) == [(3, 6), (9, 12), (11, 14)]
+    assert _suit_runs(ctx, counts, (4, 4, 4), 1) is None

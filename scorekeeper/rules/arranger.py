@@ -51,6 +51,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from itertools import pairwise
 from typing import NamedTuple
 
 from .cards import Card, Rank, Suit, format_cards
@@ -186,6 +187,37 @@ def _compatible(policy: SameSuitRuns, lo: int, hi: int, others: Sequence[tuple[i
         if policy == SameSuitRuns.APART and lo <= ohi and olo <= hi:  # overlapping
             return False
     return True
+
+
+_WINDOW_BITS = 16  # a window's id: low * 16 + high
+
+
+def _compatible_masks(policy: SameSuitRuns) -> tuple[int, ...]:
+    """For each window id, the bit mask of the window ids a run may take beside it in the
+    same suit (as :func:`_compatible` says): one bit test per pair in the searches."""
+    windows = [(lo, hi) for lo in range(1, 15) for hi in range(lo, 15)]
+    ends_at = [0] * 16  # the windows ending at each position
+    starts_at = [0] * 16
+    for lo, hi in windows:
+        ends_at[hi] |= 1 << (lo * _WINDOW_BITS + hi)
+        starts_at[lo] |= 1 << (lo * _WINDOW_BITS + hi)
+    masks = [0] * (15 * _WINDOW_BITS)
+    for lo, hi in windows:
+        if policy == SameSuitRuns.APART_OR_OVERLAPPING:  # anything but touching
+            bad = ends_at[lo - 1] | starts_at[hi + 1]
+            masks[lo * _WINDOW_BITS + hi] = sum(ends_at) & ~bad
+        elif policy == SameSuitRuns.APART:  # a gap of one position at least
+            below = sum(ends_at[: max(lo - 1, 0)])
+            above = sum(starts_at[hi + 2 :])
+            masks[lo * _WINDOW_BITS + hi] = below | above
+    return tuple(masks)
+
+
+_COMPATIBLE = {policy: _compatible_masks(policy) for policy in SameSuitRuns}
+
+
+# the run positions of each rank: the ace's two, low and high
+_RANK_POSITIONS = (0, (1 << 1) | (1 << HIGH_ACE), *(1 << r for r in range(2, 14)))
 
 
 class _RunPlan(NamedTuple):
@@ -871,8 +903,9 @@ _SuitPick = tuple[int, tuple[int, ...], _Windows]  # (suit, run lengths, windows
 _SuitRuns = tuple[int, _Windows]
 # (ctx, counts, lengths) -> (the answer, or None if it costs more than cap; that cap)
 _SUIT_RUNS: dict[tuple[object, ...], tuple[_SuitRuns | None, int]] = {}
-# (positions held, length, ...) -> windows (own cost, low, high, naturals, ranks), cheapest first
-_SUIT_OPTS: dict[tuple[object, ...], list[tuple[int, int, int, int, tuple[int, ...]]]] = {}
+# (positions held, length, ...) -> windows (own cost, low, high, naturals, ranks covered as
+# positions (an ace as both), window id), cheapest first
+_SUIT_OPTS: dict[tuple[object, ...], list[tuple[int, int, int, int, int, int]]] = {}
 
 
 def _suit_runs(
@@ -908,8 +941,7 @@ def _suit_runs(
     if mask & 2:
         mask |= 1 << HIGH_ACE
     dual_pos = ctx.dual_pos
-    dual = ctx.dual
-    per_length: dict[int, list[tuple[int, int, int, int, tuple[int, ...]]]] = {}
+    per_length: dict[int, list[tuple[int, int, int, int, int, int]]] = {}
     for length in set(lengths):
         # Unless runs of the suit may overlap, a longer run with a wild at one end is never
         # better than the run without it (shrinking cannot make two runs touch).
@@ -922,8 +954,8 @@ def _suit_runs(
                 if ctx.wam and size > 2 * n0:
                     continue
                 own = size - n0 + (full & dual_pos).bit_count()
-                ranks = tuple(_rank_of(p) for p in _positions(full))
-                opts.append((own, lo, hi, full, ranks))
+                cover = full | (full >> 13 & 2) | (full & 2) << 13
+                opts.append((own, lo, hi, full, cover, lo * _WINDOW_BITS + hi))
             opts.sort()
             if len(_SUIT_OPTS) > 100_000:
                 _SUIT_OPTS.clear()
@@ -935,13 +967,21 @@ def _suit_runs(
         return None
     # the least the runs after the j-th can cost
     rest_lb = [sum(per_length[x][0][0] for x in lengths[j + 1 :]) for j in range(k)]
-    cov = [0] * 14  # runs covering each rank (the ace once, low or high)
+    # by_count[c - 1]: the positions (an ace as both) of the ranks with c natural cards
+    by_count = [0] * k
+    for r in range(1, 14):
+        if 0 < counts[r] <= k:
+            by_count[counts[r] - 1] |= _RANK_POSITIONS[r]
     chosen: list[tuple[int, int, int]] = []
-    spans: list[tuple[int, int]] = []
     best: list[object] = [cap + 1, None]
-    policy = ctx.policy
+    compatible = _COMPATIBLE[ctx.policy]
 
-    def rec(j: int, cost: int, start: int) -> None:
+    def rec(
+        j: int, cost: int, start: int, allowed: int, covered: tuple[int, ...], used: int
+    ) -> None:
+        """``allowed``: the window ids that fit beside the runs chosen; ``covered[c]``: the
+        positions of the ranks they cover more than ``c`` times; ``used``: the positions
+        whose natural cards are all taken by them (or that cost a wild anyway)."""
         if j == k:
             # one run: its window already has enough natural cards
             masks = [chosen[0][2]] if k == 1 else _share(counts, chosen, lengths, ctx)
@@ -953,29 +993,24 @@ def _suit_runs(
         same = j > 0 and lengths[j - 1] == lengths[j]
         lb = cost + rest_lb[j]
         for idx in range(start if same else 0, len(opts)):
-            own, lo, hi, full, ranks = opts[idx]
+            own, lo, hi, full, cover, wid = opts[idx]
             if lb + own >= best[0]:  # type: ignore[operator]
                 break
-            if spans and not _compatible(policy, lo, hi, spans):
+            if not allowed >> wid & 1:
                 continue
             # the cost added: the window's size less the natural cards still free in it
-            add = hi - lo + 1
-            for r in ranks:
-                if cov[r] < counts[r] and r not in dual:
-                    add -= 1
+            add = hi - lo + 1 - (full & ~used).bit_count()
             if lb + add >= best[0]:  # type: ignore[operator]
                 continue
-            for r in ranks:
-                cov[r] += 1
+            now = (covered[0] | cover, *(c | (below & cover) for below, c in pairwise(covered)))
+            now_used = used
+            for c, need in zip(now, by_count, strict=True):
+                now_used |= c & need
             chosen.append((lo, hi, full))
-            spans.append((lo, hi))
-            rec(j + 1, cost + add, idx)
-            spans.pop()
+            rec(j + 1, cost + add, idx, allowed & compatible[wid], now, now_used)
             chosen.pop()
-            for r in ranks:
-                cov[r] -= 1
 
-    rec(0, 0, 0)
+    rec(0, 0, 0, -1, (0,) * k, dual_pos)
     result: _SuitRuns | None = None
     if best[1] is not None:
         assert isinstance(best[0], int)

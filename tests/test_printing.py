@@ -431,6 +431,38 @@ def test_markup_that_is_not_xml_falls_back_to_the_html5_parser() -> None:
     assert type(html) is HTML
 
 
+def test_the_garbage_collector_is_paused_only_while_rendering(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import gc
+
+    seen: list[bool] = []
+    real_render_html = render.render_html
+
+    def watching(sheet: render.Sheet, fit: str = "") -> str:
+        seen.append(gc.isenabled())
+        return real_render_html(sheet, fit)
+
+    monkeypatch.setattr(render, "render_html", watching)
+    assert gc.isenabled()
+    threads = [
+        threading.Thread(target=render_blank_sheet, args=(PRESETS["liverpool"], players))
+        for players in (3, 8)
+    ]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert seen == [False, False]
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        render_blank_sheet(PRESETS["liverpool"], 4)
+        assert not gc.isenabled()  # left as it was found
+    finally:
+        gc.enable()
+
+
 def test_missing_harfbuzz_subset_is_logged(
     monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:

@@ -414,12 +414,14 @@ def _discard_run_candidates(
                 yield s, lo, hi, nat_mask, cost
 
 
-_WINDOWS: dict[tuple[int, int, int, bool, bool], list[tuple[int, int, int, int, int]]] = {}
+# cached values are tuples of ints: once the collector has seen them it stops tracking them,
+# so the bounded caches do not make every full collection longer
+_WINDOWS: dict[tuple[int, int, int, bool, bool], tuple[tuple[int, int, int, int, int], ...]] = {}
 
 
 def _windows_for(
     mask: int, length: int, m: int, exact: bool, trim: bool
-) -> list[tuple[int, int, int, int, int]]:
+) -> tuple[tuple[int, int, int, int, int], ...]:
     """Windows ``(low, high, naturals mask, naturals, size)`` of a suit holding ``mask``.
 
     Only windows with at least ``m`` naturals; when ``trim``, a window longer than
@@ -445,8 +447,8 @@ def _windows_for(
             out.append((lo, hi, full, n0, size))
     if len(_WINDOWS) > 200_000:
         _WINDOWS.clear()
-    _WINDOWS[key] = out
-    return out
+    found = _WINDOWS[key] = tuple(out)
+    return found
 
 
 def _submasks(mask: int) -> Iterator[int]:
@@ -905,7 +907,7 @@ _SuitRuns = tuple[int, _Windows]
 _SUIT_RUNS: dict[tuple[object, ...], tuple[_SuitRuns | None, int]] = {}
 # (positions held, length, ...) -> windows (own cost, low, high, naturals, ranks covered as
 # positions (an ace as both), window id), cheapest first
-_SUIT_OPTS: dict[tuple[object, ...], list[tuple[int, int, int, int, int, int]]] = {}
+_SUIT_OPTS: dict[tuple[object, ...], tuple[tuple[int, int, int, int, int, int], ...]] = {}
 
 
 def _suit_runs(
@@ -941,7 +943,7 @@ def _suit_runs(
     if mask & 2:
         mask |= 1 << HIGH_ACE
     dual_pos = ctx.dual_pos
-    per_length: dict[int, list[tuple[int, int, int, int, int, int]]] = {}
+    per_length: dict[int, tuple[tuple[int, int, int, int, int, int], ...]] = {}
     for length in set(lengths):
         # Unless runs of the suit may overlap, a longer run with a wild at one end is never
         # better than the run without it (shrinking cannot make two runs touch).
@@ -949,19 +951,19 @@ def _suit_runs(
         okey = (mask, length, m, ctx.exact, ctx.wam, dual_pos, trim)
         opts = _SUIT_OPTS.get(okey)
         if opts is None:
-            opts = []
+            found_opts = []
             for lo, hi, full, n0, size in _windows_for(mask, length, m, ctx.exact, trim):
                 if ctx.wam and size > 2 * n0:
                     continue
                 own = size - n0 + (full & dual_pos).bit_count()
                 cover = full | (full >> 13 & 2) | (full & 2) << 13
-                opts.append((own, lo, hi, full, cover, lo * _WINDOW_BITS + hi))
-            opts.sort()
+                found_opts.append((own, lo, hi, full, cover, lo * _WINDOW_BITS + hi))
+            found_opts.sort()
             if len(_SUIT_OPTS) > 100_000:
                 _SUIT_OPTS.clear()
-            _SUIT_OPTS[okey] = opts
+            opts = _SUIT_OPTS[okey] = tuple(found_opts)
         # windows dearer than the cap are never tried (the search stops at the bound)
-        per_length[length] = opts if opts and opts[0][0] <= cap else []
+        per_length[length] = opts if opts and opts[0][0] <= cap else ()
     if any(not per_length[length] for length in lengths):
         _SUIT_RUNS[key] = (None, cap)
         return None
@@ -1264,23 +1266,25 @@ def _allout_sets_and_runs(
 
 
 _ALLOUT_SUIT: dict[tuple[object, ...], dict[int, _Windows]] = {}
-_ALLOUT_WINDOWS: dict[tuple[int, int, int, bool, int], list[tuple[int, int, int, tuple[int, ...]]]]
+_ALLOUT_WINDOWS: dict[
+    tuple[int, int, int, bool, int], tuple[tuple[int, int, int, tuple[int, ...]], ...]
+]
 _ALLOUT_WINDOWS = {}
 
 
 def _allout_windows(
     mask: int, length: int, m: int, wam: bool, cap: int
-) -> list[tuple[int, int, int, tuple[int, ...]]]:
+) -> tuple[tuple[int, int, int, tuple[int, ...]], ...]:
     """Windows ``(low, high, naturals mask, natural positions)`` of an all-out run over
     the positions ``mask`` holds, with at most ``cap`` wilds."""
     key = (mask, length, m, wam, cap)
     found = _ALLOUT_WINDOWS.get(key)
     if found is None:
-        found = [
+        found = tuple(
             (lo, hi, full, tuple(_positions(full)))
             for lo, hi, full, n0, size in _windows_for(mask, length, m, False, False)
             if size - n0 <= cap and not (wam and size > 2 * n0)
-        ]
+        )
         if len(_ALLOUT_WINDOWS) > 100_000:
             _ALLOUT_WINDOWS.clear()
         _ALLOUT_WINDOWS[key] = found

@@ -206,14 +206,20 @@ def clustered_cases(rng: random.Random, count: int) -> list[tuple[RuleSet, int, 
 
 
 CLOCK: Callable[[], float] = time.process_time
+PAUSE_GC = True
 
 
 def timed(fn: Callable[..., T], *args: object) -> tuple[float, T]:
-    """Time of one call, with the garbage collector paused (as ``timeit`` does).
+    """Time of one call, with the garbage collector paused (as ``timeit`` does), or with it
+    running (``--gc``: as in a web request, where a collection may land inside the call).
 
     CPU time of this process by default, so that other processes on a busy machine do not
     inflate the tail; ``--wall`` measures wall-clock time instead.
     """
+    if not PAUSE_GC:
+        start = CLOCK()
+        result = fn(*args)
+        return CLOCK() - start, result
     gc.disable()
     try:
         start = CLOCK()
@@ -241,6 +247,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=SEED)
     parser.add_argument("--wall", action="store_true", help="wall-clock time, not CPU time")
     parser.add_argument(
+        "--gc", action="store_true", help="keep the garbage collector running while timing"
+    )
+    parser.add_argument(
         "--only", help="only these presets (comma-separated ids, each optionally id:round)"
     )
     parser.add_argument(
@@ -258,8 +267,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                 only[name] = rounds
             else:
                 only[name] = None
-    global CLOCK
+    global CLOCK, PAUSE_GC
     CLOCK = time.perf_counter if args.wall else time.process_time
+    PAUSE_GC = not args.gc
     hands_per = args.hands or (200 if args.quick else 2000)
     oracle_per = args.oracle if args.oracle is not None else (20 if args.quick else 60)
     hard_rounds = args.hard or (5 if args.quick else 40)
@@ -268,7 +278,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(
         f"12-card hands: {hands_per} per preset and round (half built to hold the contract); "
         f"the oracle runs on the first {oracle_per} of them (sampled: it is slow). Times in ms "
-        f"of {'wall-clock' if args.wall else 'CPU'} time per call."
+        f"of {'wall-clock' if args.wall else 'CPU'} time per call"
+        f"{', garbage collector running' if args.gc else ''}."
     )
     header = (
         f"{'preset':15} {'rd':>2} {'contract':22} {'poss':>5} | {'median':>8} {'p99':>8} "

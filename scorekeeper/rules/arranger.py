@@ -433,16 +433,19 @@ def _windows_for(
         return found
     out: list[tuple[int, int, int, int, int]] = []
     for lo in range(1, 16 - length):
+        row = _WINDOWS_AT[lo]
         top = lo + length - 1 if exact else min(HIGH_ACE, lo + MAX_RUN - 1)
-        if (mask & _window(lo, top)).bit_count() < m:
+        if (mask & row[top]).bit_count() < m:
             continue
+        if trim and not mask >> lo & 1:
+            top = lo + length - 1  # a longer window would start with a wild
         for hi in range(lo + length - 1, top + 1):
-            size = hi - lo + 1
-            full = mask & _window(lo, hi)
+            full = mask & row[hi]
             n0 = full.bit_count()
             if n0 < m:
                 continue
-            if trim and size > length and not (full >> lo & 1 and full >> hi & 1):
+            size = hi - lo + 1
+            if trim and size > length and not full >> hi & 1:
                 continue
             out.append((lo, hi, full, n0, size))
     if len(_WINDOWS) > 200_000:
@@ -1280,11 +1283,18 @@ def _allout_windows(
     key = (mask, length, m, wam, cap)
     found = _ALLOUT_WINDOWS.get(key)
     if found is None:
-        found = tuple(
-            (lo, hi, full, tuple(_positions(full)))
-            for lo, hi, full, n0, size in _windows_for(mask, length, m, False, False)
-            if size - n0 <= cap and not (wam and size > 2 * n0)
-        )
+        out: list[tuple[int, int, int, tuple[int, ...]]] = []
+        for lo in range(1, 16 - length):
+            row = _WINDOWS_AT[lo]
+            for hi in range(lo + length - 1, min(HIGH_ACE, lo + MAX_RUN - 1) + 1):
+                full = mask & row[hi]
+                n0 = full.bit_count()
+                size = hi - lo + 1
+                if size - n0 > cap:
+                    break  # a longer window from lo holds as many wilds or more
+                if n0 >= m and not (wam and size > 2 * n0):
+                    out.append((lo, hi, full, tuple(_positions(full))))
+        found = tuple(out)
         if len(_ALLOUT_WINDOWS) > 100_000:
             _ALLOUT_WINDOWS.clear()
         _ALLOUT_WINDOWS[key] = found
@@ -1339,7 +1349,12 @@ def _allout_suit_runs(
                 cost = size_sum - total
                 if cost in result:
                     return
-                masks = _share(supply, chosen, lengths, ctx, split_ace=True)
+                # one run: its window holds every natural card left, enough of them
+                masks = (
+                    [chosen[0][2]]
+                    if k == 1
+                    else _share(supply, chosen, lengths, ctx, split_ace=True)
+                )
                 if masks is not None:
                     result[cost] = tuple(
                         (lo, hi, nm) for (lo, hi, _), nm in zip(chosen, masks, strict=True)

@@ -832,6 +832,7 @@ def _write_entries(session: Session, round_id: int, entries: Sequence[_EntryValu
 # Writes go through SQLAlchemy Core: one statement each, no unit-of-work flushes, so the
 # write lock is held for as short a time as possible.
 _ROUND = Round.__table__  # type: ignore[attr-defined]
+_INSERT_ROUND = insert(_ROUND)
 _INSERT_ENTRY = insert(Entry.__table__)  # type: ignore[attr-defined]
 _INSERT_CHANGE = insert(Change.__table__)  # type: ignore[attr-defined]
 _INSERT_KEY = insert(IdempotencyRecord.__table__)  # type: ignore[attr-defined]
@@ -852,9 +853,9 @@ _UPDATE_ROUND = (
 _GAME = Game.__table__  # type: ignore[attr-defined]
 
 
-def _insert(session: Session, table: Any, values: Mapping[str, Any]) -> int:
-    """Insert one row; its new primary key."""
-    key: int = session.connection().execute(insert(table), values).inserted_primary_key[0]
+def _insert_round(session: Session, values: Mapping[str, Any]) -> int:
+    """Insert a round's row; its new primary key."""
+    key: int = session.connection().execute(_INSERT_ROUND, values).inserted_primary_key[0]
     return key
 
 
@@ -880,23 +881,30 @@ def _end_reading(session: Session) -> None:
     session.rollback()  # nothing was written: this only ends the read
 
 
-def _claim(
-    session: Session, game_id: str, seen: int, now: datetime, values: Mapping[str, Any]
-) -> bool:
+def _claim(session: Session, game_id: str, seen: int, now: datetime, **finished_at: Any) -> bool:
     """Take the write lock and bump the game's version, if it is still ``seen``.
 
     One statement: ``UPDATE game ... WHERE id = ? AND version = ?`` right after
     ``BEGIN IMMEDIATE`` (SQLite); on PostgreSQL the UPDATE locks the row as ``SELECT ... FOR
     UPDATE`` would, and re-checks the version once a concurrent writer's lock is released.
-    False when another change was committed since the checks: nothing has been written then.
+    ``finished_at`` (keyword, optional) sets the game's end as well. False when another change
+    was committed since the checks: nothing has been written then.
     """
     begin_write(session)
+    statement = _CLAIM_FINISHED if finished_at else _CLAIM
     result = session.connection().execute(
-        update(_GAME)
-        .where(_GAME.c.id == game_id, _GAME.c.version == seen)
-        .values(version=seen + 1, updated_at=now, **values)
+        statement, {"game_id": game_id, "seen": seen, "next": seen + 1, "now": now, **finished_at}
     )
     return bool(result.rowcount == 1)
+
+
+# Built once: the claim runs while the write lock is held, so it should not be compiled there.
+_CLAIM = (
+    update(_GAME)
+    .where(_GAME.c.id == bindparam("game_id"), _GAME.c.version == bindparam("seen"))
+    .values(version=bindparam("next"), updated_at=bindparam("now"))
+)
+_CLAIM_FINISHED = _CLAIM.values(finished_at=bindparam("finished_at"))
 
 
 def _update_game(
@@ -992,9 +1000,9 @@ def add_round(
     summary = f"Round {number} entered: " + _points_summary(view, points)
     _end_reading(session)
     # The write: only if the game is still at the version all of the above was checked against.
-    if not _claim(session, game_id, view.version, now, {"finished_at": finished_at}):
+    if not _claim(session, game_id, view.version, now, finished_at=finished_at):
         return _add_round_locked(session, game_id, number, entry, expected_version, key, actor)
-    _write_entries(session, _insert(session, _ROUND, new.row.for_insert()), new.entries)
+    _write_entries(session, _insert_round(session, new.row.for_insert()), new.entries)
     _remember(session, game_id, key, "add_round", number, now)
     _log(session, game_id, actor, "add_round", number, None, after, summary, now)
     _cache_view(changed)
@@ -1020,7 +1028,7 @@ def _add_round_locked(
     points = _score(view, number, entry)
     now = utcnow()
     new = _lay_out(view, _new_round_row(game_id, number, entry, now), points, entry)
-    _write_entries(session, _insert(session, _ROUND, new.row.for_insert()), new.entries)
+    _write_entries(session, _insert_round(session, new.row.for_insert()), new.entries)
     finished_at = now if number == view.rules.round_count else game.finished_at
     _update_game(session, game, now, finished_at=finished_at)
     _remember(session, game_id, key, "add_round", number, now)
@@ -1092,7 +1100,7 @@ def replace_round(
     rounds = tuple(new.view if r.number == number else r for r in view.rounds)
     changed = _changed_view(view, _Stamp(view.version + 1, now, view.finished_at), rounds)
     _end_reading(session)
-    if not _claim(session, game_id, view.version, now, {}):
+    if not _claim(session, game_id, view.version, now):
         return _replace_round_locked(session, game_id, number, entry, expected_version, key, actor)
     _write_replacement(session, plan.row, new)
     _remember(session, game_id, key, "replace_round", number, now)
@@ -1229,7 +1237,7 @@ def undo_last_round(
     now = utcnow()
     changed = _changed_view(view, _Stamp(view.version + 1, now, None), view.rounds[:-1])
     _end_reading(session)
-    if not _claim(session, game_id, view.version, now, {"finished_at": None}):
+    if not _claim(session, game_id, view.version, now, finished_at=None):
         return _undo_locked(session, game_id, number, expected_version, actor)
     _delete_round(session, round_id)
     _log(session, game_id, actor, "undo_round", view.rounds[-1].number, *history, now)

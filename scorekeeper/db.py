@@ -90,14 +90,25 @@ class WriterGate:
     (``flock``), so each writer starts as soon as the previous one is done. It is only a
     courtesy: SQLite's lock still guards the data, and a writer that waits longer than the
     busy timeout goes on without the gate and lets SQLite decide.
+
+    Between processes the turns alternate: a process's writer waiting for the lock file holds
+    a shared lock on a second file (``<path>.waiting``); a writer that leaves while another
+    process waits tells the next writer of its own process to let that one go first. Without
+    this, a busy process would hand the lock from one of its threads to the next and keep the
+    other processes waiting until its queue ran dry.
     """
+
+    # How long a writer lets another process go first before it competes again.
+    YIELD_LIMIT = 0.005
 
     def __init__(self, path: str, timeout: float = SQLITE_BUSY_TIMEOUT_MS / 1000) -> None:
         self.path = path
+        self.waiting_path = f"{path}.waiting"
         self.timeout = timeout
         self._lock = threading.Lock()
         self._owner: int | None = None
         self._waiters: deque[tuple[int, threading.Event]] = deque()
+        self._others_first = False  # the last writer left while another process waited
 
     def enter(self) -> int | None:
         """Wait for the turn of this thread; the lock file's descriptor, or None (no gate)."""
@@ -120,21 +131,29 @@ class WriterGate:
         # This thread's turn in this process; now the turn among processes.
         try:
             fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o600)
+            waiting = os.open(self.waiting_path, os.O_RDWR | os.O_CREAT, 0o600)
         except OSError:
             self._hand_over()
             return None
-        pause = 0.0002
-        while True:
-            try:
-                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-                return fd
-            except BlockingIOError:
-                if time.monotonic() > deadline:
-                    os.close(fd)
-                    self._hand_over()
-                    return None
-                time.sleep(pause)
-                pause = min(pause * 2, 0.002)
+        try:
+            if self._others_first:
+                self._others_first = False
+                self._let_others_go_first(waiting)
+            fcntl.flock(waiting, fcntl.LOCK_SH)  # "a writer of this process is waiting"
+            pause = 0.0001
+            while True:
+                try:
+                    fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                    return fd
+                except BlockingIOError:
+                    if time.monotonic() > deadline:
+                        os.close(fd)
+                        self._hand_over()
+                        return None
+                    time.sleep(pause)
+                    pause = min(pause * 2, 0.0005)
+        finally:
+            os.close(waiting)  # lets go of the shared lock
 
     def leave(self, fd: int | None) -> None:
         if fd is None:
@@ -143,7 +162,36 @@ class WriterGate:
             fcntl.flock(fd, fcntl.LOCK_UN)
         finally:
             os.close(fd)
+            self._others_first = self._waiters_elsewhere()
             self._hand_over()
+
+    def _waiters_elsewhere(self) -> bool:
+        """Whether a writer of another process waits (holds the shared lock)."""
+        with self._lock:
+            if not self._waiters:
+                return False  # no writer of ours would go next: nothing to let go first
+        try:
+            probe = os.open(self.waiting_path, os.O_RDWR | os.O_CREAT, 0o600)
+        except OSError:
+            return False
+        try:
+            fcntl.flock(probe, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            return False
+        except BlockingIOError:
+            return True
+        finally:
+            os.close(probe)
+
+    def _let_others_go_first(self, waiting: int) -> None:
+        """Wait (briefly) until the writers waiting in other processes have had the lock."""
+        give_up = time.monotonic() + self.YIELD_LIMIT
+        while time.monotonic() < give_up:
+            try:
+                fcntl.flock(waiting, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                fcntl.flock(waiting, fcntl.LOCK_UN)
+                return  # nobody waits any more: the other process has its turn
+            except BlockingIOError:
+                time.sleep(0.0001)
 
     def _hand_over(self) -> None:
         with self._lock:

@@ -7,6 +7,7 @@ and real concurrent threads racing for the same round.
 
 from __future__ import annotations
 
+import os
 import threading
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -468,6 +469,69 @@ def test_sqlite_writers_take_turns_in_order(tmp_path: Any) -> None:
     for thread in threads:
         thread.join(timeout=10)
     assert order == [0, 1, 2, 3, 4]
+
+
+def test_sqlite_writers_of_two_processes_take_turns(tmp_path: Any) -> None:
+    """A writer leaving while another process waits makes its own next writer let that one in.
+
+    The other process is played by this test with descriptors of its own (``flock`` locks
+    belong to an open file, so it is the same as another process to the gate).
+    """
+    import fcntl
+
+    from scorekeeper.db import WriterGate
+
+    gate = WriterGate(str(tmp_path / "db-writers.lock"), timeout=10)
+    gate.YIELD_LIMIT = 10  # generous: the test decides when the other process is done
+    held = gate.enter()
+    got_in = threading.Event()
+
+    def next_writer() -> None:
+        fd = gate.enter()
+        got_in.set()
+        gate.leave(fd)
+
+    thread = threading.Thread(target=next_writer)
+    thread.start()
+    while not gate._waiters:  # the next writer of this process queues
+        threading.Event().wait(0.001)
+    # Another process's writer starts waiting for the lock file.
+    other_waiting = os.open(gate.waiting_path, os.O_RDWR | os.O_CREAT)
+    fcntl.flock(other_waiting, fcntl.LOCK_SH)
+    other_lock = os.open(gate.path, os.O_RDWR)
+    gate.leave(held)
+    # This process's next writer waits for the other process, though the lock file is free.
+    assert not got_in.wait(0.2)
+    fcntl.flock(other_lock, fcntl.LOCK_EX | fcntl.LOCK_NB)  # the other process's turn
+    os.close(other_waiting)  # it no longer waits
+    assert not got_in.wait(0.2)  # and it writes: this process's writer waits for the lock
+    fcntl.flock(other_lock, fcntl.LOCK_UN)
+    os.close(other_lock)
+    assert got_in.wait(10)
+    thread.join(timeout=10)
+
+
+def test_sqlite_writer_does_not_wait_for_others_without_a_reason(tmp_path: Any) -> None:
+    """With no other process waiting, the next writer of this process goes on at once."""
+    from scorekeeper.db import WriterGate
+
+    gate = WriterGate(str(tmp_path / "db-writers.lock"), timeout=10)
+    gate.YIELD_LIMIT = 10
+    held = gate.enter()
+    got_in = threading.Event()
+
+    def next_writer() -> None:
+        fd = gate.enter()
+        got_in.set()
+        gate.leave(fd)
+
+    thread = threading.Thread(target=next_writer)
+    thread.start()
+    while not gate._waiters:
+        threading.Event().wait(0.001)
+    gate.leave(held)
+    assert got_in.wait(2)
+    thread.join(timeout=10)
 
 
 def test_concurrent_game_creation_with_one_key_makes_one_game(db_app: Flask) -> None:

@@ -534,6 +534,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--threads", type=int, default=4)
     parser.add_argument("--database-url", help="default: a temporary SQLite file")
     parser.add_argument("--check", action="store_true", help="exit 1 when a target is missed")
+    parser.add_argument(
+        "--only",
+        action="append",
+        metavar="WORDS",
+        help="run only the scenarios whose name contains WORDS (repeatable; the baseline "
+        "always runs)",
+    )
     args = parser.parse_args(argv)
     if not 1 <= args.clients <= MAX_CLIENTS or not 1 <= args.many_clients <= MAX_CLIENTS:
         parser.error(f"clients must be between 1 and {MAX_CLIENTS}")
@@ -583,6 +590,9 @@ def main(argv: list[str] | None = None) -> int:
 
         chosen: list[Scenario] = []
         for scenario in scenarios(bench):
+            wanted = not args.only or any(words in scenario.name for words in args.only)
+            if not wanted and scenario.server != "baseline":
+                continue
             if scenario.probe is not None:
                 status = Client(bench.ports[scenario.server]).send(scenario.probe)[0]
                 if status == 404:

@@ -18,8 +18,11 @@ from hypothesis import strategies as st
 from scorekeeper.rules import PRESETS, Card, MeldKind, Rank, RuleSet, Suit, check_contract
 from scorekeeper.rules.arranger import (
     _COMPATIBLE,
+    _STRIDE,
     _WINDOW_BITS,
     Arrangement,
+    _allout_run_totals,
+    _allout_runs_floor,
     _compatible,
     _Ctx,
     _suit_runs,
@@ -522,3 +525,52 @@ def test_one_suit_runs_fewest_wilds() -> None:
     assert found is not None and found[0] == 2
     assert sorted((lo, hi) for lo, hi, _ in found[1]) == [(3, 6), (9, 12), (11, 14)]
     assert _suit_runs(ctx, counts, (4, 4, 4), 1) is None
+
+
+# Deuces-six all out, the set chosen: the runs' wild-pool cards are bounded below before the
+# runs are searched. Hands where the bound is exactly what the runs take (one more and the
+# search would give up wrongly): the ace high (J Q K A of hearts takes no wild), two runs
+# of one suit (3-6 and 8-J of spades), a 2 standing for itself (A 2 3 of clubs); and a near
+# miss one wild short.
+TIGHT_FLOOR_HANDS = [
+    ("AH 10S KH 2H AD AH AS JS AC JH QH 9S", True),
+    ("3S 4S 5S 6S 8S 9S 10S JS 7H 7D 7C", True),
+    ("9C 3C 2H 7S AC 9S 2C 2C 9H 9D 4S 5S", True),
+    ("9C 3C 2H 8S AC 9S 2C 2C 9H 9D 4S 5S", False),
+]
+
+
+@pytest.mark.parametrize(("hand", "possible"), TIGHT_FLOOR_HANDS)
+def test_all_out_runs_floor_hands_agree_with_the_oracle(hand: str, possible: bool) -> None:
+    rules = PRESETS["deuces-six"]
+    cards = parse_cards(hand)
+    a = arrange(rules, 6, cards)
+    assert a.possible == possible, a.reason
+    assert (brute_force(rules, 6, cards) is not None) == possible
+    assert_sound(rules, 6, cards, a)
+
+
+@pytest.mark.parametrize("preset", ["deuces-six", "liverpool", "family"])
+def test_all_out_runs_floor_is_a_lower_bound(preset: str) -> None:
+    """The bound never exceeds the fewest wild-pool cards the runs really take (every total
+    the exact per-suit search finds), for one, two and three runs over crowded suits."""
+    rules = PRESETS[preset]
+    ctx = _Ctx.of(rules, all_out=True)
+    plain = [q for q in range(1, 14) if q not in ctx.dual]
+    rng = random.Random(7)
+    tight = 0
+    for runs in ([(0, 4)], [(0, 4), (1, 4)], [(0, 4), (1, 4), (2, 4)]):
+        for _ in range(400):
+            nat = [0] * (4 * _STRIDE)
+            for s in rng.sample(range(4), rng.choice([1, 1, 2, 2, 3])):
+                low = rng.randint(1, 10)
+                for _ in range(rng.randint(1, 6)):
+                    near = rng.random() < 0.8  # most cards close together
+                    rank = min(13, low + rng.randint(0, 6)) if near else rng.randint(1, 13)
+                    nat[s * _STRIDE + rank] += 1
+            floor = _allout_runs_floor(ctx, nat, runs, plain)
+            totals = _allout_run_totals(ctx, nat, 12, runs)
+            if totals:
+                assert floor <= min(totals), (runs, nat, floor, sorted(totals))
+                tight += floor == min(totals)
+    assert tight > 20  # and it is often exact

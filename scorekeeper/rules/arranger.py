@@ -1223,6 +1223,8 @@ def _allout_sets_and_runs(
                 wanted += max(nat[base + q] for q in plain)
             if wanted > len(runs):
                 return None
+            if _allout_runs_floor(ctx, nat, runs, plain) > pool - lo_sum:
+                return None
             for t, chosen in _allout_run_totals(ctx, nat, wilds, runs).items():
                 if lo_sum <= pool - t <= hi_sum:
                     return pool - t, chosen
@@ -1266,6 +1268,64 @@ def _allout_sets_and_runs(
         plans.append(_SetPlan(index, r, naturals, w))
     plans.extend(_run_plans(runs, chosen))
     return plans
+
+
+def _allout_runs_floor(
+    ctx: _Ctx, nat: Sequence[int], runs: Sequence[tuple[int, int]], plain: Sequence[int]
+) -> int:
+    """The fewest wild-pool cards all-out runs can take while holding every natural card
+    left (``plain``: the ranks that are never wild), a bound that needs no search.
+
+    Runs take a wild-pool card for every place no natural card fills (a wild-rank card
+    standing for itself leaves the pool too), so they take their total length less the
+    natural cards. That total is at least the contract's run lengths; and a suit holding
+    one run covers its cards' span (the ace low or high), so that suit alone takes its span
+    less its cards, unless it holds two runs or more.
+
+    >>> from .rulesets import DEUCES_SIX
+    >>> ctx = _Ctx.of(DEUCES_SIX, True)
+    >>> nat = [0] * (4 * _STRIDE)
+    >>> for i in (1, 5, 7, _STRIDE + 5, _STRIDE + 7):  # A 5 7 of spades, 5 7 of hearts
+    ...     nat[i] = 1
+    >>> _allout_runs_floor(ctx, nat, [(1, 4), (2, 4)], [q for q in range(1, 14) if q != 2])
+    6
+
+    Spades need a run from the ace to the 7 (four wilds), hearts one from 4 to 7 or 5 to 8
+    (two more).
+    """
+    shortest = min(length for _, length in runs)
+    total = 0
+    suits: list[tuple[int, int, int]] = []  # (natural cards, most of one rank, span)
+    for s in range(4):
+        base = s * _STRIDE
+        n = most = 0
+        low = high = low_plain = 0  # lowest and highest rank, lowest that is not the ace
+        for q in plain:
+            c = nat[base + q]
+            if c:
+                n += c
+                most = max(most, c)
+                if not low:
+                    low = q
+                if not low_plain and q != 1:
+                    low_plain = q
+                high = q
+        if n:
+            span = high - low + 1
+            if low == 1:  # or the ace high: from the lowest other card to the ace
+                span = min(span, HIGH_ACE - (low_plain or HIGH_ACE) + 1)
+            suits.append((n, most, span))
+            total += n
+    bound = 0
+    several = len(runs) - len(suits) + 1  # the most runs one suit can hold
+    for n, most, span in suits:
+        floor = _INF
+        if most == 1:
+            floor = max(shortest, span) - n
+        if several >= max(2, most):
+            floor = min(floor, max(2, most) * shortest - n)
+        bound += floor
+    return max(bound, sum(length for _, length in runs) - total)
 
 
 _ALLOUT_SUIT: dict[tuple[object, ...], dict[int, _Windows]] = {}

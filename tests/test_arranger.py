@@ -531,12 +531,16 @@ def test_one_suit_runs_fewest_wilds() -> None:
 # runs are searched. Hands where the bound is exactly what the runs take (one more and the
 # search would give up wrongly): the ace high (J Q K A of hearts takes no wild), two runs
 # of one suit (3-6 and 8-J of spades), a 2 standing for itself (A 2 3 of clubs); and a near
-# miss one wild short.
+# miss one wild short. A suit takes no more runs than the suits after it leave.
 TIGHT_FLOOR_HANDS = [
     ("AH 10S KH 2H AD AH AS JS AC JH QH 9S", True),
     ("3S 4S 5S 6S 8S 9S 10S JS 7H 7D 7C", True),
     ("9C 3C 2H 7S AC 9S 2C 2C 9H 9D 4S 5S", True),
     ("9C 3C 2H 8S AC 9S 2C 2C 9H 9D 4S 5S", False),
+    # Spades could hold both runs, but hearts need one of them: spades take one run of
+    # seven (3 to 9, a wild for the 6); one wild short of the hearts' run.
+    ("3S 4S 5S 7S 8S 9S 9H 10H JH 7H 7D 7C 2C 2D", True),
+    ("3S 4S 5S 7S 8S 9S 9H 10H JH 7H 7D 7C 2C", False),
 ]
 
 

@@ -1125,6 +1125,12 @@ def _allout_run_totals(
         return cached
     groups = _groups(lengths)
     dual = sorted(ctx.dual)
+    # the suits from each one on that hold natural cards (not wild-rank ones): a run each
+    needy = [0] * 5
+    for s in range(3, -1, -1):
+        base = s * _STRIDE
+        held = any(nat[base + r] for r in range(1, 14) if r not in ctx.dual)
+        needy[s] = needy[s + 1] + held
     reach: dict[tuple[tuple[int, ...], int], list[_SuitPick]] = {(lengths, 0): []}
     for s in range(4):
         counts = [nat[s * _STRIDE + r] for r in range(14)]
@@ -1137,7 +1143,10 @@ def _allout_run_totals(
         nxt: dict[tuple[tuple[int, ...], int], list[_SuitPick]] = {} if any(counts) else dict(reach)
         options: dict[tuple[int, ...], dict[int, _Windows]] = {}
         for (left, cost0), chosen in reach.items():
+            room = len(left) - needy[s + 1]  # the runs this suit may take
             for group in groups:
+                if len(group) > room:
+                    continue
                 rest = _minus(left, group)
                 if rest is None:
                     continue

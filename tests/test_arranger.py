@@ -8,6 +8,7 @@ can be made at all.
 from __future__ import annotations
 
 import dataclasses
+import gc
 import random
 from collections import Counter
 
@@ -578,3 +579,37 @@ def test_all_out_runs_floor_is_a_lower_bound(preset: str) -> None:
                 assert floor <= min(totals), (runs, nat, floor, sorted(totals))
                 tight += floor == min(totals)
     assert tight > 20  # and it is often exact
+
+
+def test_caches_hold_nothing_the_collector_tracks() -> None:
+    """The search's caches are keyed and filled with ints and tuples of ints only (the
+    context by its number), so that after one collection the garbage collector no longer
+    tracks what they hold and full collections stay short in a long-running server (a
+    collection untracks a tuple once what it holds is untracked: a few levels of nesting
+    take a few collections)."""
+    from scorekeeper.rules import arranger
+
+    arrange(PRESETS["deuces-six"], 6, parse_cards("4S AD 8D 2C 2H 4C 4D 2D 6D 5D 9D 2D"))
+    arrange(PRESETS["deuces-six"], 6, parse_cards("2H 5S 2C 7D 7S AD 4D 4S 2D 2S 2H 5D"))
+    arrange(PRESETS["family"], 6, parse_cards("4C 8C 8C 9H 6C JK 7C JK 9C 9C 7C 3C"))
+    arrange(PRESETS["family"], 7, parse_cards("9S 8D 7S 6D 6S 8S JS JK JK 10S 9D 4S"))
+    for _ in range(8):
+        gc.collect()
+    caches = {
+        name: getattr(arranger, name)
+        for name in (
+            "_RUNS_BY_SUIT",
+            "_SETS_RUNS",
+            "_SUIT_RUNS",
+            "_ALLOUT_TOTALS",
+            "_ALLOUT_SUIT",
+            "_SET_COSTS",
+            "_WINDOWS",
+            "_SUIT_OPTS",
+            "_ALLOUT_WINDOWS",
+        )
+    }
+    for name, cache in caches.items():
+        assert cache, name
+        tracked = [k for k, v in cache.items() if gc.is_tracked(k) or gc.is_tracked(v)]
+        assert not tracked, (name, tracked[:3])

@@ -103,6 +103,7 @@ class _Ctx:
     exact: bool  # contract melds exactly their minimum length
     dual: frozenset[int]  # ranks that are wild but may stand for themselves
     dual_pos: int  # bit mask of run positions (1..14) whose card is such a rank
+    key: int  # one small number per distinct set of the fields above, for cache keys
 
     @classmethod
     def of(cls, rules: RuleSet, all_out: bool) -> _Ctx:
@@ -116,16 +117,12 @@ class _Ctx:
             mask |= 1 << r
             if r == 1:
                 mask |= 1 << HIGH_ACE
-        return cls(
-            m_run=rules.run_min_naturals,
-            m_set=rules.set_min_naturals,
-            wam=rules.wilds_at_most_naturals,
-            distinct=rules.set_distinct_suits,
-            policy=rules.same_suit_runs,
-            exact=rules.exact_contract_melds and not all_out,
-            dual=dual,
-            dual_pos=mask,
-        )
+        m_run, m_set = rules.run_min_naturals, rules.set_min_naturals
+        wam, distinct = rules.wilds_at_most_naturals, rules.set_distinct_suits
+        policy, exact = rules.same_suit_runs, rules.exact_contract_melds and not all_out
+        fields = (m_run, m_set, wam, distinct, policy, exact, dual, mask)
+        key = _CTX_KEYS.setdefault(fields, len(_CTX_KEYS))
+        return cls(m_run, m_set, wam, distinct, policy, exact, dual, mask, key)
 
     def set_bounds(self, naturals: int, length: int) -> tuple[int, int]:
         """Fewest and most wilds a set with ``naturals`` natural cards may hold (lo > hi: none)."""
@@ -138,6 +135,13 @@ class _Ctx:
         if naturals < self.m_set:
             return 1, 0
         return lo, hi
+
+
+# The search's caches are keyed by a context's number, not the context: a key of ints
+# alone (and a value of ints and tuples alone) is one the garbage collector stops tracking,
+# so the bounded caches do not make every full collection longer. Few contexts ever exist
+# (one per combination of the house rules above).
+_CTX_KEYS: dict[tuple[object, ...], int] = {}
 
 
 _CARD: tuple[tuple[Card, ...], ...] = tuple(
@@ -501,7 +505,7 @@ def _distinct_best(
 
 def _set_cost(
     ctx: _Ctx, nat: Sequence[int], rank: int, sizes: Sequence[int]
-) -> tuple[int, list[int]] | None:
+) -> tuple[int, tuple[int, ...]] | None:
     """Fewest wild-pool cards for sets of ``sizes`` on ``rank``, and each set's naturals."""
     counts = (nat[rank], nat[_STRIDE + rank], nat[2 * _STRIDE + rank], nat[3 * _STRIDE + rank])
     key = (ctx.m_set, ctx.wam, ctx.distinct, rank in ctx.dual, counts, tuple(sizes))
@@ -515,12 +519,12 @@ def _set_cost(
 
 
 # (rule parameters, naturals per suit, sizes) -> (fewest wild-pool cards, naturals per set)
-_SET_COSTS: dict[tuple[object, ...], tuple[int, list[int]] | None] = {}
+_SET_COSTS: dict[tuple[object, ...], tuple[int, tuple[int, ...]] | None] = {}
 
 
 def _set_cost_of(
     ctx: _Ctx, counts: tuple[int, ...], dual: bool, sizes: Sequence[int]
-) -> tuple[int, list[int]] | None:
+) -> tuple[int, tuple[int, ...]] | None:
     lows = [max(ctx.m_set, (size + 1) // 2 if ctx.wam else 0) for size in sizes]
     if any(lo > size for lo, size in zip(lows, sizes, strict=True)):
         return None
@@ -541,7 +545,7 @@ def _set_cost_of(
             spare -= extra
     used = sum(split)
     cost = sum(sizes) - used + (used if dual else 0)
-    return cost, split
+    return cost, tuple(split)
 
 
 def _place_sets(
@@ -558,10 +562,10 @@ def _place_sets(
         return None
     if len(set(sizes)) == 1:
         return _place_equal_sets(ctx, nat, wilds, sets, sizes[0], ranks)
-    best: tuple[int, list[tuple[int, list[int], list[int]]]] | None = None
-    cost_cache: dict[tuple[int, tuple[int, ...]], tuple[int, list[int]] | None] = {}
+    best: tuple[int, list[tuple[int, list[int], tuple[int, ...]]]] | None = None
+    cost_cache: dict[tuple[int, tuple[int, ...]], tuple[int, tuple[int, ...]] | None] = {}
 
-    def group_cost(rank: int, members: list[int]) -> tuple[int, list[int]] | None:
+    def group_cost(rank: int, members: list[int]) -> tuple[int, tuple[int, ...]] | None:
         key = (rank, tuple(sizes[j] for j in members))
         if key not in cost_cache:
             cost_cache[key] = _set_cost(ctx, nat, rank, [sizes[j] for j in members])
@@ -575,7 +579,7 @@ def _place_sets(
             for j, r in zip(order, chosen, strict=True):
                 groups.setdefault(r, []).append(j)
             total = 0
-            parts: list[tuple[int, list[int], list[int]]] = []
+            parts: list[tuple[int, list[int], tuple[int, ...]]] = []
             for r, members in groups.items():
                 found = group_cost(r, members)
                 if found is None:
@@ -619,7 +623,7 @@ def _place_equal_sets(
     rank's cost for so many sets from :func:`_set_cost` (kept per rank's cards)."""
     k = len(sets)
     # best[g] = (fewest wild-pool cards for g sets on the ranks so far, [(rank, sets, split)])
-    best: list[tuple[int, list[tuple[int, int, list[int]]]] | None] = [(0, [])] + [None] * k
+    best: list[tuple[int, list[tuple[int, int, tuple[int, ...]]]] | None] = [(0, [])] + [None] * k
     for r in ranks:
         nxt = list(best)
         for g in range(1, k + 1):
@@ -684,7 +688,7 @@ def _runs_by_suit(
     group of the contract's runs it could hold, the fewest wild-pool cards those runs need
     (:func:`_suit_runs`); a small programme over the suits then picks one group per suit.
     """
-    key = (ctx, tuple(nat), tuple(sorted(length for _, length in runs)))
+    key = (ctx.key, tuple(nat), tuple(sorted(length for _, length in runs)))
     cached = _RUNS_BY_SUIT.get(key)
     if cached is not None and (cached[0] is not None or cached[1] >= wilds):
         found = cached[0]
@@ -701,19 +705,18 @@ def _runs_by_suit(
 
 
 # (ctx, naturals, run lengths) -> (fewest wilds and windows, or None; the cap searched)
-_RUNS_BY_SUIT: dict[tuple[object, ...], tuple[tuple[int, list[_SuitPick]] | None, int]] = {}
+_RUNS_BY_SUIT: dict[tuple[object, ...], tuple[tuple[int, tuple[_SuitPick, ...]] | None, int]] = {}
 
 
 def _runs_by_suit_best(
     ctx: _Ctx, nat: Sequence[int], cap: int, runs: Sequence[tuple[int, int]]
-) -> tuple[int, list[tuple[int, tuple[int, ...], _Windows]]] | None:
+) -> tuple[int, tuple[_SuitPick, ...]] | None:
     """The fewest wild-pool cards the runs need (None: more than ``cap``), and their windows
     per suit: ``(suit, lengths, windows)``."""
     lengths = tuple(sorted(length for _, length in runs))
     groups = _groups(lengths)
     # reach: runs still to place (a sorted tuple) -> (cost so far, windows per suit)
-    reach: dict[tuple[int, ...], tuple[int, list[tuple[int, tuple[int, ...], _Windows]]]]
-    reach = {lengths: (0, [])}
+    reach: dict[tuple[int, ...], tuple[int, tuple[_SuitPick, ...]]] = {lengths: (0, ())}
     for s in range(4):
         counts = tuple(nat[s * _STRIDE + r] for r in range(14))
         if sum(counts) < ctx.m_run:
@@ -730,7 +733,7 @@ def _runs_by_suit_best(
                 cost = cost0 + found[0]
                 cur = nxt.get(rest)
                 if cur is None or cost < cur[0]:
-                    nxt[rest] = (cost, [*chosen, (s, group, found[1])])
+                    nxt[rest] = (cost, (*chosen, (s, group, found[1])))
         reach = nxt
     final = reach.get(())
     if final is None or final[0] > cap:
@@ -770,8 +773,11 @@ def _set_choices(
 
 
 _SetPick = tuple[int, int, tuple[int, int, int, int]]  # (set index, rank, naturals per suit)
+_Windows = tuple[tuple[int, int, int], ...]  # (low, high, natural positions) per run
+_SuitPick = tuple[int, tuple[int, ...], _Windows]  # (suit, run lengths, windows)
 # (ctx, naturals, runs, sets) -> ((cost, sets, runs per suit) or None, the cap searched)
-_SETS_RUNS: dict[tuple[object, ...], tuple[tuple[int, list[_SetPick], list[_SuitPick]] | None, int]]
+_SetsRuns = tuple[int, tuple[_SetPick, ...], tuple[_SuitPick, ...]]
+_SETS_RUNS: dict[tuple[object, ...], tuple[_SetsRuns | None, int]]
 _SETS_RUNS = {}
 
 
@@ -788,9 +794,9 @@ def _sets_and_runs(
     cards for a set, so the choices are few. The fewest wild-pool cards in all is kept per
     hand (with two wilds of slack, for the explanation of a failure).
     """
-    key = (ctx, tuple(nat), tuple(runs), tuple(sets))
+    key = (ctx.key, tuple(nat), tuple(runs), tuple(sets))
     cached = _SETS_RUNS.get(key)
-    found: tuple[int, list[_SetPick], list[_SuitPick]] | None
+    found: _SetsRuns | None
     if cached is not None and (cached[0] is not None or cached[1] >= wilds):
         found = cached[0]
     else:
@@ -811,7 +817,7 @@ def _sets_and_runs(
                 got = _runs_by_suit_best(ctx, nat, best[0] - 1 - cost, runs)  # type: ignore[operator]
                 if got is not None:
                     best[0] = cost + got[0]
-                    best[1] = (cost + got[0], list(picks), got[1])
+                    best[1] = (cost + got[0], tuple(picks), got[1])
                     return best[0] == least_runs + least_sets
                 return False
             size = sizes[j]
@@ -903,8 +909,6 @@ def _minus(left: tuple[int, ...], group: tuple[int, ...]) -> tuple[int, ...] | N
     return tuple(out)
 
 
-_Windows = tuple[tuple[int, int, int], ...]  # (low, high, natural positions) per run
-_SuitPick = tuple[int, tuple[int, ...], _Windows]  # (suit, run lengths, windows)
 _SuitRuns = tuple[int, _Windows]
 # (ctx, counts, lengths) -> (the answer, or None if it costs more than cap; that cap)
 _SUIT_RUNS: dict[tuple[object, ...], tuple[_SuitRuns | None, int]] = {}
@@ -925,7 +929,7 @@ def _suit_runs(
     cheapest first, with the best total so far as a bound. Returns ``(cost, ((low, high,
     natural positions), ...))``, or None when the cost would exceed ``cap``.
     """
-    key = (ctx, counts, lengths)
+    key = (ctx.key, counts, lengths)
     cached = _SUIT_RUNS.get(key)
     if cached is not None:
         found, searched = cached
@@ -1105,12 +1109,12 @@ def _allout_runs_by_suit(
     return None if final is None else _run_plans(runs, final)
 
 
-_ALLOUT_TOTALS: dict[tuple[object, ...], dict[int, list[_SuitPick]]] = {}
+_ALLOUT_TOTALS: dict[tuple[object, ...], dict[int, tuple[_SuitPick, ...]]] = {}
 
 
 def _allout_run_totals(
     ctx: _Ctx, nat: Sequence[int], cap: int, runs: Sequence[tuple[int, int]]
-) -> dict[int, list[_SuitPick]]:
+) -> dict[int, tuple[_SuitPick, ...]]:
     """Every number of wild-pool cards (up to ``cap``) the runs can take while holding every
     natural card (wild-rank cards standing for themselves: any of them), with the windows.
 
@@ -1119,7 +1123,7 @@ def _allout_run_totals(
     it counts in the total like a wild).
     """
     lengths = tuple(sorted(length for _, length in runs))
-    key = (ctx, tuple(nat), lengths, cap)
+    key = (ctx.key, tuple(nat), lengths, cap)
     cached = _ALLOUT_TOTALS.get(key)
     if cached is not None:
         return cached
@@ -1131,7 +1135,7 @@ def _allout_run_totals(
         base = s * _STRIDE
         held = any(nat[base + r] for r in range(1, 14) if r not in ctx.dual)
         needy[s] = needy[s + 1] + held
-    reach: dict[tuple[tuple[int, ...], int], list[_SuitPick]] = {(lengths, 0): []}
+    reach: dict[tuple[tuple[int, ...], int], tuple[_SuitPick, ...]] = {(lengths, 0): ()}
     for s in range(4):
         counts = [nat[s * _STRIDE + r] for r in range(14)]
         if not any(counts):
@@ -1140,7 +1144,8 @@ def _allout_run_totals(
         for q, _ in spare:
             counts[q] = 0
         # with only wild-rank cards, the suit may hold no run
-        nxt: dict[tuple[tuple[int, ...], int], list[_SuitPick]] = {} if any(counts) else dict(reach)
+        nxt: dict[tuple[tuple[int, ...], int], tuple[_SuitPick, ...]]
+        nxt = {} if any(counts) else dict(reach)
         options: dict[tuple[int, ...], dict[int, _Windows]] = {}
         for (left, cost0), chosen in reach.items():
             room = len(left) - needy[s + 1]  # the runs this suit may take
@@ -1155,7 +1160,7 @@ def _allout_run_totals(
                 for cost, windows in options[group].items():
                     total = cost0 + cost
                     if total <= cap and (rest, total) not in nxt:
-                        nxt[(rest, total)] = [*chosen, (s, group, windows)]
+                        nxt[(rest, total)] = (*chosen, (s, group, windows))
         reach = nxt
         if not reach:
             break
@@ -1220,7 +1225,7 @@ def _allout_sets_and_runs(
 
     def rec(
         j: int, prev: tuple[int, tuple[int, int, int, int]], lo_sum: int, hi_sum: int, pool: int
-    ) -> tuple[int, list[_SuitPick]] | None:
+    ) -> tuple[int, tuple[_SuitPick, ...]] | None:
         if lo_sum > pool:
             return None
         if j == len(sets):
@@ -1380,7 +1385,7 @@ def _allout_suit_runs(
     the runs are interchangeable) so that every position is covered by as many runs as it
     has cards, and :func:`_share` checks each run gets enough natural cards.
     """
-    key = (ctx, counts, lengths, cap)
+    key = (ctx.key, counts, lengths, cap)
     cached = _ALLOUT_SUIT.get(key)
     if cached is not None:
         return cached
@@ -1822,7 +1827,7 @@ def _run_totals(
     ctx: _Ctx, runs: tuple[tuple[int, int], ...], cap: int
 ) -> dict[int, tuple[tuple[int, int], ...]]:
     """Wilds the runs of one suit can hold together, each total with its windows."""
-    key = (ctx.policy, ctx.wam, runs, cap)
+    key = (ctx.key, runs, cap)
     cached = _RUN_TOTALS.get(key)
     if cached is not None:
         return cached

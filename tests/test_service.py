@@ -471,6 +471,22 @@ def test_sqlite_writers_take_turns_in_order(tmp_path: Any) -> None:
     assert order == [0, 1, 2, 3, 4]
 
 
+def _queue_a_writer(gate: Any) -> tuple[threading.Event, threading.Thread]:
+    """A writer of this process queued behind the holder: an event set once it is let in."""
+    got_in = threading.Event()
+
+    def next_writer() -> None:
+        fd = gate.enter()
+        got_in.set()
+        gate.leave(fd)
+
+    thread = threading.Thread(target=next_writer)
+    thread.start()
+    while not gate._waiters:  # the next writer of this process queues
+        threading.Event().wait(0.001)
+    return got_in, thread
+
+
 def test_sqlite_writers_of_two_processes_take_turns(tmp_path: Any) -> None:
     """A writer leaving while another process waits makes its own next writer let that one in.
 
@@ -484,17 +500,7 @@ def test_sqlite_writers_of_two_processes_take_turns(tmp_path: Any) -> None:
     gate = WriterGate(str(tmp_path / "db-writers.lock"), timeout=10)
     gate.YIELD_LIMIT = 10  # generous: the test decides when the other process is done
     held = gate.enter()
-    got_in = threading.Event()
-
-    def next_writer() -> None:
-        fd = gate.enter()
-        got_in.set()
-        gate.leave(fd)
-
-    thread = threading.Thread(target=next_writer)
-    thread.start()
-    while not gate._waiters:  # the next writer of this process queues
-        threading.Event().wait(0.001)
+    got_in, thread = _queue_a_writer(gate)
     # Another process's writer starts waiting for the lock file.
     other_waiting = os.open(gate.waiting_path, os.O_RDWR | os.O_CREAT)
     fcntl.flock(other_waiting, fcntl.LOCK_SH)
@@ -518,17 +524,7 @@ def test_sqlite_writer_does_not_wait_for_others_without_a_reason(tmp_path: Any) 
     gate = WriterGate(str(tmp_path / "db-writers.lock"), timeout=10)
     gate.YIELD_LIMIT = 10
     held = gate.enter()
-    got_in = threading.Event()
-
-    def next_writer() -> None:
-        fd = gate.enter()
-        got_in.set()
-        gate.leave(fd)
-
-    thread = threading.Thread(target=next_writer)
-    thread.start()
-    while not gate._waiters:
-        threading.Event().wait(0.001)
+    got_in, thread = _queue_a_writer(gate)
     gate.leave(held)
     assert got_in.wait(2)
     thread.join(timeout=10)

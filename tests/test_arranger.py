@@ -613,3 +613,26 @@ def test_caches_hold_nothing_the_collector_tracks() -> None:
         assert cache, name
         tracked = [k for k, v in cache.items() if gc.is_tracked(k) or gc.is_tracked(v)]
         assert not tracked, (name, tracked[:3])
+
+
+# All-out runs suit by suit: each suit's runs may take no more wild-pool cards than the
+# bound of the other suits leaves. Hands where every suit takes exactly its share.
+CAPPED_HANDS = [
+    ("family", "AC AD 2C 2D 4C JK JK 4H 3H 5H 4D 3C", True),
+    ("family", "AC AD 2C 2D 4C JK JK 4H 3H 5H 5D 3C", False),  # A 2 5 of diamonds: one more
+    ("family", "QD 10D JK KD 6C JK JD 8D 9D 7C JK 5C", True),
+    ("liverpool", "8D 7C 5D 2S 3S 6C 5C 6D 4S 8C 7D AS", True),
+    ("liverpool-11", "JK 8D 10D 5D JD KD 7D 7H 6H JK 6D 5H", True),
+]
+
+
+@pytest.mark.parametrize(("preset", "hand", "possible"), CAPPED_HANDS)
+def test_all_out_runs_capped_per_suit_agree_with_the_oracle(
+    preset: str, hand: str, possible: bool
+) -> None:
+    rules = PRESETS[preset]
+    cards = parse_cards(hand)
+    a = arrange(rules, 7, cards)
+    assert a.possible == possible, a.reason
+    assert (brute_force(rules, 7, cards) is not None) == possible
+    assert_sound(rules, 7, cards, a)

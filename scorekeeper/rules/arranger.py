@@ -1120,7 +1120,8 @@ def _allout_run_totals(
 
     A wild-rank card may stand for itself in a run of its suit or go to the wild pool: per
     suit, every count of them used as naturals is tried (each one used leaves the pool, so
-    it counts in the total like a wild).
+    it counts in the total like a wild). Each suit is searched up to ``cap`` less the least
+    the other suits take (:func:`_allout_suit_floors`).
     """
     lengths = tuple(sorted(length for _, length in runs))
     key = (ctx.key, tuple(nat), lengths, cap)
@@ -1130,12 +1131,15 @@ def _allout_run_totals(
     groups = _groups(lengths)
     dual = sorted(ctx.dual)
     # the suits from each one on that hold natural cards (not wild-rank ones): a run each
+    floors, held = _allout_suit_floors(nat, runs, [q for q in range(1, 14) if q not in ctx.dual])
     needy = [0] * 5
     for s in range(3, -1, -1):
-        base = s * _STRIDE
-        held = any(nat[base + r] for r in range(1, 14) if r not in ctx.dual)
-        needy[s] = needy[s + 1] + held
-    reach: dict[tuple[tuple[int, ...], int], tuple[_SuitPick, ...]] = {(lengths, 0): ()}
+        needy[s] = needy[s + 1] + (held[s] > 0)
+    # and the fewest wild-pool cards each suit's runs take: a suit may take no more than
+    # the others' least leaves
+    spare_cap = cap - sum(floors)
+    reach: dict[tuple[tuple[int, ...], int], tuple[_SuitPick, ...]]
+    reach = {(lengths, 0): ()} if spare_cap >= 0 else {}
     for s in range(4):
         counts = [nat[s * _STRIDE + r] for r in range(14)]
         if not any(counts):
@@ -1156,7 +1160,9 @@ def _allout_run_totals(
                 if rest is None:
                     continue
                 if group not in options:
-                    options[group] = _allout_dual_options(ctx, counts, spare, group, cap)
+                    options[group] = _allout_dual_options(
+                        ctx, counts, spare, group, spare_cap + floors[s]
+                    )
                 for cost, windows in options[group].items():
                     total = cost0 + cost
                     if total <= cap and (rest, total) not in nxt:
@@ -1239,7 +1245,7 @@ def _allout_sets_and_runs(
                 return None
             if _allout_runs_floor(ctx, nat, runs, plain) > pool - lo_sum:
                 return None
-            for t, chosen in _allout_run_totals(ctx, nat, wilds, runs).items():
+            for t, chosen in _allout_run_totals(ctx, nat, pool - lo_sum, runs).items():
                 if lo_sum <= pool - t <= hi_sum:
                     return pool - t, chosen
             return None
@@ -1307,9 +1313,19 @@ def _allout_runs_floor(
     Spades need a run from the ace to the 7 (four wilds), hearts one from 4 to 7 or 5 to 8
     (two more).
     """
+    floors, held = _allout_suit_floors(nat, runs, plain)
+    return max(sum(floors), sum(length for _, length in runs) - sum(held))
+
+
+def _allout_suit_floors(
+    nat: Sequence[int], runs: Sequence[tuple[int, int]], plain: Sequence[int]
+) -> tuple[list[int], list[int]]:
+    """Per suit, the fewest wild-pool cards its all-out runs can take (as
+    :func:`_allout_runs_floor` reasons; 0 for a suit without natural cards), and its
+    natural cards."""
     shortest = min(length for _, length in runs)
-    total = 0
-    suits: list[tuple[int, int, int]] = []  # (natural cards, most of one rank, span)
+    held = [0, 0, 0, 0]
+    suits: list[tuple[int, int, int, int]] = []  # (suit, natural cards, most of one rank, span)
     for s in range(4):
         base = s * _STRIDE
         n = most = 0
@@ -1328,18 +1344,18 @@ def _allout_runs_floor(
             span = high - low + 1
             if low == 1:  # or the ace high: from the lowest other card to the ace
                 span = min(span, HIGH_ACE - (low_plain or HIGH_ACE) + 1)
-            suits.append((n, most, span))
-            total += n
-    bound = 0
+            suits.append((s, n, most, span))
+            held[s] = n
+    floors = [0, 0, 0, 0]
     several = len(runs) - len(suits) + 1  # the most runs one suit can hold
-    for n, most, span in suits:
+    for s, n, most, span in suits:
         floor = _INF
         if most == 1:
             floor = max(shortest, span) - n
         if several >= max(2, most):
             floor = min(floor, max(2, most) * shortest - n)
-        bound += floor
-    return max(bound, sum(length for _, length in runs) - total)
+        floors[s] = floor
+    return floors, held
 
 
 _ALLOUT_SUIT: dict[tuple[object, ...], dict[int, _Windows]] = {}

@@ -1,9 +1,9 @@
 """A small chart of running totals by round, drawn on the server as inline SVG (no JavaScript).
 
 One line per player, from 0 before round 1 through the total after each round played; each
-line has its own colour (Okabe-Ito, readable by colour-blind people) and dash pattern (so it
-survives a black-and-white printer). The legend is HTML beside the chart, so long names can
-wrap there; the SVG holds numbers only.
+line has its own colour (Okabe-Ito, readable by colour-blind people), dash pattern and marker
+(so it survives a black-and-white printer). The legend is HTML below the chart, so long names
+can wrap there; the SVG holds numbers only.
 
 >>> "<polyline" in running_totals_svg_from([(0, 40), (25, 10)], 7)
 True
@@ -64,11 +64,18 @@ def nice_step(span: float, ticks: int = 5) -> int:
     return max(int(10 * power), 1)  # pragma: no cover
 
 
+MARKER_RADIUS = 3.2
+
+
 def _marker_path(kind: str, x: float, y: float) -> str:
-    """Path data for one marker, so a player's markers are a single ``<path>``."""
-    r = 3.2
+    """Path data for one marker, so a player's markers are a single ``<path>``.
+
+    A circle is a line of no length drawn with round caps (PDF paints that as a dot): arcs
+    cost WeasyPrint's path parser about ten times as much as straight lines.
+    """
+    r = MARKER_RADIUS
     if kind == "circle":
-        return f"M{x - r:.1f},{y:.1f}a{r},{r} 0 1,0 {2 * r},0a{r},{r} 0 1,0 {-2 * r},0z"
+        return f"M{x:.1f},{y:.1f}h0"
     if kind == "square":
         return f"M{x - r:.1f},{y - r:.1f}h{2 * r:.1f}v{2 * r:.1f}h{-2 * r:.1f}z"
     if kind == "diamond":
@@ -78,15 +85,34 @@ def _marker_path(kind: str, x: float, y: float) -> str:
     return f"M{x:.1f},{y - d:.1f}L{x + d:.1f},{y + d * 0.8:.1f}L{x - d:.1f},{y + d * 0.8:.1f}z"
 
 
-def swatch_svg(seat: int) -> Markup:
-    """A short sample of a player's line and marker, for the legend."""
+def _markers(style: SeriesStyle, points: Sequence[tuple[float, float]]) -> str:
+    """One ``<path>`` with a marker at each point: filled shapes, or round dots."""
+    data = "".join(_marker_path(style.marker, x, y) for x, y in points)
+    if style.marker == "circle":
+        paint = (
+            f'fill="none" stroke="{style.colour}" stroke-width="{2 * MARKER_RADIUS}" '
+            'stroke-linecap="round"'
+        )
+    else:
+        paint = f'fill="{style.colour}"'
+    return f'<path d="{data}" {paint}/>'
+
+
+# The legend's sample of each line, as text: box-drawing dashes for the dash pattern around
+# the marker's shape (an inline-block drawn with borders costs several times more to lay out).
+LEGEND_DASHES = {"": "━", "6 3": "╍", "2 2": "┉", "8 3 2 3": "┅"}
+LEGEND_MARKERS = {"circle": "●", "square": "■", "diamond": "◆", "triangle": "▲"}
+
+
+def swatch_text(seat: int) -> str:
+    """A short sample of a player's line and marker, for the legend, in glyphs.
+
+    >>> swatch_text(0), swatch_text(1)
+    ('━●━', '╍■╍')
+    """
     style = style_for(seat)
-    dash = f' stroke-dasharray="{style.dash}"' if style.dash else ""
-    return Markup(
-        '<svg class="swatch" viewBox="0 0 28 10" width="28" height="10" aria-hidden="true">'
-        f'<line x1="1" y1="5" x2="27" y2="5" stroke="{style.colour}" stroke-width="2"{dash}/>'
-        f'<path d="{_marker_path(style.marker, 14, 5)}" fill="{style.colour}"/></svg>'
-    )
+    dash = LEGEND_DASHES[style.dash]
+    return f"{dash}{LEGEND_MARKERS[style.marker]}{dash}"
 
 
 def running_totals_svg_from(series: Sequence[Sequence[int]], rounds: int) -> Markup:
@@ -143,8 +169,7 @@ def running_totals_svg_from(series: Sequence[Sequence[int]], rounds: int) -> Mar
             f'<polyline points="{coords}" fill="none" stroke="{style.colour}" '
             f'stroke-width="2" stroke-linejoin="round"{dash}/>'
         )
-        markers = "".join(_marker_path(style.marker, x, y) for x, y in points[1:])
-        parts.append(f'<path d="{markers}" fill="{style.colour}"/>')
+        parts.append(_markers(style, points[1:]))
     parts.append("</svg>")
     return Markup("".join(parts))
 

@@ -36,7 +36,7 @@ from xml.etree import ElementTree
 import jinja2
 
 from ..paths import print_dir
-from .chart import swatch_svg
+from .chart import swatch_text
 from .sheets import Sheet, points_text
 
 log = logging.getLogger(__name__)
@@ -145,7 +145,7 @@ def jinja_env() -> jinja2.Environment:
         lstrip_blocks=True,
         auto_reload=False,
     )
-    env.globals["swatch"] = swatch_svg
+    env.globals["swatch"] = swatch_text
     env.filters["points"] = points_text
     env.filters["short"] = shorten
     return env

@@ -881,19 +881,21 @@ def _end_reading(session: Session) -> None:
     session.rollback()  # nothing was written: this only ends the read
 
 
-def _claim(session: Session, game_id: str, seen: int, now: datetime, **finished_at: Any) -> bool:
+def _claim(
+    session: Session, game_id: str, seen: int, now: datetime, finished_at: datetime | None
+) -> bool:
     """Take the write lock and bump the game's version, if it is still ``seen``.
 
     One statement: ``UPDATE game ... WHERE id = ? AND version = ?`` right after
     ``BEGIN IMMEDIATE`` (SQLite); on PostgreSQL the UPDATE locks the row as ``SELECT ... FOR
     UPDATE`` would, and re-checks the version once a concurrent writer's lock is released.
-    ``finished_at`` (keyword, optional) sets the game's end as well. False when another change
-    was committed since the checks: nothing has been written then.
+    It also sets the game's end (``finished_at``; the same value when a change keeps it).
+    False when another change was committed since the checks: nothing has been written then.
     """
     begin_write(session)
-    statement = _CLAIM_FINISHED if finished_at else _CLAIM
     result = session.connection().execute(
-        statement, {"game_id": game_id, "seen": seen, "next": seen + 1, "now": now, **finished_at}
+        _CLAIM,
+        {"game_id": game_id, "seen": seen, "next": seen + 1, "now": now, "end": finished_at},
     )
     return bool(result.rowcount == 1)
 
@@ -902,9 +904,10 @@ def _claim(session: Session, game_id: str, seen: int, now: datetime, **finished_
 _CLAIM = (
     update(_GAME)
     .where(_GAME.c.id == bindparam("game_id"), _GAME.c.version == bindparam("seen"))
-    .values(version=bindparam("next"), updated_at=bindparam("now"))
+    .values(
+        version=bindparam("next"), updated_at=bindparam("now"), finished_at=bindparam("end")
+    )
 )
-_CLAIM_FINISHED = _CLAIM.values(finished_at=bindparam("finished_at"))
 
 
 def _update_game(
@@ -1000,7 +1003,7 @@ def add_round(
     summary = f"Round {number} entered: " + _points_summary(view, points)
     _end_reading(session)
     # The write: only if the game is still at the version all of the above was checked against.
-    if not _claim(session, game_id, view.version, now, finished_at=finished_at):
+    if not _claim(session, game_id, view.version, now, finished_at):
         return _add_round_locked(session, game_id, number, entry, expected_version, key, actor)
     _write_entries(session, _insert_round(session, new.row.for_insert()), new.entries)
     _remember(session, game_id, key, "add_round", number, now)
@@ -1100,7 +1103,7 @@ def replace_round(
     rounds = tuple(new.view if r.number == number else r for r in view.rounds)
     changed = _changed_view(view, _Stamp(view.version + 1, now, view.finished_at), rounds)
     _end_reading(session)
-    if not _claim(session, game_id, view.version, now):
+    if not _claim(session, game_id, view.version, now, view.finished_at):
         return _replace_round_locked(session, game_id, number, entry, expected_version, key, actor)
     _write_replacement(session, plan.row, new)
     _remember(session, game_id, key, "replace_round", number, now)
@@ -1237,7 +1240,7 @@ def undo_last_round(
     now = utcnow()
     changed = _changed_view(view, _Stamp(view.version + 1, now, None), view.rounds[:-1])
     _end_reading(session)
-    if not _claim(session, game_id, view.version, now, finished_at=None):
+    if not _claim(session, game_id, view.version, now, None):
         return _undo_locked(session, game_id, number, expected_version, actor)
     _delete_round(session, round_id)
     _log(session, game_id, actor, "undo_round", view.rounds[-1].number, *history, now)

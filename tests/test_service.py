@@ -582,6 +582,25 @@ def reader(db_app: Flask) -> Games:
     return Games(get_engine(db_app), read_first=True)
 
 
+def test_the_claim_keeps_or_clears_the_end_of_a_game(reader: Games) -> None:
+    """Editing a round of a finished game keeps its end in the database; undo clears it."""
+    game_id, _ = reader.create(players=["Ann", "Bob"])
+    rounds = reader.load(game_id).rules.round_count
+    for number in range(1, rounds + 1):
+        reader.add(game_id, number, OUT, pts(10))
+
+    def stored_end() -> Any:
+        with Session(reader.engine) as session:
+            return session.exec(select(Game.finished_at).where(Game.id == game_id)).one()
+
+    ended = stored_end()
+    assert ended is not None
+    reader.replace(game_id, 1, OUT, pts(40))
+    assert stored_end() == ended
+    reader.run(games.undo_last_round, game_id)
+    assert stored_end() is None
+
+
 def test_a_round_added_meanwhile_is_noticed(reader: Games, between: Any) -> None:
     other = Games(reader.engine)
     game_id, _ = reader.create()

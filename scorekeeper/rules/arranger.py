@@ -49,6 +49,7 @@ No way to make 2 runs: only spades have 3 or more natural cards close enough tog
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from itertools import pairwise
@@ -121,7 +122,8 @@ class _Ctx:
         wam, distinct = rules.wilds_at_most_naturals, rules.set_distinct_suits
         policy, exact = rules.same_suit_runs, rules.exact_contract_melds and not all_out
         fields = (m_run, m_set, wam, distinct, policy, exact, dual, mask)
-        key = _CTX_KEYS.setdefault(fields, len(_CTX_KEYS))
+        with _CTX_KEYS_LOCK:  # two threads must never draw the same number for different rules
+            key = _CTX_KEYS.setdefault(fields, len(_CTX_KEYS))
         return cls(m_run, m_set, wam, distinct, policy, exact, dual, mask, key)
 
     def set_bounds(self, naturals: int, length: int) -> tuple[int, int]:
@@ -142,6 +144,7 @@ class _Ctx:
 # so the bounded caches do not make every full collection longer. Few contexts ever exist
 # (one per combination of the house rules above).
 _CTX_KEYS: dict[tuple[object, ...], int] = {}
+_CTX_KEYS_LOCK = threading.Lock()
 
 
 _CARD: tuple[tuple[Card, ...], ...] = tuple(

@@ -53,6 +53,11 @@ def cmd_serve(args: argparse.Namespace) -> int:
         "workers": args.workers or app.config["WORKERS"],
         "threads": app.config["THREADS"],
         "worker_class": "gthread",
+        # Each worker listens on a socket of its own and the kernel spreads new connections
+        # over them. On one shared socket, the worker that wakes first takes them: idle
+        # tablets' keep-alive connections all ended up on one worker (10 of 10 in the web
+        # benchmark), which then served them on one CPU while the other worker idled.
+        "reuse_port": True,
         "accesslog": "-" if args.access_log else None,
         "timeout": 60,
         # A forked worker starts with an empty pool of its own (SQLAlchemy's advice for fork).

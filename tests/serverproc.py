@@ -95,6 +95,51 @@ class ServerProcess:
         finally:
             connection.close()
 
+    def worker_pids(self) -> list[int]:
+        """The gunicorn workers: the server's child processes."""
+        assert self.process is not None
+        return [pid for pid, parent in _processes() if parent == self.process.pid]
+
+    def sockets_per_worker(self, state: str) -> dict[int, int]:
+        """How many TCP sockets on the server's port each worker holds, in ``state``
+        (``/proc/net/tcp``'s code: "0A" listening, "01" established)."""
+        inodes = _tcp_inodes(self.port, state)
+        counts: dict[int, int] = {}
+        for pid in self.worker_pids():
+            fd_dir = Path(f"/proc/{pid}/fd")
+            held = 0
+            for fd in fd_dir.iterdir():
+                try:
+                    target = os.readlink(fd)
+                except OSError:
+                    continue
+                held += target.startswith("socket:[") and target[8:-1] in inodes
+            counts[pid] = held
+        return counts
+
+
+def _processes() -> list[tuple[int, int]]:
+    """(pid, parent pid) of every process, from /proc."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue
+            found.append((int(entry.name), int(stat[stat.rindex(")") + 2 :].split()[1])))
+    return found
+
+
+def _tcp_inodes(port: int, state: str) -> set[str]:
+    """The inodes of the IPv4 TCP sockets whose local port is ``port``, in ``state``."""
+    inodes = set()
+    for line in Path("/proc/net/tcp").read_text().splitlines()[1:]:
+        fields = line.split()
+        if int(fields[1].rsplit(":", 1)[1], 16) == port and fields[3] == state:
+            inodes.add(fields[9])
+    return inodes
+
 
 def port_open(port: int) -> bool:
     with socket.socket() as sock:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import socket
 import sys
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -48,6 +49,13 @@ def cmd_serve(args: argparse.Namespace) -> int:
     engine.dispose()
     host = args.host or app.config["HOST"]
     port = args.port or app.config["PORT"]
+    if not _port_is_free(host, port):
+        print(
+            f"Port {port} on {host} is in use (is Scorekeeper already running?): "
+            "stop that program or choose another port with --port.",
+            file=sys.stderr,
+        )
+        return 1
     options = {
         "bind": f"{host}:{port}",
         "workers": args.workers or app.config["WORKERS"],
@@ -77,6 +85,21 @@ def cmd_serve(args: argparse.Namespace) -> int:
     print(f"Scorekeeper is running: open http://{shown}:{port}/ (Ctrl+C to stop)", flush=True)
     Server().run()
     return 0
+
+
+def _port_is_free(host: str, port: int) -> bool:
+    """Whether nothing listens on the address. The workers' sockets share their port
+    (``reuse_port``), so binding alone would not stop a second server from starting there and
+    taking half of the first one's connections."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    with socket.socket(family, socket.SOCK_STREAM) as probe:
+        # as gunicorn binds: a closed connection's TIME_WAIT does not count as in use
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind((host, port))
+        except OSError:
+            return False
+    return True
 
 
 COMMANDS: dict[str, tuple[Callable[[argparse.Namespace], int], str]] = {

@@ -904,9 +904,7 @@ def _claim(
 _CLAIM = (
     update(_GAME)
     .where(_GAME.c.id == bindparam("game_id"), _GAME.c.version == bindparam("seen"))
-    .values(
-        version=bindparam("next"), updated_at=bindparam("now"), finished_at=bindparam("end")
-    )
+    .values(version=bindparam("next"), updated_at=bindparam("now"), finished_at=bindparam("end"))
 )
 
 

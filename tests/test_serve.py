@@ -9,6 +9,8 @@ which served them on one CPU while the other idled.
 from __future__ import annotations
 
 import http.client
+import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -49,4 +51,28 @@ def test_keep_alive_connections_are_spread_over_the_workers(tmp_path: Path) -> N
     finally:
         for connection in connections:
             connection.close()
+        server.stop()
+
+
+def test_a_second_server_on_the_same_port_refuses_to_start(tmp_path: Path) -> None:
+    # Sockets with reuse_port could share the port: the second server would quietly take
+    # half of the first one's connections, to another database.
+    server = ServerProcess(f"sqlite:///{tmp_path / 'first.sqlite3'}", tmp_path).start()
+    try:
+        second = subprocess.run(
+            [sys.executable, "-m", "scorekeeper.cli", "serve", "--port", str(server.port)],
+            cwd=tmp_path,
+            env={
+                "SCOREKEEPER_DATABASE_URL": f"sqlite:///{tmp_path / 'second.sqlite3'}",
+                "SCOREKEEPER_SECRET_KEY": "second",
+            },
+            capture_output=True,
+            text=True,
+            timeout=20,
+        )
+        assert second.returncode == 1
+        assert f"Port {server.port} on 127.0.0.1 is in use" in second.stderr
+        status, _body = server.request("GET", "/api/v1/rules")
+        assert status == 200
+    finally:
         server.stop()

@@ -27,6 +27,7 @@ from scorekeeper.printing import (
     render_blank_sheet,
     render_game_sheet,
     render_trophy,
+    sheets,
 )
 from scorekeeper.printing.sheets import key_rules, points_text
 from scorekeeper.rules import PRESETS, RuleSet
@@ -211,8 +212,12 @@ def test_game_sheet_and_trophy_show_the_right_scores(app: Flask, preset: str) ->
                 running[seat] += value
                 expected += [points_text(value), points_text(running[seat])]
             assert round_numbers(text, rules, number) == expected, (preset, players, number)
-        totals = " ".join(points_text(t) for t in view.totals)
-        assert f"TOTAL {totals} PLACE" in text
+        # A finished sheet: each place beside its total, no column labels to write under.
+        places = sheets.game_sheet(view).places
+        totals = " ".join(f"{points_text(t)} {p}" for t, p in zip(view.totals, places, strict=True))
+        assert f"TOTAL {totals} " in text
+        assert "POINTS TOTAL" not in text and " PLACE " not in text
+        assert "Each player: points, then running total (shaded)" in text
         assert "Final scores" in text
 
         trophy = one_page_text(render_trophy(view))
@@ -386,7 +391,6 @@ def test_xml_and_html5_parsers_make_the_same_pdf(kind: str) -> None:
     makes is the one WeasyPrint's own HTML5 parser makes, word for word and box for box."""
     from xml.etree import ElementTree
 
-    from scorekeeper.printing import sheets
     from scorekeeper.printing.samples import sample_game
 
     view = sample_game("liverpool", ["Ann & <b>Bob</b>", "Cy \"C\" O'Neil", "Dee"], seed=4,
@@ -467,7 +471,6 @@ def test_the_garbage_collector_is_paused_only_while_rendering(
 def test_a_written_layout_is_freed_without_the_cyclic_collector(kind: str) -> None:
     import gc
 
-    from scorekeeper.printing import sheets
     from scorekeeper.printing.samples import sample_game
 
     view = sample_game("liverpool", 8, seed=8, cut_bonus_rounds=(3,))

@@ -149,6 +149,17 @@ class Sheet:
         return len(self.players)
 
     @property
+    def finished(self) -> bool:
+        """Every round is played: the sheet is read, not written on, so its score table needs
+        no column labels (Points, Total) nor a row to write the places in.
+
+        >>> Sheet("blank", "", "", "", ("Ann",), (), ("",), ("",), "", "", (), "A4",
+        ...       "portrait", "").finished
+        False
+        """
+        return bool(self.rows) and all(row.played for row in self.rows)
+
+    @property
     def page_size(self) -> str:
         return f"{self.paper} {self.orientation}"
 

@@ -58,6 +58,10 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from scorekeeper.config import DEFAULTS  # noqa: E402  (the served defaults: workers, threads)
+
 MAX_CLIENTS = 64
 PLAYERS = ["Ann", "Bob", "Cy", "Dee"]
 
@@ -636,8 +640,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--many-clients", type=int, default=50, help="the zero-error check")
     parser.add_argument("--duration", type=float, default=5.0, help="seconds per scenario")
     parser.add_argument("--max-requests", type=int, default=20_000, help="per client")
-    parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--threads", type=int, default=4)
+    parser.add_argument("--workers", type=int, default=DEFAULTS["WORKERS"])
+    parser.add_argument("--threads", type=int, default=DEFAULTS["THREADS"])
     parser.add_argument("--database-url", help="default: a temporary SQLite file")
     parser.add_argument("--check", action="store_true", help="exit 1 when a target is missed")
     parser.add_argument(

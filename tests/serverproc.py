@@ -33,7 +33,7 @@ class ServerProcess:
             "SCOREKEEPER_DATABASE_URL": self.database_url,
             "SCOREKEEPER_SECRET_KEY": "shared-test-secret",
             "SCOREKEEPER_WORKERS": "2",
-            "SCOREKEEPER_THREADS": "4",
+            "SCOREKEEPER_THREADS": "8",
             **{f"SCOREKEEPER_{k}": v for k, v in self.settings.items()},
         }
         self.log = open(self.workdir / f"server-{self.port}.log", "ab")  # noqa: SIM115

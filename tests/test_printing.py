@@ -4,13 +4,17 @@ routes, the cache and the command line."""
 from __future__ import annotations
 
 import io
+import json
 import logging
 import math
 import re
 import socket
+import subprocess
+import sys
 import threading
 from collections.abc import Iterator, Sequence
 from pathlib import Path
+from typing import Any
 
 import pytest
 from flask import Flask
@@ -511,6 +515,44 @@ def test_missing_harfbuzz_subset_is_logged(
         assert "libharfbuzz-subset0" in caplog.text
     finally:
         render.harfbuzz_subset_available.cache_clear()
+
+
+LIBRARY_PROBE = """
+import json, subprocess, sys
+spawned = []
+popen_init = subprocess.Popen.__init__
+def recording_init(self, args, *more, **options):
+    spawned.append(str(args[0] if isinstance(args, (list, tuple)) else args))
+    popen_init(self, args, *more, **options)
+subprocess.Popen.__init__ = recording_init
+if sys.argv[1] == "app":
+    from scorekeeper.printing.render import load_weasyprint
+    load_weasyprint()
+else:
+    import weasyprint
+from weasyprint.text import ffi
+names = ("gobject", "pango", "harfbuzz", "harfbuzz_subset", "harfbuzz_vector", "fontconfig",
+         "pangoft2")
+loaded = {name: getattr(ffi, name, None) is not None for name in names}
+print(json.dumps({"loaded": loaded, "spawned": spawned}))
+"""
+
+
+def test_weasyprint_loads_the_same_libraries_without_running_a_compiler() -> None:
+    """``load_weasyprint`` looks library names up in the linker's cache: the libraries loaded
+    are those of a plain ``import weasyprint``, without its runs of gcc and ld."""
+
+    def probe(how: str) -> dict[str, Any]:
+        output = subprocess.run(
+            [sys.executable, "-c", LIBRARY_PROBE, how], capture_output=True, text=True, check=True
+        ).stdout
+        result: dict[str, Any] = json.loads(output.splitlines()[-1])
+        return result
+
+    plain, app = probe("plain"), probe("app")
+    assert app["loaded"] == plain["loaded"]
+    assert app["loaded"]["pango"] and app["loaded"]["harfbuzz_subset"]
+    assert {Path(program).name for program in app["spawned"]} <= {"ldconfig"}
 
 
 # --- routes -------------------------------------------------------------------------------

@@ -68,7 +68,38 @@ def harfbuzz_subset_available() -> bool:
     return found
 
 
+@contextmanager
+def _libraries_looked_up_in_ld_cache() -> Iterator[None]:
+    """While WeasyPrint loads, find shared libraries in the dynamic linker's cache only.
+
+    WeasyPrint tries up to six names per library (the Linux, macOS and Windows spellings),
+    and cffi hands each name it cannot open directly to ``ctypes.util.find_library``, which on
+    Linux runs ``ldconfig -p`` and then, for every name not in that cache, ``gcc`` and ``ld``:
+    about 12 ms per miss, 0.2 s of a cold process's PDF (``benchmarks/pdf.py``). The cache is
+    where the dynamic linker itself looks, so the answers for names it lists are the same.
+    Where the cache cannot be read (no glibc ``ldconfig``), nothing is changed.
+    """
+    in_ld_cache = getattr(ctypes.util, "_findSoname_ldconfig", None)
+    if in_ld_cache is None or in_ld_cache("c") is None:
+        yield
+        return
+    find_library = ctypes.util.find_library
+    ctypes.util.find_library = in_ld_cache
+    try:
+        yield
+    finally:
+        ctypes.util.find_library = find_library
+
+
+@functools.cache
+def load_weasyprint() -> None:
+    """Import WeasyPrint (once, see :func:`_libraries_looked_up_in_ld_cache`)."""
+    with _libraries_looked_up_in_ld_cache():
+        import weasyprint  # noqa: F401
+
+
 def _url_fetcher_base() -> type:
+    load_weasyprint()
     from weasyprint.urls import URLFetcher
 
     return URLFetcher
@@ -76,6 +107,7 @@ def _url_fetcher_base() -> type:
 
 @functools.cache
 def _fetcher_class() -> type:
+    load_weasyprint()
     from weasyprint.urls import URLFetcherResponse
 
     class PrintAssetFetcher(_url_fetcher_base()):  # type: ignore[misc]
@@ -200,6 +232,7 @@ _resources = _Resources()
 
 def _prepared() -> tuple[Any, Any]:
     if _resources.stylesheet is None:
+        load_weasyprint()
         from weasyprint import CSS
         from weasyprint.text.fonts import FontConfiguration
 

@@ -720,15 +720,27 @@ def test_cli_writes_pdfs(app: Flask, tmp_path: Path, capsys: pytest.CaptureFixtu
     points = made_up_points(PRESETS["liverpool"], 2, seed=3)
     view = make_game(app, "liverpool", ["Ann", "Bob"], points, title="CLI game")
     game_pdf, trophy_pdf = tmp_path / "game.pdf", tmp_path / "trophy.pdf"
-    assert cli_main(["--database-url", url, "print", "game", view.id, "-o", str(game_pdf)]) == 0
+    # By link, and by id after "--" (an id may begin with "-", which argparse takes for an option).
+    link = f"http://127.0.0.1:8000/games/{view.id}/watch"
+    assert cli_main(["--database-url", url, "print", "game", link, "-o", str(game_pdf)]) == 0
     assert "CLI game" in one_page_text(game_pdf.read_bytes())
-    assert cli_main(["--database-url", url, "print", "trophy", view.id, "-o", str(trophy_pdf)]) == 0
+    trophy_args = ["print", "trophy", "-o", str(trophy_pdf), "--", view.id]
+    assert cli_main(["--database-url", url, *trophy_args]) == 0
     assert "WINNER" in one_page_text(trophy_pdf.read_bytes())
 
     unfinished = make_game(app, "liverpool", ["Ann", "Bob"], points[:1])
     assert (
         cli_main(
-            ["--database-url", url, "print", "trophy", unfinished.id, "-o", str(tmp_path / "x.pdf")]
+            [
+                "--database-url",
+                url,
+                "print",
+                "trophy",
+                "-o",
+                str(tmp_path / "x.pdf"),
+                "--",
+                unfinished.id,
+            ]
         )
         == 2
     )

@@ -37,16 +37,37 @@ def add_print_command(subparsers: Any) -> None:
     blank.set_defaults(handler=cmd_blank)
 
     game = kinds.add_parser("game", help="a game's score sheet, filled in")
-    game.add_argument("game_id", help="the game's id (from its link)")
+    game.add_argument("game_id", type=game_id_from, help=GAME_HELP)
     _page_options(game, orientation=True)
     _output(game, "game.pdf")
     game.set_defaults(handler=cmd_game)
 
     trophy = kinds.add_parser("trophy", help="the winner's trophy sheet of a finished game")
-    trophy.add_argument("game_id", help="the game's id (from its link)")
+    trophy.add_argument("game_id", type=game_id_from, help=GAME_HELP)
     _page_options(trophy, orientation=False)
     _output(trophy, "trophy.pdf")
     trophy.set_defaults(handler=cmd_trophy)
+
+
+GAME_HELP = (
+    "the game's link, or the id at its end (an id that begins with '-' goes last, after --: "
+    "print game -o game.pdf -- -Xb3...)"
+)
+
+
+def game_id_from(text: str) -> str:
+    """The game id in a game's link (``https://host/games/<id>/...``), or ``text`` itself.
+
+    A link is the easy way to name a game on the command line: about one id in 64 begins
+    with "-", which argparse would take for an option.
+
+    >>> game_id_from("http://127.0.0.1:8000/games/-Xb3kLq9wPzR2mN8vT5yAa/watch")
+    '-Xb3kLq9wPzR2mN8vT5yAa'
+    >>> game_id_from("Xb3kLq9wPzR2mN8vT5yAa-")
+    'Xb3kLq9wPzR2mN8vT5yAa-'
+    """
+    _before, found, after = text.partition("/games/")
+    return after.split("/")[0].split("?")[0] if found else text
 
 
 def _page_options(parser: argparse.ArgumentParser, *, orientation: bool) -> None:

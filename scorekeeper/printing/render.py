@@ -47,6 +47,8 @@ log = logging.getLogger(__name__)
 
 TEMPLATES = {"blank": "blank.html", "game": "game.html", "trophy": "trophy.html"}
 STYLESHEET = "sheet.css"
+# The user-agent stylesheet for the templates' markup: WeasyPrint's, cut to the elements used.
+UA_STYLESHEET = "ua.css"
 # Tighter layouts tried in turn when a sheet (very long names or title) spills onto a
 # second page.
 FIT_STEPS = ("", "tight", "tighter")
@@ -220,6 +222,7 @@ class _Resources(threading.local):
 
     font_config: Any = None
     stylesheet: Any = None
+    ua_stylesheet: Any = None
     fetcher: Any = None
     layout_contexts: list[Any]
 
@@ -245,6 +248,10 @@ def _prepared() -> tuple[Any, Any]:
             url_fetcher=make_fetcher(),
             font_config=font_config,
         )
+        ua_path = print_dir() / UA_STYLESHEET
+        _resources.ua_stylesheet = CSS(
+            string=ua_path.read_text(encoding="utf-8"), base_url=ua_path.as_uri()
+        )
         _resources.font_config = font_config
     return _resources.stylesheet, _resources.font_config
 
@@ -258,7 +265,9 @@ def _parsed_html_class() -> type:
 
         Sets what ``HTML.__init__`` sets after its own parsing; the tree has the same shape
         as the HTML5 parser's (HTML elements without a namespace, SVG ones in the SVG
-        namespace), which ``test_xml_and_html5_parsers_make_the_same_pdf`` checks.
+        namespace), which ``test_xml_and_html5_parsers_make_the_same_pdf`` checks. Its
+        user-agent stylesheet is ``print/ua.css`` (the rules of WeasyPrint's for the elements
+        the templates use), parsed with the sheet's stylesheet by :func:`_prepared`.
         """
 
         def __init__(self, root: ElementTree.Element, base_url: str, url_fetcher: Any) -> None:
@@ -271,6 +280,9 @@ def _parsed_html_class() -> type:
                 root, content_language=None
             )
             self.etree_element = self.wrapper_element.etree_element
+
+        def _ua_stylesheets(self, forms: bool = False) -> list[Any]:
+            return [_resources.ua_stylesheet]
 
     return ParsedHTML
 

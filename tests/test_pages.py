@@ -922,3 +922,41 @@ def test_the_watch_fragment_is_rendered_once_per_version(app: Any, client: Flask
     )
     after = client.get(url, headers={"HX-Request": "true"})
     assert after.data != first.data and b"25" in after.data
+
+
+def test_screens_asking_at_once_for_a_changed_game_share_one_render(
+    app: Flask, client: FlaskClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """After a change every watching screen asks at about the same time: one thread renders
+    the new version, the others wait for it instead of each rendering it again."""
+    import threading
+    import time
+
+    game_id = create(client)
+    url = f"/games/{game_id}/watch/board"
+    real = games.load_game
+    loads: list[str] = []
+
+    def slow_load(session: Any, gid: str) -> games.GameView:
+        loads.append(gid)
+        time.sleep(0.3)  # long enough for every screen to ask while it renders
+        return real(session, gid)
+
+    monkeypatch.setattr(games, "load_game", slow_load)
+    screens = 6
+    start = threading.Barrier(screens)
+    answers: list[bytes] = []
+
+    def screen() -> None:
+        viewer = app.test_client()
+        start.wait()
+        answers.append(viewer.get(url, headers={"HX-Request": "true"}).data)
+
+    threads = [threading.Thread(target=screen) for _ in range(screens)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert len(answers) == screens and len(set(answers)) == 1
+    assert b'id="watch-board"' in answers[0]
+    assert loads == [game_id]

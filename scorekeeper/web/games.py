@@ -677,23 +677,45 @@ def watch(game_id: str) -> Response:
 # version is read from the database on each request, so several processes stay correct.
 _BOARD_CACHE: OrderedDict[tuple[str, int], str] = OrderedDict()
 _BOARD_CACHE_SIZE = 256
+# Versions being rendered: the screens that ask for one meanwhile wait for that render
+# rather than each making its own (after a change, every screen asks at about the same time).
+_BOARD_RENDERING: dict[tuple[str, int], threading.Event] = {}
+_BOARD_WAIT_SECONDS = 2.0
 _board_lock = threading.Lock()
 
 
 def _board_fragment(session: Any, game_id: str, version: int) -> str:
     key = (game_id, version)
-    with _board_lock:
-        cached = _BOARD_CACHE.get(key)
-        if cached is not None:
-            _BOARD_CACHE.move_to_end(key)
-            return cached
-    view = games.load_game(session, game_id)
-    html = render_template("games/_watch_board.html", game=view)
-    if view.version == version:
+    waited = False
+    while True:
         with _board_lock:
-            _BOARD_CACHE[key] = html
-            while len(_BOARD_CACHE) > _BOARD_CACHE_SIZE:
-                _BOARD_CACHE.popitem(last=False)
+            cached = _BOARD_CACHE.get(key)
+            if cached is not None:
+                _BOARD_CACHE.move_to_end(key)
+                return cached
+            rendering = _BOARD_RENDERING.get(key)
+            if rendering is None:
+                rendering = _BOARD_RENDERING[key] = threading.Event()
+                mine = True
+                break
+            if waited:  # that render was not cached (the game changed again) or is slow
+                mine = False
+                break
+        waited = True
+        rendering.wait(_BOARD_WAIT_SECONDS)
+    try:
+        view = games.load_game(session, game_id)
+        html = render_template("games/_watch_board.html", game=view)
+        if view.version == version:
+            with _board_lock:
+                _BOARD_CACHE[key] = html
+                while len(_BOARD_CACHE) > _BOARD_CACHE_SIZE:
+                    _BOARD_CACHE.popitem(last=False)
+    finally:
+        if mine:
+            with _board_lock:
+                del _BOARD_RENDERING[key]
+            rendering.set()
     return html
 
 

@@ -1,7 +1,7 @@
 """No lost scores, under load and crashes (issue 6, items 1, 2, 4, 5 and 11).
 
 These tests run the real server (``scorekeeper serve``: gunicorn, 2 worker processes with
-4 threads each) as a separate process and talk HTTP to it over loopback:
+8 threads each) as a separate process and talk HTTP to it over loopback:
 
 - many concurrent writers on SQLite and PostgreSQL: no lock errors, no 5xx, and the final
   state is exactly what the server acknowledged;

@@ -16,6 +16,7 @@ The caller commits (``db.write_session`` or the request session); on any error n
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import secrets
@@ -29,6 +30,7 @@ from typing import Any
 
 from sqlalchemy import Connection, bindparam, delete, func, insert, update
 from sqlalchemy import select as sa_select
+from sqlalchemy.engine import Compiled, Dialect, Engine
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm.attributes import set_committed_value
 from sqlalchemy.orm.util import identity_key
@@ -384,11 +386,44 @@ def _build(session: Session, game: Game) -> GameView:
 
 
 def game_version(session: Session, game_id: str) -> int | None:
-    """Just the version (cheap: for the watch page's conditional requests)."""
+    """Just the version, as ``session`` sees it."""
     version: int | None = (
         session.connection().execute(_VERSION_OF, {"game_id": game_id}).scalar_one_or_none()
     )
     return version
+
+
+def current_version(engine: Engine, game_id: str) -> int | None:
+    """The game's version now, for what screens poll (the watch page, ``GET`` of a game).
+
+    One primary-key lookup on a pooled DBAPI connection, without an ORM session or a
+    SQLAlchemy transaction around it: their bookkeeping costs about eight times the query
+    (about 90 µs against 11 on SQLite), and an unchanged game needs nothing else. SQLite runs
+    it in autocommit mode (the app issues its own BEGINs), so it sees the latest commit;
+    PostgreSQL's implicit transaction is rolled back when the connection returns to the pool.
+    """
+    statement, positions = _version_query(engine.dialect)
+    params = statement.construct_params({"game_id": game_id})
+    arguments: Any = tuple(params[name] for name in positions) if positions else params
+    connection = engine.raw_connection()
+    try:
+        cursor = connection.cursor()
+        try:
+            cursor.execute(statement.string, arguments)
+            row = cursor.fetchone()
+        finally:
+            cursor.close()
+    finally:
+        connection.close()
+    return None if row is None else int(row[0])
+
+
+@functools.cache
+def _version_query(dialect: Dialect) -> tuple[Compiled, tuple[str, ...]]:
+    """``_VERSION_OF`` compiled for ``dialect``, and its parameters' order if positional."""
+    compiled = _VERSION_OF.compile(dialect=dialect)
+    positions = getattr(compiled, "positiontup", None) or ()
+    return compiled, tuple(positions)
 
 
 def _check_game_id(game_id: str) -> None:

@@ -924,6 +924,35 @@ def test_the_watch_fragment_is_rendered_once_per_version(app: Any, client: Flask
     assert after.data != first.data and b"25" in after.data
 
 
+def test_polls_read_the_version_without_an_orm_session(
+    db_app: Flask, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """What screens poll (the watch fragment, GET of a game) costs one version lookup and no
+    ORM session while nothing changes, and sees a change at once, on SQLite and PostgreSQL."""
+    from scorekeeper import db
+
+    client = db_app.test_client()
+    game_id = create(client)
+    sessions: list[object] = []
+    real_session = db.Session
+
+    def counting_session(*args: Any, **kwargs: Any) -> Any:
+        sessions.append(args)
+        return real_session(*args, **kwargs)
+
+    monkeypatch.setattr(db, "Session", counting_session)
+    board, api = f"/games/{game_id}/watch/board", f"/api/v1/games/{game_id}"
+    for _ in range(3):
+        assert client.get(f"{board}?v=1", headers=HX).status_code == 204
+        assert client.get(api, headers={"If-None-Match": '"1"'}).status_code == 304
+    assert sessions == []
+    play(client, game_id, 0, {1: 10, 2: 15})
+    changed = client.get(f"{board}?v=1", headers=HX)
+    assert changed.status_code == 200 and ">15<" in text(changed)
+    assert client.get(api, headers={"If-None-Match": '"1"'}).get_json()["version"] == 2
+    assert client.get(f"{board}?v=2", headers=HX).status_code == 204
+
+
 def test_screens_asking_at_once_for_a_changed_game_share_one_render(
     app: Flask, client: FlaskClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:

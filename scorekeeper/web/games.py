@@ -41,7 +41,7 @@ from markupsafe import Markup
 from werkzeug.datastructures import MultiDict
 
 from .. import games, ratelimit
-from ..db import begin_write, get_session
+from ..db import begin_write, get_engine, get_session
 from ..errors import Conflict, Invalid, NotFound
 from ..rules import (
     OPTIONS,
@@ -725,10 +725,10 @@ def watch_board(game_id: str) -> Response:
 
     The page asks with ``v`` (the version it shows): the same version gets a 204, which htmx
     leaves alone. A conditional request (``If-None-Match``) gets a 304. Either costs one
-    primary-key lookup of the version; only a changed game is loaded and rendered.
+    primary-key lookup of the version (no ORM session); only a changed game is loaded, and
+    rendered once per version.
     """
-    session = get_session()
-    version = games.game_version(session, game_id)
+    version = games.current_version(get_engine(), game_id)
     if version is None:
         raise NotFound()
     etag = f"v{version}-{'f' if is_htmx() else 'p'}"
@@ -737,9 +737,9 @@ def watch_board(game_id: str) -> Response:
     elif request.args.get("v", type=int) == version:
         response = make_response("", 204)
     elif is_htmx():
-        response = make_response(_board_fragment(session, game_id, version))
+        response = make_response(_board_fragment(get_session(), game_id, version))
     else:
-        view = games.load_game(session, game_id)
+        view = games.load_game(get_session(), game_id)
         response = render("games/watch.html", "games/_watch_board.html", game=view)
     response.set_etag(etag)
     response.headers["Cache-Control"] = "no-cache"

@@ -30,7 +30,7 @@ from flask import Response, jsonify, request, url_for
 from sqlmodel import Session
 
 from ... import games
-from ...db import get_session
+from ...db import get_engine, get_session
 from ...errors import Forbidden, GameError, Invalid, NotFound
 from ...rules import RulesError, parse_cards
 from ...rules.scoring import PlayerResult
@@ -296,15 +296,14 @@ def create_game() -> Response:
 
 @bp.get("/games/<game_id>")
 def get_game(game_id: str) -> Response:
-    session = get_session()
     # A cheap look at the version first: an unchanged game costs one small query.
-    version = games.game_version(session, game_id)
+    version = games.current_version(get_engine(), game_id)
     if version is None:
         raise NotFound()
     if request.if_none_match.contains(str(version)):
         response = Response(status=304)
     else:
-        view = games.load_game(session, game_id)
+        view = games.load_game(get_session(), game_id)
         response = _game_response(view)
         version = view.version
     response.set_etag(str(version))

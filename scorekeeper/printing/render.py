@@ -101,7 +101,6 @@ def load_weasyprint() -> None:
 
 
 def _url_fetcher_base() -> type:
-    load_weasyprint()
     from weasyprint.urls import URLFetcher
 
     return URLFetcher

@@ -686,23 +686,22 @@ _board_lock = threading.Lock()
 
 def _board_fragment(session: Any, game_id: str, version: int) -> str:
     key = (game_id, version)
-    waited = False
-    while True:
-        with _board_lock:
-            cached = _BOARD_CACHE.get(key)
-            if cached is not None:
-                _BOARD_CACHE.move_to_end(key)
-                return cached
-            rendering = _BOARD_RENDERING.get(key)
-            if rendering is None:
-                rendering = _BOARD_RENDERING[key] = threading.Event()
-                mine = True
-                break
-            if waited:  # that render was not cached (the game changed again) or is slow
-                mine = False
-                break
-        waited = True
+    with _board_lock:
+        cached = _cached_board(key)
+        if cached is not None:
+            return cached
+        rendering = _BOARD_RENDERING.get(key)
+        mine = rendering is None
+        if rendering is None:
+            rendering = _BOARD_RENDERING[key] = threading.Event()
+    if not mine:
+        # Another screen's request renders this version: take its result. If it could not
+        # be cached (the game changed meanwhile) or is slow, render it here as well.
         rendering.wait(_BOARD_WAIT_SECONDS)
+        with _board_lock:
+            cached = _cached_board(key)
+        if cached is not None:
+            return cached
     try:
         view = games.load_game(session, game_id)
         html = render_template("games/_watch_board.html", game=view)
@@ -717,6 +716,14 @@ def _board_fragment(session: Any, game_id: str, version: int) -> str:
                 del _BOARD_RENDERING[key]
             rendering.set()
     return html
+
+
+def _cached_board(key: tuple[str, int]) -> str | None:
+    """The cached fragment for ``key`` (call with ``_board_lock`` held)."""
+    cached = _BOARD_CACHE.get(key)
+    if cached is not None:
+        _BOARD_CACHE.move_to_end(key)
+    return cached
 
 
 @bp.get("/<game_id>/watch/board")

@@ -731,7 +731,7 @@ LIVERPOOL = RuleSet(
     decks=DeckRule(((5, 2), (MAX_PLAYERS, 3))),
     point_table=LIVERPOOL_POINTS,
     cut_bonus=-50,
-    source="seed 000, encyclopedia section",
+    source="a web overview of Liverpool Rummy, its encyclopedia-style section",
 )
 
 LIVERPOOL_11 = dataclasses.replace(
@@ -747,7 +747,7 @@ LIVERPOOL_11 = dataclasses.replace(
     decks=DeckRule(((4, 2), (MAX_PLAYERS, 3))),
     point_table=FACE_VALUE_POINTS,
     cut_bonus=0,
-    source="seed 000, online game",
+    source="a web overview of Liverpool Rummy, its description of an online game",
 )
 
 CONTRACT_RUMMY = RuleSet(
@@ -766,7 +766,7 @@ CONTRACT_RUMMY = RuleSet(
     exact_contract_melds=True,
     buys_per_turn=1,
     layoff_on_going_down_turn=False,
-    source="seed 002",
+    source="a family's Contract Rummy score sheet and its optional rules, published on the web",
 )
 
 DEUCES_SIX = RuleSet(
@@ -790,7 +790,7 @@ DEUCES_SIX = RuleSet(
     point_table=DEUCES_SIX_POINTS,
     wild_ranks=frozenset({Rank.TWO}),
     set_distinct_suits=True,
-    source="seed 001",
+    source="a web page describing a six-round Liverpool Rummy with the 2s wild",
 )
 
 FAMILY = RuleSet(
@@ -814,7 +814,7 @@ FAMILY = RuleSet(
     next_player_takes_discard_free=True,
     down_player_takes_discard_only_to_play=True,
     joker_swap=JokerSwap.RUNS_AND_SET_THIRD,
-    source="seed 003",
+    source="one family's house rules, from the blog post “The Rules of Liverpool”",
 )
 
 PRESETS: dict[str, RuleSet] = {

@@ -15,12 +15,16 @@ DEFAULTS: dict[str, Any] = {
     # sqlite file in the instance folder unless set; postgresql+psycopg://... for PostgreSQL
     "DATABASE_URL": None,
     "SECRET_KEY": None,
-    # Rate limit for join-code attempts (per client address and per game).
+    # Join-code attempts one client (address) may make (all games together).
     "JOIN_RATE_LIMIT": "10 per minute",
+    # Score sheets one client may have rendered (a sheet already rendered is not counted).
+    "PDF_RATE_LIMIT": "30 per minute",
     # Storage of rate-limit counters: "database" (shared by every process using the same
     # database) or a Flask-Limiter storage URI such as redis://localhost:6379.
     "RATELIMIT_STORAGE": "database",
-    "MAX_CONTENT_LENGTH": 1024 * 1024,
+    # The largest request body accepted (bytes). The largest real ones, an 8-player round with
+    # every hand typed as cards or a referee question with its most cards, are under 8 KiB.
+    "MAX_CONTENT_LENGTH": 64 * 1024,
     "SESSION_COOKIE_SAMESITE": "Lax",
     "SESSION_COOKIE_HTTPONLY": True,
     # Set true when served over HTTPS (adds Secure to cookies).

@@ -41,3 +41,14 @@ class Conflict(GameError):
 class Invalid(GameError):
     def __init__(self, message: str, details: Any = None) -> None:
         super().__init__(400, message, details)
+
+
+class KeyReused(GameError):
+    """A request key sent again with a different request: refused, never replayed (a 422)."""
+
+    def __init__(
+        self,
+        message: str = "That request key was already used for a different request. Nothing "
+        "was changed: send a new key (Idempotency-Key) for a new request.",
+    ) -> None:
+        super().__init__(422, message)

@@ -21,14 +21,14 @@ import hashlib
 import json
 import secrets
 import threading
-from collections import OrderedDict
+from collections import Counter, OrderedDict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from random import SystemRandom
 from typing import Any
 
-from sqlalchemy import Connection, bindparam, delete, func, insert, update
+from sqlalchemy import Connection, bindparam, delete, func, insert, or_, update
 from sqlalchemy import select as sa_select
 from sqlalchemy.engine import Compiled, Dialect, Engine
 from sqlalchemy.exc import IntegrityError
@@ -37,7 +37,7 @@ from sqlalchemy.orm.util import identity_key
 from sqlmodel import Session, col, select
 
 from .db import begin_write
-from .errors import Conflict, Forbidden, GameError, Invalid, NotFound
+from .errors import Conflict, Forbidden, GameError, Invalid, KeyReused, NotFound
 from .models import (
     Change,
     EditGrant,
@@ -50,7 +50,7 @@ from .models import (
     utcnow,
 )
 from .rules import Card, RulesError, RuleSet, RuleViolation, build_rules, format_cards
-from .rules.rulesets import RoundSpec
+from .rules.rulesets import MAX_PLAYERS, MIN_PLAYERS, RoundSpec
 from .rules.scoring import PlayerResult, Standing, score_round, standings, winners
 from .rules.seating import RoundSeats, round_seats
 
@@ -451,6 +451,10 @@ def _lock_game(session: Session, game_id: str) -> Game:
 
 
 # --- tokens and access --------------------------------------------------------------------
+#
+# An edit grant is a row of EditGrant. An API client holds a random token (only its hash is
+# stored). A browser holds no tokens: it holds its device id (in its signed cookie), and its
+# grants carry the hash of that id, so a device keeps every grant it was given.
 
 
 def hash_token(token: str) -> str:
@@ -466,18 +470,53 @@ def new_join_code() -> str:
     return "".join(_random.choice(JOIN_CODE_ALPHABET) for _ in range(JOIN_CODE_LENGTH))
 
 
-def grant_edit(session: Session, game_id: str, label: str) -> str:
-    """A new edit token for ``game_id`` (only its hash is stored)."""
+def new_device_id() -> str:
+    """A browser's secret id (192 random bits), kept in its cookie."""
+    return secrets.token_urlsafe(24)
+
+
+def _device_hash(device: str | None) -> str | None:
+    valid = isinstance(device, str) and 20 <= len(device) <= 100
+    return hash_token(f"device:{device}") if valid else None
+
+
+def grant_edit(session: Session, game_id: str, label: str, device: str | None = None) -> str:
+    """Edit rights to ``game_id``: a new token (its hash is stored), or, for a ``device``,
+    a grant tied to the device (once per game: asking again changes nothing) and ``""``."""
+    device_hash = _device_hash(device)
+    if device_hash is not None and _device_grant(session, game_id, device_hash) is not None:
+        return ""
     token = secrets.token_urlsafe(32)
-    session.add(EditGrant(token_hash=hash_token(token), game_id=game_id, label=label[:80]))
-    return token
+    session.add(
+        EditGrant(
+            token_hash=hash_token(token), game_id=game_id, label=label[:80], device_hash=device_hash
+        )
+    )
+    return "" if device_hash is not None else token
 
 
-def can_edit(session: Session, game_id: str, tokens: Sequence[str]) -> bool:
+def _device_grant(session: Session, game_id: str, device_hash: str) -> EditGrant | None:
+    return session.exec(
+        select(EditGrant)
+        .where(EditGrant.game_id == game_id, EditGrant.device_hash == device_hash)
+        .order_by(col(EditGrant.created_at).desc())
+        .limit(1)
+    ).first()
+
+
+def can_edit(
+    session: Session, game_id: str, tokens: Sequence[str], device: str | None = None
+) -> bool:
+    """Whether one of ``tokens``, or ``device``, holds a grant for the game (one query)."""
     hashes = [hash_token(t) for t in tokens if isinstance(t, str) and 20 <= len(t) <= 100]
-    if not hashes:
+    device_hash = _device_hash(device)
+    if not hashes and device_hash is None:
         return False
-    found = _reader(session).execute(_GRANT_OF, {"game_id": game_id, "hashes": hashes}).first()
+    found = (
+        _reader(session)
+        .execute(_GRANT_OF, {"game_id": game_id, "hashes": hashes, "device": device_hash})
+        .first()
+    )
     return found is not None
 
 
@@ -485,52 +524,191 @@ _GRANT_OF = (
     sa_select(EditGrant.token_hash)
     .where(
         col(EditGrant.game_id) == bindparam("game_id"),
-        col(EditGrant.token_hash).in_(bindparam("hashes", expanding=True)),
+        or_(
+            col(EditGrant.token_hash).in_(bindparam("hashes", expanding=True)),
+            col(EditGrant.device_hash) == bindparam("device"),
+        ),
     )
     .limit(1)
 )
 
 
-def require_edit(session: Session, game_id: str, tokens: Sequence[str]) -> None:
+def require_edit(
+    session: Session, game_id: str, tokens: Sequence[str], device: str | None = None
+) -> None:
     _get_game(session, game_id)
-    if not can_edit(session, game_id, tokens):
+    if not can_edit(session, game_id, tokens, device):
         raise Forbidden()
+
+
+def device_label(session: Session, game_id: str, device: str) -> str:
+    """How a device appears in the game's history ("creator device", "joined device 2")."""
+    device_hash = _device_hash(device)
+    grant = None if device_hash is None else _device_grant(session, game_id, device_hash)
+    return grant.label if grant is not None else "this device"
+
+
+def device_game_ids(session: Session, device: str, limit: int = 200) -> list[str]:
+    """The games a device holds grants for, most recently granted first."""
+    device_hash = _device_hash(device)
+    if device_hash is None:
+        return []
+    rows = session.exec(
+        select(EditGrant.game_id, func.max(EditGrant.created_at))
+        .where(EditGrant.device_hash == device_hash)
+        .group_by(EditGrant.game_id)
+        .order_by(func.max(EditGrant.created_at).desc())
+        .limit(limit)
+    ).all()
+    return [game_id for game_id, _at in rows]
+
+
+def claim_tokens(session: Session, device: str, tokens: Sequence[str]) -> int:
+    """Tie the grants of ``tokens`` (kept in cookies before devices had ids) to ``device``;
+    how many were found. Grants already tied to a device stay with it."""
+    device_hash = _device_hash(device)
+    hashes = [hash_token(t) for t in tokens if isinstance(t, str) and 20 <= len(t) <= 100]
+    if device_hash is None or not hashes:
+        return 0
+    result = session.connection().execute(
+        update(EditGrant.__table__)  # type: ignore[attr-defined]
+        .where(
+            EditGrant.__table__.c.token_hash.in_(hashes),  # type: ignore[attr-defined]
+            EditGrant.__table__.c.device_hash.is_(None),  # type: ignore[attr-defined]
+        )
+        .values(device_hash=device_hash)
+    )
+    return int(result.rowcount or 0)
+
+
+@dataclass(frozen=True)
+class GrantView:
+    """One device or API client that may edit a game, as its editors see it."""
+
+    ref: str  # names the grant in a revoke request; reveals nothing of its token
+    label: str
+    created_at: datetime
+    kind: str  # "device" or "api"
+    yours: bool  # held by the device or token asking
+
+
+def edit_grants(
+    session: Session, game_id: str, tokens: Sequence[str] = (), device: str | None = None
+) -> list[GrantView]:
+    """Everyone who may edit the game, oldest first; ``yours`` marks the asker's own."""
+    _get_game(session, game_id)
+    rows = session.exec(
+        select(EditGrant).where(EditGrant.game_id == game_id).order_by(col(EditGrant.created_at))
+    ).all()
+    return [_grant_view(row, tokens, device) for row in rows]
+
+
+def _grant_view(row: EditGrant, tokens: Sequence[str], device: str | None) -> GrantView:
+    device_hash = _device_hash(device)
+    return GrantView(
+        ref=hash_token(f"ref:{row.token_hash}")[:16],
+        label=row.label or "a device",
+        created_at=row.created_at,
+        kind="api" if row.device_hash is None else "device",
+        yours=row.token_hash in {hash_token(t) for t in tokens}
+        or (device_hash is not None and row.device_hash == device_hash),
+    )
+
+
+def revoke_grant(
+    session: Session,
+    game_id: str,
+    ref: str,
+    actor: str = "",
+    tokens: Sequence[str] = (),
+    device: str | None = None,
+) -> GrantView:
+    """Take edit rights away from one device or API client (the join code still works)."""
+    _lock_game(session, game_id)
+    rows = session.exec(select(EditGrant).where(EditGrant.game_id == game_id)).all()
+    found = [(row, _grant_view(row, tokens, device)) for row in rows]
+    row, gone = next(((r, v) for r, v in found if v.ref == ref), (None, None))
+    if row is None or gone is None:
+        raise NotFound("That device cannot edit this game (any more).")
+    session.delete(row)
+    _log(session, game_id, actor, "revoke", None, {"device": gone.label}, None,
+         f"Edit rights taken from {gone.label}")  # fmt: skip
+    return gone
 
 
 def normalize_join_code(code: str) -> str:
     return "".join(ch for ch in code.upper() if ch.isalnum())
 
 
-def join(session: Session, game_id: str, code: str, label: str = "joined") -> str:
-    """An edit token for the device that typed the game's join code, or a 403."""
-    begin_write(session)
-    game = _get_game(session, game_id)
+def _check_join_code(game: Game, code: Any) -> None:
     if not isinstance(code, str) or not secrets.compare_digest(
         normalize_join_code(code[:40]).encode(), game.join_code.encode()
     ):
         raise Forbidden("That join code is not right. Check the code shown on the scoring device.")
-    return grant_edit(session, game_id, label)
+
+
+def join(
+    session: Session, game_id: str, code: str, label: str | None = None, device: str | None = None
+) -> str:
+    """Edit rights for whoever typed the game's join code (see :func:`grant_edit`), or a 403.
+
+    A wrong code is refused after a read: it takes no write lock, so a flood of wrong codes
+    does not hold up anyone entering scores. ``label`` defaults to "joined device N".
+    """
+    _check_join_code(_get_game(session, game_id), code)
+    _end_reading(session)
+    game = _lock_game(session, game_id)
+    _check_join_code(game, code)  # again: the code may have been changed meanwhile
+    if label is None:
+        granted = session.exec(
+            select(func.count()).select_from(EditGrant).where(EditGrant.game_id == game_id)
+        ).one()
+        label = f"joined device {granted + 1}"
+    return grant_edit(session, game_id, label, device)
+
+
+def rotate_join_code(session: Session, game_id: str, actor: str = "") -> GameView:
+    """Give the game a new join code: the old one stops working (grants already given stay)."""
+    game = _lock_game(session, game_id)
+    code = new_join_code()
+    while code == game.join_code:
+        code = new_join_code()
+    session.connection().execute(update(_GAME).where(_GAME.c.id == game_id).values(join_code=code))
+    set_committed_value(game, "join_code", code)
+    _update_game(session, game, utcnow(), finished_at=game.finished_at)
+    _log(session, game_id, actor, "join_code", None, None, None, "Join code changed")
+    return _view(session, game)
 
 
 def count_attempt(session: Session, bucket: str, limit: int, period: timedelta) -> bool:
     """Count one attempt in ``bucket``; False when the limit for the period is already used.
 
-    Counters live in the database, so every process sharing it shares the limit.
+    Counters live in the database, so every process sharing it shares the limit. An attempt
+    over the limit is refused after a read, without a write; one within it is counted in a
+    short write transaction of its own (at most ``limit`` a period for one bucket).
     """
     now = utcnow()
+    if _attempts(session, bucket, now - period) >= limit:
+        _end_reading(session)
+        return False
+    _end_reading(session)
     begin_write(session)
-    session.exec(delete(RateLimitHit).where(col(RateLimitHit.at) < now - period))  # type: ignore[call-overload]
-    used = session.exec(
-        select(func.count())
-        .select_from(RateLimitHit)
-        .where(RateLimitHit.bucket == bucket, col(RateLimitHit.at) >= now - period)
-    ).one()
-    if used >= limit:
+    if _attempts(session, bucket, now - period) >= limit:  # others counted meanwhile
         session.commit()
         return False
+    session.exec(delete(RateLimitHit).where(col(RateLimitHit.at) < now - period))  # type: ignore[call-overload]
     session.add(RateLimitHit(bucket=bucket, at=now))
     session.commit()
     return True
+
+
+def _attempts(session: Session, bucket: str, since: datetime) -> int:
+    used: int = session.exec(
+        select(func.count())
+        .select_from(RateLimitHit)
+        .where(RateLimitHit.bucket == bucket, col(RateLimitHit.at) >= since)
+    ).one()
+    return used
 
 
 # --- creating a game ----------------------------------------------------------------------
@@ -560,21 +738,19 @@ def validate_new_game(
     names: list[str] = []
     if not isinstance(players, list | tuple):
         problems["players"] = "players must be a list of names"
+    elif (count_problem := _player_count_problem(rules, len(players))) is not None:
+        # Counted before any name is read: a long list costs nothing but this check.
+        problems["players"] = count_problem
     else:
         for index, name in enumerate(players):
             try:
                 names.append(clean_name(name))
             except Invalid as error:
                 problems[f"players.{index}"] = error.message
-        folded = [n.casefold() for n in names]
-        duplicates = sorted({n for n in names if folded.count(n.casefold()) > 1})
+        seen = Counter(name.casefold() for name in names)
+        duplicates = sorted({n for n in names if seen[n.casefold()] > 1})
         if duplicates:
             problems["players"] = "each player needs a different name: " + ", ".join(duplicates)
-        elif rules is not None:
-            try:
-                rules.check_players(len(players))
-            except RulesError as error:
-                problems["players"] = error.message
     try:
         clean_title = "" if not title else clean_name(title, "The title")[:MAX_TITLE_LENGTH]
     except Invalid as error:
@@ -598,6 +774,19 @@ def validate_new_game(
     return rules, names, clean_title, dealer
 
 
+def _player_count_problem(rules: RuleSet | None, count: int) -> str | None:
+    """What is wrong with this many players (any rule set's bounds when the rules are not
+    known), or None."""
+    try:
+        if rules is not None:
+            rules.check_players(count)
+        elif not MIN_PLAYERS <= count <= MAX_PLAYERS:
+            return f"a game has {MIN_PLAYERS} to {MAX_PLAYERS} players, not {count}"
+    except RulesError as error:
+        return error.message
+    return None
+
+
 def create_game(
     session: Session,
     *,
@@ -608,20 +797,29 @@ def create_game(
     first_dealer: Any = None,
     actor: str = "",
     idempotency_key: str | None = None,
+    client: str = "",
+    device: str | None = None,
+    label: str = "creator",
 ) -> tuple[GameView, str]:
-    """Create a game; returns it and an edit token for the creator. Cut for deal if no dealer.
+    """Create a game; returns it and the creator's edit token. Cut for deal if no dealer.
 
-    A retry with the same ``idempotency_key`` (a double tap on "Start") answers with the game
-    the first request created, and a fresh edit token for it, instead of a second game.
+    The creator's grant goes to ``device`` when given (the token is then ``""``), else to a
+    new token. A retry by the same ``client`` with the same ``idempotency_key`` and the same
+    values (a double tap on "Start") answers with the game the first request created, and
+    edit rights to it, instead of a second game; the same key with other values is refused
+    (KeyReused), and another client's key is another key.
     """
     key = _check_key(idempotency_key)
     rules, names, clean_title, dealer = validate_new_game(
         preset, players, options, title, first_dealer
     )
+    retry = _retry(
+        client, "new", key, "create_game", rules.id, names, options or {}, clean_title, dealer
+    )
     if dealer is None:
         dealer = _random.randrange(len(names))  # "cut for deal"
     begin_write(session)
-    replayed = _replay_creation(session, key)
+    replayed = _replay_creation(session, retry, label, device)
     if replayed is not None:
         return replayed
     game = Game(
@@ -636,7 +834,7 @@ def create_game(
     session.flush()
     for seat, name in enumerate(names):
         session.add(Player(game_id=game.id, seat=seat, name=name))
-    token = grant_edit(session, game.id, "creator")
+    token = grant_edit(session, game.id, label, device)
     _log(
         session,
         game.id,
@@ -647,10 +845,14 @@ def create_game(
         {"players": names, "rules": rules.id, "options": options or {}, "title": clean_title},
         f"Game created: {', '.join(names)} play {rules.name}",
     )
-    if key:
+    if retry.key:
         session.add(
             IdempotencyRecord(
-                key=_creation_key(key), game_id=game.id, action="create_game", status=201
+                key=retry.key,
+                request_hash=retry.request,
+                game_id=game.id,
+                action="create_game",
+                status=201,
             )
         )
     try:
@@ -660,27 +862,28 @@ def create_game(
         # start): answer with that game.
         session.rollback()
         begin_write(session)
-        replayed = _replay_creation(session, key)
+        replayed = _replay_creation(session, retry, label, device)
         if replayed is None:
             raise
         return replayed
     return _view(session, game), token
 
 
-def _creation_key(key: str) -> str:
-    return f"new:{key}"
-
-
-def _replay_creation(session: Session, key: str | None) -> tuple[GameView, str] | None:
-    """The game an earlier request with this key created, and a new edit token for it."""
-    if not key:
+def _replay_creation(
+    session: Session, retry: _Retry, label: str, device: str | None
+) -> tuple[GameView, str] | None:
+    """The game an earlier request with this key created, and edit rights to it."""
+    if not retry.key:
         return None
-    record = session.get(IdempotencyRecord, _creation_key(key))
+    record = session.get(IdempotencyRecord, retry.key)
     if record is None:
         return None
-    if record.action != "create_game":
-        raise Conflict("that request key was already used for a different change")
-    return load_game(session, record.game_id), grant_edit(session, record.game_id, "creator")
+    if record.request_hash != retry.request:
+        raise KeyReused(
+            "That request key already started a game with other values. Nothing was changed: "
+            "send a new key (Idempotency-Key) to start another game."
+        )
+    return load_game(session, record.game_id), grant_edit(session, record.game_id, label, device)
 
 
 def recent_player_names(session: Session, game_ids: Sequence[str], limit: int = 24) -> list[str]:
@@ -957,21 +1160,50 @@ def _update_game(
     set_committed_value(game, "finished_at", finished_at)
 
 
-def _replay(
-    session: Session, game_id: str, key: str | None, action: str, number: int | None = None
-) -> GameView | None:
-    """The answer to a request already carried out with idempotency ``key``, if any."""
-    if not key:
+@dataclass(frozen=True)
+class _Retry:
+    """How a request is known when it is sent again: ``key`` is the idempotency key scoped to
+    its sender and to where it applies (None when no key was sent), ``request`` the
+    fingerprint of what it asks for."""
+
+    key: str | None
+    request: str
+
+
+def _retry(client: str, scope: str, key: str | None, *request: Any) -> _Retry:
+    """A sender's key, scoped: the same key from another client, or for another game, is
+    another key (so it can never replay someone else's answer)."""
+    scoped = None if not key else _digest(client, scope, key)
+    return _Retry(scoped, _digest(*request))
+
+
+def _digest(*parts: Any) -> str:
+    text = json.dumps(parts, sort_keys=True, default=str, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def _round_request(action: str, number: int, entry: RoundInput) -> tuple[Any, ...]:
+    results = [
+        [r.went_out, r.points, None if r.cards is None else format_cards(r.cards), r.bought]
+        for r in entry.results
+    ]
+    return action, number, entry.cut_bonus, results
+
+
+def _replay(session: Session, game_id: str, retry: _Retry) -> GameView | None:
+    """The game as it is, if this request was already carried out; KeyReused if its key was
+    used for a different request."""
+    if retry.key is None:
         return None
-    record = _reader(session).execute(_KEY_OF, {"key": f"{game_id}:{key}"}).first()
+    record = _reader(session).execute(_KEY_OF, {"key": retry.key}).first()
     if record is None:
         return None
-    if record.action != action or (number is not None and record.round_number != number):
-        raise Conflict("that request key was already used for a different change")
+    if record.request_hash != retry.request:
+        raise KeyReused()
     return load_game(session, game_id)
 
 
-_KEY_OF = sa_select(IdempotencyRecord.action, IdempotencyRecord.round_number).where(
+_KEY_OF = sa_select(IdempotencyRecord.request_hash).where(
     col(IdempotencyRecord.key) == bindparam("key")
 )
 
@@ -985,13 +1217,14 @@ def _check_key(key: str | None) -> str | None:
 
 
 def _remember(
-    session: Session, game_id: str, key: str | None, action: str, number: int, now: datetime
+    session: Session, game_id: str, retry: _Retry, action: str, number: int, now: datetime
 ) -> None:
-    if key:
+    if retry.key:
         session.connection().execute(
             _INSERT_KEY,
             {
-                "key": f"{game_id}:{key}",
+                "key": retry.key,
+                "request_hash": retry.request,
                 "game_id": game_id,
                 "action": action,
                 "status": 201,
@@ -1009,19 +1242,23 @@ def add_round(
     *,
     expected_version: int | None = None,
     idempotency_key: str | None = None,
+    client: str = "",
     actor: str = "",
 ) -> tuple[GameView, bool]:
     """Record round ``number`` (the next one). Returns the game and whether it was new.
 
-    A retry with the same idempotency key returns the game as it is, without a second round.
+    A retry by the same ``client`` (an opaque name of the sender: its device or edit token)
+    with the same idempotency key returns the game as it is, without a second round; the
+    same key with other values is refused (KeyReused).
     """
     key = _check_key(idempotency_key)
+    retry = _retry(client, game_id, key, *_round_request("add_round", number, entry))
     if not _may_read_first(session):
-        return _add_round_locked(session, game_id, number, entry, expected_version, key, actor)
+        return _add_round_locked(session, game_id, number, entry, expected_version, retry, actor)
     # Everything that needs no lock, in a read transaction: the game, the replay, the checks,
     # the scores, the rows to write and the game as it will read.
     view = load_game(session, game_id)
-    replayed = _replay(session, game_id, key, "add_round", number)
+    replayed = _replay(session, game_id, retry)
     if replayed is not None:
         return replayed, False
     _check_next_round(view, number, expected_version)
@@ -1037,9 +1274,9 @@ def add_round(
     _end_reading(session)
     # The write: only if the game is still at the version all of the above was checked against.
     if not _claim(session, game_id, view.version, now, finished_at):
-        return _add_round_locked(session, game_id, number, entry, expected_version, key, actor)
+        return _add_round_locked(session, game_id, number, entry, expected_version, retry, actor)
     _write_entries(session, _insert_round(session, new.row.for_insert()), new.entries)
-    _remember(session, game_id, key, "add_round", number, now)
+    _remember(session, game_id, retry, "add_round", number, now)
     _log(session, game_id, actor, "add_round", number, None, after, summary, now)
     _cache_view(changed)
     return changed, True
@@ -1051,12 +1288,12 @@ def _add_round_locked(
     number: int,
     entry: RoundInput,
     expected_version: int | None,
-    key: str | None,
+    retry: _Retry,
     actor: str,
 ) -> tuple[GameView, bool]:
     """add_round with every step under the game's write lock."""
     game = _lock_game(session, game_id)
-    replayed = _replay(session, game_id, key, "add_round", number)
+    replayed = _replay(session, game_id, retry)
     if replayed is not None:
         return replayed, False
     view = _view(session, game)
@@ -1067,7 +1304,7 @@ def _add_round_locked(
     _write_entries(session, _insert_round(session, new.row.for_insert()), new.entries)
     finished_at = now if number == view.rules.round_count else game.finished_at
     _update_game(session, game, now, finished_at=finished_at)
-    _remember(session, game_id, key, "add_round", number, now)
+    _remember(session, game_id, retry, "add_round", number, now)
     after = _entries_json(view, points, entry)
     summary = f"Round {number} entered: " + _points_summary(view, points)
     _log(session, game_id, actor, "add_round", number, None, after, summary, now)
@@ -1120,14 +1357,19 @@ def replace_round(
     *,
     expected_version: int | None = None,
     idempotency_key: str | None = None,
+    client: str = "",
     actor: str = "",
 ) -> GameView:
-    """Replace a recorded round. ``expected_version`` is the round's version the editor saw."""
+    """Replace a recorded round. ``expected_version`` is the round's version the editor saw.
+    Idempotency keys work as for :func:`add_round`."""
     key = _check_key(idempotency_key)
+    retry = _retry(client, game_id, key, *_round_request("replace_round", number, entry))
     if not _may_read_first(session):
-        return _replace_round_locked(session, game_id, number, entry, expected_version, key, actor)
+        return _replace_round_locked(
+            session, game_id, number, entry, expected_version, retry, actor
+        )
     view = load_game(session, game_id)
-    replayed = _replay(session, game_id, key, "replace_round", number)
+    replayed = _replay(session, game_id, retry)
     if replayed is not None:
         return replayed
     plan = _plan_replace(session, view, number, entry, expected_version)
@@ -1137,9 +1379,11 @@ def replace_round(
     changed = _changed_view(view, _Stamp(view.version + 1, now, view.finished_at), rounds)
     _end_reading(session)
     if not _claim(session, game_id, view.version, now, view.finished_at):
-        return _replace_round_locked(session, game_id, number, entry, expected_version, key, actor)
+        return _replace_round_locked(
+            session, game_id, number, entry, expected_version, retry, actor
+        )
     _write_replacement(session, plan.row, new)
-    _remember(session, game_id, key, "replace_round", number, now)
+    _remember(session, game_id, retry, "replace_round", number, now)
     _log(session, game_id, actor, "replace_round", number, *plan.history, now)
     _cache_view(changed)
     return changed
@@ -1151,12 +1395,12 @@ def _replace_round_locked(
     number: int,
     entry: RoundInput,
     expected_version: int | None,
-    key: str | None,
+    retry: _Retry,
     actor: str,
 ) -> GameView:
     """replace_round with every step under the game's write lock."""
     game = _lock_game(session, game_id)
-    replayed = _replay(session, game_id, key, "replace_round", number)
+    replayed = _replay(session, game_id, retry)
     if replayed is not None:
         return replayed
     view = _view(session, game)
@@ -1165,7 +1409,7 @@ def _replace_round_locked(
     new = _lay_out(view, _replaced_row(plan.row, entry, now), plan.points, entry)
     _write_replacement(session, plan.row, new)
     _update_game(session, game, now, finished_at=game.finished_at)
-    _remember(session, game_id, key, "replace_round", number, now)
+    _remember(session, game_id, retry, "replace_round", number, now)
     _log(session, game_id, actor, "replace_round", number, *plan.history, now)
     rounds = tuple(new.view if r.number == number else r for r in view.rounds)
     changed = _changed_view(view, game, rounds)
@@ -1345,9 +1589,17 @@ def _delete_round(session: Session, round_id: int) -> None:
 
 
 def play_again(
-    session: Session, game_id: str, actor: str = "", idempotency_key: str | None = None
+    session: Session,
+    game_id: str,
+    actor: str = "",
+    idempotency_key: str | None = None,
+    *,
+    client: str = "",
+    device: str | None = None,
+    label: str = "creator",
 ) -> tuple[GameView, str]:
-    """A new game with the same players, rules and title; the next player deals first."""
+    """A new game with the same players, rules and title; the next player deals first.
+    Edit rights and idempotency keys as for :func:`create_game`."""
     old = load_game(session, game_id)
     return create_game(
         session,
@@ -1358,6 +1610,9 @@ def play_again(
         first_dealer=(old.first_dealer + 1) % old.player_count,
         actor=actor,
         idempotency_key=idempotency_key,
+        client=client,
+        device=device,
+        label=label,
     )
 
 

@@ -93,7 +93,11 @@ class Change(SQLModel, table=True):
 
 
 class EditGrant(SQLModel, table=True):
-    """Edit rights: the SHA-256 of a random token held by a device (cookie) or an API client."""
+    """Edit rights: the SHA-256 of a random token held by an API client, or given to a device.
+
+    A device's grants carry the hash of the device's id (kept in its cookie): the device
+    proves itself with that id, so it holds any number of grants without carrying tokens.
+    """
 
     token_hash: str = Field(primary_key=True, max_length=64)
     game_id: str = Field(
@@ -103,12 +107,19 @@ class EditGrant(SQLModel, table=True):
     )
     label: str = Field(default="", max_length=80)
     created_at: datetime = Field(default_factory=utcnow)
+    device_hash: str | None = Field(default=None, max_length=64, index=True)
 
 
 class IdempotencyRecord(SQLModel, table=True):
-    """A request already carried out, so a retry with the same key is answered, not repeated."""
+    """A request already carried out, so a retry with the same key is answered, not repeated.
+
+    ``key`` is the SHA-256 of who sent the key, where it applies and the key itself, so one
+    client's key never answers another's request; ``request_hash`` is the SHA-256 of what the
+    request asked for, so the same key with other values is refused instead of replayed.
+    """
 
     key: str = Field(primary_key=True, max_length=200)
+    request_hash: str | None = Field(default=None, max_length=64)
     game_id: str = Field(
         sa_column=Column(String(32), ForeignKey("game.id", ondelete="CASCADE"), nullable=False)
     )

@@ -1,12 +1,14 @@
-"""Limits on join-code attempts, so a six-character code cannot be guessed by brute force.
+"""Limits on what one client may ask for in a minute: join-code attempts (so a six-character
+code cannot be guessed by brute force) and PDF renders (each costs a tenth of a second of CPU
+or more).
 
 Terms:
 
 - A **limit** is written like Flask-Limiter's: ``"10 per minute"``, ``"5/30 seconds"``
-  (``app.config["JOIN_RATE_LIMIT"]``).
-- A **bucket** is what one counter counts: every attempt is counted twice, once for the
-  client's address and once for the game, and is refused when either bucket is full. So one
-  address cannot try many games, and many addresses cannot gang up on one game.
+  (``app.config["JOIN_RATE_LIMIT"]``, ``app.config["PDF_RATE_LIMIT"]``).
+- A **bucket** is what one counter counts: here always one client (its address), so what
+  one client does never locks another out. A game has no bucket of its own: anyone with its
+  watch link could otherwise fill it and lock the real scorers out.
 - The **storage** (``app.config["RATELIMIT_STORAGE"]``) is ``"database"``: counters are rows
   in the app's database, shared by every process that uses it (the default, and right for
   several gunicorn workers or machines); or any storage URI of the ``limits`` package that
@@ -32,7 +34,7 @@ DATABASE = "database"
 
 
 class TooManyAttempts(GameError):
-    """More join attempts than the limit allows: a 429."""
+    """More attempts than the limit allows: a 429."""
 
     def __init__(self, message: str | None = None) -> None:
         super().__init__(
@@ -43,14 +45,19 @@ class TooManyAttempts(GameError):
         )
 
 
-def parse_limit(text: str) -> RateLimitItem:
+TOO_MANY_PDFS = (
+    "Too many score sheets asked for in a minute from this device or network. Wait a "
+    "minute, then try again."
+)
+
+
+def parse_limit(text: str, setting: str = "JOIN_RATE_LIMIT") -> RateLimitItem:
     """``"10 per minute"`` as a ``limits`` item; a readable error for a malformed setting."""
     try:
         return parse(text)
     except ValueError as error:
-        raise ValueError(
-            f'JOIN_RATE_LIMIT must look like "10 per minute", not {text!r}: {error}'
-        ) from None
+        message = f'{setting} must look like "10 per minute", not {text!r}: {error}'
+        raise ValueError(message) from None
 
 
 def _limiter(app: Flask) -> FixedWindowRateLimiter | None:
@@ -70,25 +77,25 @@ def client_address() -> str:
     return request.remote_addr or "unknown"
 
 
-def hit(buckets: list[str], limit: RateLimitItem, app: Any = None) -> bool:
-    """Count one attempt in every bucket; False if any bucket was already full."""
+def hit(kind: str, bucket: str, limit: RateLimitItem, app: Any = None) -> bool:
+    """Count one ``kind`` of attempt in ``bucket``; False if the bucket was already full."""
     application: Flask = app or current_app
     limiter = _limiter(application)
-    allowed = True
-    for bucket in buckets:
-        if limiter is not None:
-            ok = limiter.hit(limit, "join", bucket)
-        else:
-            ok = games.count_attempt(
-                get_session(), f"join:{bucket}", limit.amount, timedelta(seconds=limit.get_expiry())
-            )
-        allowed = allowed and ok
-    return allowed
+    if limiter is not None:
+        return limiter.hit(limit, kind, bucket)
+    period = timedelta(seconds=limit.get_expiry())
+    return games.count_attempt(get_session(), f"{kind}:{bucket}", limit.amount, period)
 
 
-def check_join_attempt(game_id: str) -> None:
-    """Count a join-code attempt for this client and game; raise TooManyAttempts when over."""
+def check_join_attempt() -> None:
+    """Count a join-code attempt for this client; raise TooManyAttempts when over."""
     limit = parse_limit(current_app.config.get("JOIN_RATE_LIMIT") or "10 per minute")
-    buckets = [f"addr:{client_address()}", f"game:{game_id[:40]}"]
-    if not hit(buckets, limit):
+    if not hit("join", f"addr:{client_address()}", limit):
         raise TooManyAttempts()
+
+
+def check_pdf_render() -> None:
+    """Count a PDF render for this client; raise TooManyAttempts when over."""
+    text = current_app.config.get("PDF_RATE_LIMIT") or "30 per minute"
+    if not hit("pdf", f"addr:{client_address()}", parse_limit(text, "PDF_RATE_LIMIT")):
+        raise TooManyAttempts(TOO_MANY_PDFS)

@@ -66,6 +66,21 @@ def make_app(database_url: str, tmp_path: Path, **extra: Any) -> Flask:
     return app
 
 
+def grant_device(
+    app: Flask, client: FlaskClient, game_id: str, label: str = "creator device"
+) -> str:
+    """Give ``client`` (a browser) edit rights to the game, as creating or joining it would."""
+    from scorekeeper import games
+    from scorekeeper.db import write_session
+
+    with client.session_transaction() as cookie:
+        device = cookie.get("device") or games.new_device_id()
+        cookie["device"] = device
+    with app.app_context(), write_session() as session:
+        games.grant_edit(session, game_id, label, device=device)
+    return str(device)
+
+
 @pytest.fixture
 def app(tmp_path: Path) -> Iterator[Flask]:
     """The app on a SQLite file, CSRF off (CSRF has its own tests)."""

@@ -230,7 +230,7 @@ def test_a_retry_with_the_same_idempotency_key(api: Api) -> None:
     assert again.headers["Idempotent-Replayed"] == "true"
     assert again.get_json() == first.get_json()
     assert len(api.get()["rounds"]) == 1
-    refused(api.post_round(round_body(2), **{"Idempotency-Key": "tablet-42"}), 409, "key")
+    refused(api.post_round(round_body(2), **{"Idempotency-Key": "tablet-42"}), 422, "key")
     refused(api.post_round(round_body(2), **{"Idempotency-Key": "x" * 101}), 400, "key")
     # Without a key, the same round twice is a conflict, not a second round.
     refused(api.post_round(round_body()), 409, "already recorded")
@@ -458,7 +458,7 @@ BAD_BODIES: list[tuple[str, bytes]] = [
     ("NaN", b'{"round": NaN}'),
     ("Infinity", b'{"round": 1, "version": Infinity}'),
     ("huge integer", b'{"round": ' + b"9" * 5000 + b"}"),
-    ("deep nesting", b"[" * 100_000 + b"]" * 100_000),
+    ("deep nesting", b"[" * 30_000 + b"]" * 30_000),
     ("bad utf-8", b'{"round": "\xff\xfe"}'),
 ]
 

@@ -21,7 +21,7 @@ from scorekeeper import games
 from scorekeeper.db import get_engine, write_session
 from scorekeeper.rules.scoring import PlayerResult
 
-from .conftest import make_app
+from .conftest import grant_device, make_app
 
 HOSTILE_TEXT = st.sampled_from(
     [
@@ -88,8 +88,7 @@ class Target:
             )
         self.game_id = view.id
         self.client = app.test_client()
-        with self.client.session_transaction() as cookie:
-            cookie["grants"] = [[self.game_id, self.token, "creator device"]]
+        grant_device(app, self.client, self.game_id)
 
     def check(self, response: Any, what: str) -> None:
         counted["inputs"] += 1

@@ -12,8 +12,7 @@ from flask.testing import FlaskClient
 from sqlmodel import Session, select
 
 from scorekeeper import games
-from scorekeeper.db import get_session
-from scorekeeper.web import access
+from scorekeeper.db import get_session, write_session
 
 from .conftest import make_app
 
@@ -637,7 +636,8 @@ def test_join_attempts_are_rate_limited_per_address(tmp_path: Any) -> None:
 
 
 @pytest.mark.parametrize("storage", ["database", "memory://"])
-def test_join_attempts_are_rate_limited_per_game(tmp_path: Any, storage: str) -> None:
+def test_a_stranger_cannot_lock_the_scorers_out(tmp_path: Any, storage: str) -> None:
+    """Wrong codes count against the address that sends them, not against the game."""
     app = make_app(
         f"sqlite:///{tmp_path / 'rl.sqlite3'}",
         tmp_path,
@@ -645,30 +645,63 @@ def test_join_attempts_are_rate_limited_per_game(tmp_path: Any, storage: str) ->
         RATELIMIT_STORAGE=storage,
     )
     game_id = create(app.test_client())
-    statuses = []
-    for n in range(3):
-        guesser = app.test_client()
-        guesser.environ_base["REMOTE_ADDR"] = f"10.0.0.{n + 1}"
-        statuses.append(
-            guesser.post(f"/games/{game_id}/join", data={"code": "AAAAAA"}, headers=HX).status_code
-        )
-    assert statuses == [403, 403, 429]
+    stranger = app.test_client()
+    stranger.environ_base["REMOTE_ADDR"] = "203.0.113.7"
+    statuses = [
+        stranger.post(f"/games/{game_id}/join", data={"code": "AAAAAA"}, headers=HX).status_code
+        for _ in range(5)
+    ]
+    assert statuses == [403, 403, 429, 429, 429]
+    for n in range(3):  # the family's devices, each on an address of its own
+        scorer = app.test_client()
+        scorer.environ_base["REMOTE_ADDR"] = f"10.0.0.{n + 1}"
+        right = scorer.post(f"/games/{game_id}/join", data={"code": load(app, game_id).join_code})
+        assert right.status_code == 303
+        assert "Enter round" in text(scorer.get(f"/games/{game_id}"))
 
 
-def test_cookie_keeps_the_40_most_recent_grants(app: Flask) -> None:
-    with app.test_request_context("/"):
-        for n in range(45):
-            access.remember(f"game{n:018d}", f"token{n:038d}", "creator device")
-        ids = access.game_ids()
-        assert len(ids) == 40 and ids[0] == f"game{44:018d}" and ids[-1] == f"game{5:018d}"
-        access.remember(f"game{10:018d}", "t" * 43, "joined device 3")
-        assert access.game_ids()[0] == f"game{10:018d}"
-        assert access.label(f"game{10:018d}") == "joined device 3"
-        assert access.tokens(f"game{10:018d}") == ["t" * 43]
-        from flask import session
+def test_a_refused_join_takes_no_write_lock(app: Flask, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A wrong code, or an attempt over the limit, is answered from reads alone."""
+    from scorekeeper import db
 
-        cookie = app.session_interface.get_signing_serializer(app).dumps(dict(session))
-        assert len(cookie) < 4000
+    game_id = create(app.test_client())
+    stranger = app.test_client()
+    stranger.post(f"/games/{game_id}/join", data={"code": "AAAAAA"})  # counted: one write
+    writes: list[str] = []
+    real = db.begin_write
+    monkeypatch.setattr(games, "begin_write", lambda s: (writes.append("w"), real(s))[1])
+    app.config["JOIN_RATE_LIMIT"] = "1 per minute"
+    over = stranger.post(f"/games/{game_id}/join", data={"code": "AAAAAA"})
+    assert over.status_code == 429 and writes == []
+    app.config["JOIN_RATE_LIMIT"] = "10 per minute"
+    wrong = stranger.post(f"/games/{game_id}/join", data={"code": "AAAAAA"})
+    assert wrong.status_code == 403 and writes == ["w"]  # the attempt's count, nothing more
+
+
+def test_a_device_keeps_every_grant(app: Flask, client: FlaskClient) -> None:
+    """No grant is dropped to make room for another (the cookie used to hold 40)."""
+    ids = [create(client, players=[f"Ann {n}", "Bob"]) for n in range(45)]
+    for game_id in (ids[0], ids[20], ids[-1]):
+        assert client.get(f"/games/{game_id}/undo").status_code in (200, 400)  # not 403
+        assert "Enter round 1" in text(client.get(f"/games/{game_id}"))
+    home = text(client.get("/"))
+    assert all(game_id in home for game_id in ids)
+    cookie = client.get_cookie("session")
+    assert cookie is not None and len(cookie.value) < 200
+
+
+def test_grants_kept_in_an_old_cookie_move_to_the_device(app: Flask, client: FlaskClient) -> None:
+    game_id = create(client)
+    with app.app_context(), write_session() as session:
+        token = games.grant_edit(session, game_id, "joined device 2")
+    old = app.test_client()
+    with old.session_transaction() as cookie:
+        cookie["grants"] = [[game_id, token, "joined device 2"]]
+    assert "Enter round 1" in text(old.get(f"/games/{game_id}"))
+    with old.session_transaction() as cookie:
+        assert "grants" not in cookie and cookie["device"]
+    assert "Enter round 1" in text(old.get(f"/games/{game_id}"))
+    assert game_id in text(old.get("/"))
 
 
 # --- finishing -------------------------------------------------------------------------------
@@ -873,11 +906,23 @@ def test_starting_a_game_twice_with_one_key_opens_one_game(app: Any, client: Fla
     # A new key is a new game.
     other = client.post("/games/new", data=form | {"key": "another-key"})
     assert other.headers["Location"] != first.headers["Location"]
-    # A second device retrying with the key gets edit rights to the same game.
+    # Another device sending the same key starts a game of its own: a key never hands one
+    # device's game (and edit rights to it) to another.
     game_id = first.headers["Location"].rsplit("/", 1)[1]
     stranger = app.test_client()
     retry = stranger.post("/games/new", data=form | {"key": key.group(1)})
-    assert retry.headers["Location"].endswith(game_id)
+    assert retry.status_code == 303
+    assert not retry.headers["Location"].endswith(game_id)
+    assert stranger.get(f"/games/{game_id}/rounds/1/edit").status_code == 403
+    # The same device, same key, other names: refused with the names kept, nothing started.
+    changed = client.post(
+        "/games/new", data=form | {"key": key.group(1), "player": ["Ann", "Bob", "Dee"]}
+    )
+    assert changed.status_code == 422
+    text = changed.get_data(as_text=True)
+    assert "already started a game" in text and 'value="Dee"' in text
+    with Session(get_engine(app)) as session:
+        assert len(session.exec(select(Game)).all()) == 3
 
 
 def test_play_again_twice_with_one_key_starts_one_new_game(app: Any, client: FlaskClient) -> None:

@@ -21,7 +21,7 @@ from sqlmodel import Session, select
 
 from scorekeeper import games
 from scorekeeper.db import get_engine, write_session
-from scorekeeper.errors import Conflict, Forbidden, Invalid, NotFound
+from scorekeeper.errors import Conflict, Forbidden, Invalid, KeyReused, NotFound
 from scorekeeper.models import Change, Entry, Game, IdempotencyRecord, Round
 from scorekeeper.rules import parse_cards
 from scorekeeper.rules.scoring import PlayerResult
@@ -309,8 +309,12 @@ def test_a_retry_with_the_same_key_records_one_round(svc: Games) -> None:
     assert created and not created_again
     assert again.version == first.version and len(again.rounds) == 1
     assert svc.count(Round) == 1 and svc.count(IdempotencyRecord) == 1
-    with pytest.raises(Conflict, match="different change"):
+    # The same key for another round, or for the same round with other values: refused.
+    with pytest.raises(KeyReused, match="different request"):
         svc.add(game_id, 2, OUT, pts(5), pts(5), idempotency_key="tap-1")
+    with pytest.raises(KeyReused, match="different request"):
+        svc.add(game_id, 1, OUT, pts(5), pts(7), idempotency_key="tap-1")
+    assert svc.count(Round) == 1 and svc.count(IdempotencyRecord) == 1
     with pytest.raises(Invalid, match="request key"):
         svc.add(game_id, 2, OUT, pts(5), pts(5), idempotency_key="k" * 101)
 

@@ -10,7 +10,7 @@ csrf = CSRFProtect()
 
 
 def register(app: Flask) -> None:
-    from . import errors, security
+    from . import access, errors, security
     from .api import bp as api_bp
     from .games import bp as games_bp
     from .main import bp as main_bp
@@ -19,6 +19,7 @@ def register(app: Flask) -> None:
 
     csrf.init_app(app)
     security.init_app(app)
+    access.init_app(app)
     errors.init_app(app)
     app.register_blueprint(main_bp)
     app.register_blueprint(games_bp)

@@ -1,84 +1,98 @@
-"""Which games this device may edit.
+"""Which games this device may edit, and who is asking.
 
 Terms:
 
-- A **grant** is an edit token for one game, handed out by the game service (to the device
-  that created the game, or to one that typed the join code). The database keeps only the
-  token's hash; the device keeps the token in Flask's signed session cookie.
-- The cookie holds a list of ``[game_id, token, label]``, most recent last, at most
-  :data:`MAX_GRANTS` long (a cookie holds about 4 KB). The **label** names the device in the
-  game's history: "creator device", "joined device 2".
-- Having a grant in the cookie proves nothing by itself: every edit checks the token against
-  the database (``games.require_edit``), so a grant can be revoked there.
+- The **device id** is a random secret kept in Flask's signed session cookie. Edit grants
+  given to a browser (when it creates a game, or types a join code) are rows in the database
+  tied to that id, so a device keeps every grant it was given: there is no limit to lose
+  old ones to. A game's editors can see and revoke each device's grant.
+- Cookies written before devices had ids held ``[game_id, token, label]`` lists; on the next
+  visit those tokens' grants are tied to the device id and the list is dropped.
+- The **client** names whoever sent a request, for idempotency keys: a device, an edit
+  token, or (an API client with neither) its address. A key is only ever matched against
+  the same client's earlier requests.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from flask import Flask, g, request
 from flask import session as cookie
-from sqlalchemy import func
-from sqlmodel import select
 
 from .. import games
-from ..db import get_session
-from ..models import EditGrant
+from ..db import get_session, write_session
+from ..ratelimit import client_address
 
-MAX_GRANTS = 40
-_KEY = "grants"
+_DEVICE = "device"
+_LEGACY_GRANTS = "grants"
 CREATOR_LABEL = "creator device"
 
 
-def _grants() -> list[list[str]]:
-    raw: Any = cookie.get(_KEY, [])
-    if not isinstance(raw, list):
-        return []
-    return [
-        g
-        for g in raw
-        if isinstance(g, list) and len(g) == 3 and all(isinstance(part, str) for part in g)
+def device_id() -> str:
+    """This browser's id, made (and put in its cookie) on first use."""
+    if "device_id" not in g:
+        value: Any = cookie.get(_DEVICE)
+        if not isinstance(value, str) or not 20 <= len(value) <= 100:
+            value = games.new_device_id()
+            cookie[_DEVICE] = value
+            cookie.permanent = True  # survives closing the browser (PERMANENT_SESSION_LIFETIME)
+        g.device_id = value
+        _claim_legacy_grants(value)
+    device: str = g.device_id
+    return device
+
+
+def _claim_legacy_grants(device: str) -> None:
+    """Tie the grants an old cookie carries as tokens to this device (once, in a short write
+    of its own), then forget the tokens."""
+    raw: Any = cookie.get(_LEGACY_GRANTS)
+    if raw is None:
+        return
+    tokens = [
+        grant[1]
+        for grant in (raw if isinstance(raw, list) else [])
+        if isinstance(grant, list) and len(grant) == 3 and isinstance(grant[1], str)
     ]
+    with write_session() as session:
+        games.claim_tokens(session, device, tokens)
+    cookie.pop(_LEGACY_GRANTS)
 
 
-def game_ids() -> list[str]:
-    """The games this device holds a grant for, most recent first."""
-    return [game_id for game_id, _token, _label in reversed(_grants())]
+def client_id() -> str:
+    """Whoever sent this request, for scoping idempotency keys (see the module's doc)."""
+    scheme, _, token = request.headers.get("Authorization", "").partition(" ")
+    if scheme.lower() == "bearer" and token.strip():
+        return "token:" + games.hash_token(token.strip())
+    if request.path.startswith("/api/"):
+        return "address:" + client_address()
+    return "device:" + games.hash_token(device_id())
 
 
-def tokens(game_id: str) -> list[str]:
-    return [token for gid, token, _label in _grants() if gid == game_id]
+def game_ids(limit: int = 200) -> list[str]:
+    """The games this device may edit, most recently granted first."""
+    return games.device_game_ids(get_session(), device_id(), limit)
 
 
 def label(game_id: str) -> str:
     """How this device appears in the game's history."""
-    return next((lab for gid, _t, lab in reversed(_grants()) if gid == game_id), "this device")
-
-
-def remember(game_id: str, token: str, device_label: str) -> None:
-    """Keep a grant in the cookie (replacing an older one for the same game)."""
-    kept = [g for g in _grants() if g[0] != game_id]
-    kept.append([game_id, token, device_label])
-    cookie[_KEY] = kept[-MAX_GRANTS:]
-    cookie.permanent = True  # survives closing the browser (PERMANENT_SESSION_LIFETIME)
+    return games.device_label(get_session(), game_id, device_id())
 
 
 def can_edit(game_id: str) -> bool:
     """True if this device holds a valid grant for the game (one small query)."""
-    held = tokens(game_id)
-    return bool(held) and games.can_edit(get_session(), game_id, held)
+    return games.can_edit(get_session(), game_id, (), device_id())
 
 
 def require_edit(game_id: str) -> str:
     """Raise Forbidden (403) or NotFound (404) unless this device may edit; returns its label."""
-    games.require_edit(get_session(), game_id, tokens(game_id))
+    games.require_edit(get_session(), game_id, (), device_id())
     return label(game_id)
 
 
-def joined_label(game_id: str) -> str:
-    """The label for a device joining now: "joined device N", N counting every device so far."""
-    count = (
-        get_session()
-        .exec(select(func.count()).select_from(EditGrant).where(EditGrant.game_id == game_id))
-        .one()
-    )
-    return f"joined device {count + 1}"
+def init_app(app: Flask) -> None:
+    @app.before_request
+    def claim_legacy_grants() -> None:
+        # Before the request reads anything: its reads then see the grants it claims.
+        if _LEGACY_GRANTS in cookie:
+            device_id()

@@ -49,6 +49,26 @@ def error_response(status: int, message: str, details: Any = None) -> Response:
     return response
 
 
+class UnsupportedMediaType(GameError):
+    """A JSON endpoint sent a body of another type (a 415)."""
+
+    def __init__(self, sent: str) -> None:
+        super().__init__(
+            415,
+            "Send the body as JSON, with the header 'Content-Type: application/json' "
+            f"(this request said {sent[:60]!r}).",
+            {"field": "Content-Type", "code": "bad-content-type"},
+        )
+
+
+def require_json_body() -> None:
+    """Refuse a body that is not declared as JSON: a cross-site HTML form can only send
+    form-encoded or plain text bodies, so this keeps other sites' pages from making changes."""
+    mimetype = request.mimetype
+    if mimetype != "application/json" and not mimetype.endswith("+json"):
+        raise UnsupportedMediaType(request.content_type or "no Content-Type")
+
+
 def init_app(app: Flask) -> None:
     @app.errorhandler(AppError)
     def handle_app_error(error: AppError) -> Response:

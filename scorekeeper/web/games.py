@@ -22,7 +22,7 @@ import re
 import secrets
 import threading
 from collections import OrderedDict
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -42,7 +42,7 @@ from werkzeug.datastructures import MultiDict
 
 from .. import games, ratelimit
 from ..db import begin_write, get_engine, get_session
-from ..errors import Conflict, Invalid, NotFound
+from ..errors import Conflict, Invalid, KeyReused, NotFound
 from ..rules import (
     OPTIONS,
     POINT_TABLES,
@@ -58,11 +58,14 @@ from ..rules.rulesets import MAX_PLAYERS, MIN_PLAYERS
 from ..rules.scoring import PlayerResult, score_round
 from . import access
 from .htmx import is_htmx, render
+from .numbers import signed_number, whole_number, whole_number_or
+from .security import no_store
 
 bp = Blueprint("games", __name__, url_prefix="/games")
 
 DEFAULT_PRESET = "liverpool"
 DEFAULT_ROWS = 4
+HOME_GAMES = 100  # the newest games of this device listed on the home page
 GAME_ID = re.compile(r"(?:^|/games/)([A-Za-z0-9_-]{16,32})(?:[/?#]|$)")
 
 
@@ -103,7 +106,7 @@ def _fresh_key() -> str:
 
 def home_context() -> dict[str, Any]:
     """The home page's games: those this device created or joined, newest first."""
-    found = games.list_games(get_session(), ids=access.game_ids(), limit=access.MAX_GRANTS)
+    found = games.list_games(get_session(), ids=access.game_ids(HOME_GAMES), limit=HOME_GAMES)
     return {
         "in_progress": [g for g in found if not g.finished],
         "finished": [g for g in found if g.finished],
@@ -165,8 +168,8 @@ class NewGameForm:
     def apply(self, action: str) -> None:
         """A form button: add a row, remove one, move one up or down (dealer moves along)."""
         verb, _, index_text = action.partition("-")
-        index = int(index_text) if index_text.isdigit() else -1
-        dealer = int(self.dealer) if self.dealer.isdigit() else None
+        index = whole_number_or(index_text, -1)
+        dealer = whole_number_or(self.dealer)
         if verb == "add" and len(self.rows) < MAX_PLAYERS:
             self.rows.append("")
         elif verb == "remove" and 0 <= index < len(self.rows) and len(self.rows) > MIN_PLAYERS:
@@ -212,14 +215,16 @@ def _option_value(name: str, kind: str, text: str) -> Any:
     if kind == "int":
         if name in NONE_CHOICES and text == "none":
             return None
-        if not re.fullmatch(r"[-−]?\d{1,6}", text):
-            raise ValueError("enter a whole number")
-        return int(text.replace("−", "-"))
+        try:
+            return signed_number(text)
+        except ValueError:
+            raise ValueError("enter a whole number") from None
     if kind == "ints":
         parts = [p for p in re.split(r"[\s,;]+", text) if p]
-        if not parts or not all(re.fullmatch(r"\d{1,3}", p) for p in parts):
+        numbers = [whole_number_or(p) for p in parts]
+        if not numbers or any(n is None or n > 999 for n in numbers):
             raise ValueError("enter a number of cards, or one number per round")
-        return int(parts[0]) if len(parts) == 1 else [int(p) for p in parts]
+        return numbers[0] if len(numbers) == 1 else numbers
     return text  # choice, point table: the rules core checks the name
 
 
@@ -264,11 +269,8 @@ def create() -> Response:
     names = [form.rows[i] for i in kept]
     dealer: int | None = None
     if form.dealer != "":
-        dealer = (
-            kept.index(int(form.dealer))
-            if form.dealer.isdigit() and int(form.dealer) in kept
-            else -1
-        )
+        row = whole_number_or(form.dealer)
+        dealer = kept.index(row) if row in kept else -1
     args: dict[str, Any] = {
         "preset": form.preset,
         "players": names,
@@ -281,9 +283,14 @@ def create() -> Response:
         if errors:
             games.validate_new_game(**args)
             raise Invalid("check the house rules", {})
-        view, token = games.create_game(
-            session, **args, actor=access.CREATOR_LABEL, idempotency_key=form.key
-        )
+        view, _token = games.create_game(
+            session, **args, actor=access.CREATOR_LABEL, idempotency_key=form.key,
+            client=access.client_id(), device=access.device_id(), label=access.CREATOR_LABEL,
+        )  # fmt: skip
+    except KeyReused as error:
+        session.rollback()
+        form.key = _fresh_key()  # the values as typed stay; pressing Start again starts a game
+        return _render_new(form, {"form": _REUSED_FORM + " " + error.message}, status=422)
     except Invalid as error:
         session.rollback()
         details = dict(error.details) if isinstance(error.details, dict) else {}
@@ -298,8 +305,10 @@ def create() -> Response:
             errors["form"] = error.message
         return _render_new(form, errors, status=400)
     session.commit()
-    access.remember(view.id, token, access.CREATOR_LABEL)
     return _redirect(url_for("games.show", game_id=view.id))
+
+
+_REUSED_FORM = "This form had already started a game with other names or rules."
 
 
 # --- the game page --------------------------------------------------------------------------
@@ -352,7 +361,7 @@ class EntryForm:
         n = view.player_count
         return cls(
             number,
-            form.get("version", type=int) or 0,
+            form.get("version", type=whole_number) or 0,
             out=form.get("out", ""),
             points=[form.get(f"points-{s}", "").strip()[:20] for s in range(n)],
             cards=[form.get(f"cards-{s}", "").strip()[:400] for s in range(n)],
@@ -377,11 +386,10 @@ class EntryForm:
                     self.errors.setdefault(seat, []).append(f"{name}: {error.message}")
             points: Any = None
             if cards is None and self.points[seat]:
-                text = self.points[seat].replace("−", "-")
-                points = int(text) if re.fullmatch(r"-?\d{1,6}", text) else self.points[seat]
+                points = _number_or_text(self.points[seat], signed_number)
             bought: Any = 0
             if self.bought[seat]:
-                bought = int(self.bought[seat]) if self.bought[seat].isdigit() else -1
+                bought = _number_or_text(self.bought[seat], whole_number)
             results.append(
                 PlayerResult(
                     went_out=self.out == str(seat), points=points, cards=cards, bought=bought
@@ -425,6 +433,14 @@ class EntryForm:
         """Keep the typed values, with a fresh key and the version now current."""
         self.version = version
         self.key = _fresh_key()
+
+
+def _number_or_text(text: str, parse: Callable[[str], int]) -> int | str:
+    """A typed number, or the text as typed: the rules core then says what is wrong with it."""
+    try:
+        return parse(text)
+    except ValueError:
+        return text
 
 
 def _notice(view: games.GameView, kind: str, number: int) -> dict[str, Any] | None:
@@ -484,12 +500,13 @@ def _show(view: games.GameView, status: int = 200, **extra: Any) -> Response:
     editor = extra.pop("editor", None)
     if editor is None:
         editor = access.can_edit(view.id)
-    return render(
+    response = render(
         "games/show.html",
         "games/_game_body.html",
         status=status,
         **_game_context(view, editor, **extra),
     )
+    return no_store(response) if editor else response  # an editor's page shows the join code
 
 
 @bp.get("/<game_id>")
@@ -497,7 +514,7 @@ def show(game_id: str) -> Response:
     view = games.load_game(get_session(), game_id)
     notice = None
     for kind in ("saved", "edited", "undone"):
-        number = request.args.get(kind, type=int)
+        number = request.args.get(kind, type=whole_number)
         if number is not None:
             notice = _notice(view, kind, number)
     return _show(view, notice=notice, entry=_entry_with_hand(view))
@@ -505,7 +522,7 @@ def show(game_id: str) -> Response:
 
 def _entry_with_hand(view: games.GameView) -> EntryForm | None:
     """The round entry prefilled with a hand from the referee (``?player=N&cards=...``)."""
-    seat = request.args.get("player", type=int)
+    seat = request.args.get("player", type=whole_number)
     cards = request.args.get("cards", "")[:400]
     if seat is None or not cards or view.finished or not 0 <= seat < view.player_count:
         return None
@@ -524,7 +541,7 @@ def add_round(game_id: str) -> Response:
     session = get_session()
     actor = access.require_edit(game_id)
     view = games.load_game(session, game_id)
-    number = request.form.get("round", type=int) or 0
+    number = request.form.get("round", type=whole_number) or 0
     entry = EntryForm.read(request.form, view, number)
     round_input = entry.round_input(view)
     if entry.errors:
@@ -536,16 +553,16 @@ def add_round(game_id: str) -> Response:
         saved, created = games.add_round(
             session, game_id, number, round_input,
             expected_version=entry.version or None, idempotency_key=entry.key or None,
-            actor=actor,
+            client=access.client_id(), actor=actor,
         )  # fmt: skip
-    except Conflict as error:
+    except (Conflict, KeyReused) as error:
         session.rollback()
         fresh = games.load_game(session, game_id)
         if fresh.next_round == number:
             entry.restamp(fresh.version)
         else:
             entry = None
-        return _show(fresh, 409, editor=True, entry=entry, conflict=error.message)
+        return _show(fresh, error.status, editor=True, entry=entry, conflict=error.message)
     except Invalid as error:
         session.rollback()
         entry.refuse(error, view)
@@ -591,12 +608,16 @@ def replace_round(game_id: str, number: int) -> Response:
         games.replace_round(
             session, game_id, number, round_input,
             expected_version=entry.version or None, idempotency_key=entry.key or None,
-            actor=actor,
+            client=access.client_id(), actor=actor,
         )  # fmt: skip
     except Conflict as error:
         session.rollback()
         fresh = games.load_game(session, game_id)
         return again(fresh, EntryForm.of_round(fresh, number), 409, error.message)
+    except KeyReused as error:
+        session.rollback()
+        entry.key = _fresh_key()  # the values as typed stay: saving again saves them
+        return again(view, entry, error.status, error.message)
     except Invalid as error:
         session.rollback()
         entry.refuse(error, view)
@@ -619,12 +640,12 @@ def undo_confirm(game_id: str) -> Response:
 def undo(game_id: str) -> Response:
     session = get_session()
     actor = access.require_edit(game_id)
-    number = request.form.get("round", type=int)
+    number = request.form.get("round", type=whole_number)
     session.rollback()  # end the reads: the service checks again and takes the write lock
     try:
         games.undo_last_round(
             session, game_id, number,
-            expected_version=request.form.get("version", type=int), actor=actor,
+            expected_version=request.form.get("version", type=whole_number), actor=actor,
         )  # fmt: skip
     except Conflict as error:
         session.rollback()
@@ -652,14 +673,16 @@ def play_again(game_id: str) -> Response:
     session = get_session()
     begin_write(session)
     access.require_edit(game_id)
-    view, token = games.play_again(
+    view, _token = games.play_again(
         session,
         game_id,
         actor=access.CREATOR_LABEL,
         idempotency_key=request.form.get("key", "")[:100] or None,
+        client=access.client_id(),
+        device=access.device_id(),
+        label=access.CREATOR_LABEL,
     )
     session.commit()
-    access.remember(view.id, token, access.CREATOR_LABEL)
     return _redirect(url_for("games.show", game_id=view.id))
 
 
@@ -741,7 +764,7 @@ def watch_board(game_id: str) -> Response:
     etag = f"v{version}-{'f' if is_htmx() else 'p'}"
     if etag in request.if_none_match:
         response = make_response("", 304)
-    elif request.args.get("v", type=int) == version:
+    elif request.args.get("v", type=whole_number) == version:
         response = make_response("", 204)
     elif is_htmx():
         response = make_response(_board_fragment(get_session(), game_id, version))
@@ -762,9 +785,10 @@ def join_confirm(game_id: str) -> Response:
     """The QR code's link: one tap to confirm (a GET never grants anything)."""
     view = games.load_game(get_session(), game_id)
     code = re.sub(r"[^A-Za-z0-9]", "", request.args.get("code", ""))[:12]
-    return render(
+    page = render(
         "games/join.html", game=view, editor=access.can_edit(game_id), join_code_value=code
     )
+    return no_store(page)
 
 
 @bp.post("/<game_id>/join")
@@ -773,10 +797,8 @@ def join(game_id: str) -> Response:
     session = get_session()
     code = request.form.get("code", "")[:40]
     try:
-        ratelimit.check_join_attempt(game_id)  # counted first, even for a game that is not
-        begin_write(session)
-        device = access.joined_label(game_id)
-        token = games.join(session, game_id, code, device)
+        ratelimit.check_join_attempt()  # counted first, even for a game that is not
+        games.join(session, game_id, code, device=access.device_id())
     except (ratelimit.TooManyAttempts, games.Forbidden) as error:
         session.rollback()
         view = games.load_game(session, game_id)
@@ -785,8 +807,44 @@ def join(game_id: str) -> Response:
             editor=False, join_error=error.message, join_code_value=code,
         )  # fmt: skip
     session.commit()
-    access.remember(game_id, token, device)
     return _redirect(url_for("games.show", game_id=game_id))
+
+
+@bp.post("/<game_id>/join-code")
+def new_join_code(game_id: str) -> Response:
+    """Give the game a new join code (the old one stops working; devices keep their rights)."""
+    session = get_session()
+    actor = access.require_edit(game_id)
+    session.rollback()  # end the reads: the service takes the write lock
+    games.rotate_join_code(session, game_id, actor)
+    session.commit()
+    return _redirect(url_for("games.show", game_id=game_id, _anchor="share"))
+
+
+# --- devices that may edit --------------------------------------------------------------------
+
+
+@bp.get("/<game_id>/devices")
+def devices(game_id: str) -> Response:
+    """Every device (and API client) that may enter rounds, each with a button to remove it."""
+    access.require_edit(game_id)
+    session = get_session()
+    view = games.load_game(session, game_id)
+    grants = games.edit_grants(session, game_id, device=access.device_id())
+    removed = request.args.get("removed", "")[:80]
+    return no_store(render("games/devices.html", game=view, grants=grants, removed=removed))
+
+
+@bp.post("/<game_id>/devices/<ref>/remove")
+def remove_device(game_id: str, ref: str) -> Response:
+    session = get_session()
+    actor = access.require_edit(game_id)
+    session.rollback()  # end the reads: the service takes the write lock
+    gone = games.revoke_grant(session, game_id, ref[:40], actor, device=access.device_id())
+    session.commit()
+    if gone.yours:  # this device has just given up its own rights: back to watching
+        return _redirect(url_for("games.show", game_id=game_id))
+    return _redirect(url_for("games.devices", game_id=game_id, removed=gone.label))
 
 
 def format_points(points: int) -> str:

@@ -28,6 +28,7 @@ from flask import Blueprint, Response, current_app, request
 from flask.sansio.blueprints import BlueprintSetupState
 from sqlmodel import Session
 
+from .. import ratelimit
 from ..db import get_engine
 from ..errors import Invalid, NotFound
 from ..games import GameView, game_version, load_game
@@ -43,6 +44,7 @@ from ..printing.sheets import (
 )
 from ..rules import PRESETS, get_preset
 from ..rules.rulesets import MAX_PLAYERS
+from .numbers import whole_number_or
 
 bp = Blueprint("printing", __name__)
 
@@ -137,9 +139,10 @@ def blank() -> Response:
         raise Invalid(f"give at most {MAX_PLAYERS} names of up to 200 characters")
     players_text = _one("players", "" if names else "4", 3)
     if players_text:
-        if not players_text.isdigit():
+        found = whole_number_or(players_text)
+        if found is None:
             raise Invalid(f'players must be a number from 2 to 8, not "{players_text}"')
-        count = int(players_text)
+        count = found
         if count < len(names):
             raise Invalid(f"{len(names)} names were given for {count} players")
     else:
@@ -154,6 +157,7 @@ def blank() -> Response:
     cached = not_modified(etag, BLANK_CACHE_CONTROL)
     if cached is not None:
         return cached
+    ratelimit.check_pdf_render()
     pdf = _blank_pdf(rules.id, seats, paper, orientation, title)
     filename = safe_filename(f"{rules.id} {count} players", "score-sheet")
     return pdf_response(pdf, filename, etag, BLANK_CACHE_CONTROL)
@@ -187,6 +191,7 @@ def _game_pdf(game_id: str, kind: str) -> Response:
         pdf, filename = found
     else:
         assert view is not None
+        ratelimit.check_pdf_render()  # only renders count: a sheet kept on disk costs nothing
         version = view.version
         sheet = (
             trophy_sheet(view, paper) if kind == "trophy" else game_sheet(view, paper, orientation)

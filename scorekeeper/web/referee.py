@@ -42,6 +42,7 @@ from ..rules import (
 )
 from . import referee_json as rj
 from .htmx import render
+from .numbers import whole_number_or
 from .rulebook import rulebook
 
 bp = Blueprint("referee", __name__)
@@ -296,23 +297,24 @@ def apply_action(editor: Editor, values: Mapping[str, Any]) -> None:
                 editor.groups.pop()  # reuse an empty last meld rather than adding another
             editor.groups.append("")
             editor.target = f"group-{len(editor.groups) - 1}"
-    drop_group = str(values.get("drop_group", ""))
-    if drop_group.isdigit() and int(drop_group) < len(editor.groups):
-        del editor.groups[int(drop_group)]
+    drop_group = whole_number_or(values.get("drop_group"))
+    if drop_group is not None and drop_group < len(editor.groups):
+        del editor.groups[drop_group]
         if not editor.groups:
             editor.groups = [""]
         if editor.target.startswith("group-"):
             current = int(editor.target[6:])
-            if current >= int(drop_group) and current > 0:
+            if current >= drop_group and current > 0:
                 current -= 1
             editor.target = f"group-{min(current, len(editor.groups) - 1)}"
     drop_card = str(values.get("drop_card", ""))
     if ":" in drop_card:
         where, _, index = drop_card.rpartition(":")
-        if where in editor.targets() and index.isdigit():
+        position = whole_number_or(index)
+        if where in editor.targets() and position is not None:
             parts = tokens(editor.text_of(where))
-            if int(index) < len(parts):
-                del parts[int(index)]
+            if position < len(parts):
+                del parts[position]
                 editor.set_text(where, " ".join(parts))
                 editor.target = where
     add = str(values.get("add", ""))
@@ -351,10 +353,8 @@ class Setting:
 
 
 def _int(text: Any, default: int) -> int:
-    try:
-        return int(str(text))
-    except ValueError:
-        return default
+    found = whole_number_or(str(text))
+    return default if found is None else found
 
 
 def read_setting(values: Mapping[str, Any], game_id: str | None) -> Setting:

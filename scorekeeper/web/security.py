@@ -21,6 +21,14 @@ CONTENT_SECURITY_POLICY = "; ".join(
 )
 
 
+def no_store(response: Response) -> Response:
+    """Keep a response that shows a secret (an edit token, a join code or its QR code) out of
+    every cache: the browser's back-forward cache, a shared proxy, a tablet's disk."""
+    response.headers["Cache-Control"] = "no-store"
+    response.headers["Pragma"] = "no-cache"  # HTTP/1.0 caches
+    return response
+
+
 def init_app(app: Flask) -> None:
     app.config["SESSION_COOKIE_SECURE"] = bool(app.config.get("SECURE_COOKIES"))
 

@@ -34,7 +34,10 @@ from ...db import get_engine, get_session
 from ...errors import Forbidden, GameError, Invalid, NotFound
 from ...rules import RulesError, parse_cards
 from ...rules.scoring import PlayerResult
-from ..errors import error_response
+from .. import access
+from ..errors import error_response, require_json_body
+from ..numbers import whole_number_or
+from ..security import no_store
 from . import bp
 from .openapi import OPENAPI_MODULES, OPENAPI_SCHEMAS
 
@@ -76,8 +79,9 @@ def _reject_constant(name: str) -> Any:
 
 
 def read_json() -> dict[str, Any]:
-    """The request body as a JSON object, or a 400 saying what is wrong with it."""
-    raw = request.get_data(cache=False)
+    """The request body as a JSON object, or a 4xx saying what is wrong with it."""
+    raw = request.get_data(cache=False)  # a body over the size limit is a 413 here
+    require_json_body()
     if not raw.strip():
         raise Invalid("the request needs a JSON object as its body")
     try:
@@ -117,9 +121,10 @@ def _if_match_version() -> int | None:
     if tags.star_tag:
         return None
     values = list(tags.as_set(include_weak=True))
-    if len(values) != 1 or not values[0].isdigit() or len(values[0]) > 18:
+    version = whole_number_or(values[0]) if len(values) == 1 else None
+    if version is None:
         raise Invalid('If-Match must hold one version, like "3"', {"field": "If-Match"})
-    return int(values[0])
+    return version
 
 
 def _player_result(item: Mapping[str, Any], who: str) -> PlayerResult:
@@ -286,12 +291,13 @@ def create_game() -> Response:
         first_dealer=body.get("first_dealer"),
         actor=ACTOR,
         idempotency_key=request.headers.get("Idempotency-Key"),
+        client=access.client_id(),
     )
     session.commit()
     response = jsonify(view.as_dict() | {"token": token, "join_code": view.join_code})
     response.status_code = 201
     response.headers["Location"] = url_for("api.get_game", game_id=view.id)
-    return response
+    return no_store(response)
 
 
 @bp.get("/games/<game_id>")
@@ -328,6 +334,7 @@ def add_round(game_id: str) -> Response:
         entry,
         expected_version=version,
         idempotency_key=request.headers.get("Idempotency-Key"),
+        client=access.client_id(),
         actor=ACTOR,
     )
     session.commit()
@@ -358,6 +365,7 @@ def replace_round(game_id: str, number: int) -> Response:
         entry,
         expected_version=version,
         idempotency_key=request.headers.get("Idempotency-Key"),
+        client=access.client_id(),
         actor=ACTOR,
     )
     session.commit()
@@ -373,6 +381,44 @@ def undo_round(game_id: str, number: int) -> Response:
     view = games.undo_last_round(session, game_id, number, expected_version=version, actor=ACTOR)
     session.commit()
     return _game_response(view)
+
+
+@bp.post("/games/<game_id>/join-code")
+def new_join_code(game_id: str) -> Response:
+    session = get_session()
+    _authorize(session, game_id)
+    _finish_reading(session)
+    view = games.rotate_join_code(session, game_id, ACTOR)
+    session.commit()
+    return no_store(jsonify({"id": view.id, "join_code": view.join_code}))
+
+
+@bp.get("/games/<game_id>/devices")
+def list_devices(game_id: str) -> Response:
+    session = get_session()
+    _authorize(session, game_id)
+    grants = games.edit_grants(session, game_id, [_bearer_token() or ""])
+    return no_store(jsonify({"id": game_id, "devices": [_grant_json(g) for g in grants]}))
+
+
+@bp.delete("/games/<game_id>/devices/<ref>")
+def remove_device(game_id: str, ref: str) -> Response:
+    session = get_session()
+    _authorize(session, game_id)
+    _finish_reading(session)
+    gone = games.revoke_grant(session, game_id, ref[:40], ACTOR, [_bearer_token() or ""])
+    session.commit()
+    return jsonify({"id": game_id, "removed": _grant_json(gone)})
+
+
+def _grant_json(grant: games.GrantView) -> dict[str, Any]:
+    return {
+        "ref": grant.ref,
+        "label": grant.label,
+        "kind": grant.kind,
+        "created_at": grant.created_at.isoformat(),
+        "yours": grant.yours,
+    }
 
 
 @bp.get("/games/<game_id>/history")
@@ -418,6 +464,8 @@ def _errors(*codes: int) -> dict[str, Any]:
         409: "Someone else changed the game first (stale version), or the round is already "
         "recorded.",
         413: "The request is too large.",
+        415: "The body is not declared as JSON (Content-Type: application/json).",
+        422: "The Idempotency-Key was already used by this client for a different request.",
     }
     return {str(code): _json(_ref("Error"), meaning[code]) for code in codes}
 
@@ -596,6 +644,16 @@ OPENAPI_SCHEMAS.update(
                 },
             ]
         },
+        "Device": {
+            "type": "object",
+            "properties": {
+                "ref": {"type": "string", "description": "Names the grant in DELETE."},
+                "label": {"type": "string", "examples": ["joined device 2"]},
+                "kind": {"type": "string", "enum": ["device", "api"]},
+                "created_at": {"type": "string", "format": "date-time"},
+                "yours": {"type": "boolean"},
+            },
+        },
         "History": {
             "type": "object",
             "properties": {
@@ -642,7 +700,7 @@ OPENAPI_MODULES.append(
                             "Location": {"schema": {"type": "string"}, "description": "The game."}
                         },
                     },
-                    **_errors(400, 413),
+                    **_errors(400, 413, 415, 422),
                 },
             }
         },
@@ -683,7 +741,7 @@ OPENAPI_MODULES.append(
                 },
                 "responses": {
                     "201": _json(_ref("Game"), "The game with the new round."),
-                    **_errors(400, 401, 403, 404, 409, 413),
+                    **_errors(400, 401, 403, 404, 409, 413, 415, 422),
                 },
             },
         },
@@ -706,7 +764,7 @@ OPENAPI_MODULES.append(
                 },
                 "responses": {
                     "200": _json(_ref("Game"), "The game with the round replaced."),
-                    **_errors(400, 401, 403, 404, 409, 413),
+                    **_errors(400, 401, 403, 404, 409, 413, 415, 422),
                 },
             },
             "delete": {
@@ -720,6 +778,72 @@ OPENAPI_MODULES.append(
                 "responses": {
                     "200": _json(_ref("Game"), "The game without its last round."),
                     **_errors(400, 401, 403, 404, 409),
+                },
+            },
+        },
+        "/games/{game_id}/join-code": {
+            "parameters": [_GAME_ID],
+            "post": {
+                "operationId": "newJoinCode",
+                "summary": "Give the game a new join code (the old one stops working)",
+                "tags": ["games"],
+                "security": _BEARER,
+                "responses": {
+                    "200": _json(
+                        {
+                            "type": "object",
+                            "properties": {
+                                "id": {"type": "string"},
+                                "join_code": {"type": "string"},
+                            },
+                        },
+                        "The new join code.",
+                    ),
+                    **_errors(401, 403, 404),
+                },
+            },
+        },
+        "/games/{game_id}/devices": {
+            "parameters": [_GAME_ID],
+            "get": {
+                "operationId": "listDevices",
+                "summary": "The devices and API clients that may edit the game",
+                "tags": ["games"],
+                "security": _BEARER,
+                "responses": {
+                    "200": _json(
+                        {
+                            "type": "object",
+                            "properties": {
+                                "id": {"type": "string"},
+                                "devices": {"type": "array", "items": _ref("Device")},
+                            },
+                        },
+                        "Oldest first; yours is true for the token asking.",
+                    ),
+                    **_errors(401, 403, 404),
+                },
+            },
+        },
+        "/games/{game_id}/devices/{ref}": {
+            "parameters": [
+                _GAME_ID,
+                {"name": "ref", "in": "path", "required": True, "schema": {"type": "string"}},
+            ],
+            "delete": {
+                "operationId": "removeDevice",
+                "summary": "Take edit rights away from a device or API client",
+                "tags": ["games"],
+                "security": _BEARER,
+                "responses": {
+                    "200": _json(
+                        {
+                            "type": "object",
+                            "properties": {"id": {"type": "string"}, "removed": _ref("Device")},
+                        },
+                        "The device that can no longer edit.",
+                    ),
+                    **_errors(401, 403, 404),
                 },
             },
         },

@@ -22,7 +22,7 @@ from flask import Response, jsonify, request
 
 from ...rules import RuleSet
 from .. import referee_json as rj
-from ..errors import error_response
+from ..errors import error_response, require_json_body
 from . import bp
 from .openapi import OPENAPI_MODULES, OPENAPI_SCHEMAS
 
@@ -31,7 +31,8 @@ Payload = dict[str, Any]
 
 def read_payload(allowed: Iterable[str]) -> Payload:
     """The request body as a JSON object with only the ``allowed`` fields."""
-    data = request.get_data(cache=False)
+    data = request.get_data(cache=False)  # a body over the size limit is a 413 here
+    require_json_body()
     try:
         payload = json.loads(data) if data.strip() else None
     except (ValueError, RecursionError):

@@ -22,6 +22,8 @@ What it does, in one run:
      nothing changes, which is what a second screen does almost all evening;
    - **round entry**: ``POST /api/v1/games/<id>/rounds``, each client on its own game, undoing
      (``DELETE``) back to round 1 once its game is over, so it can go on;
+   - **round entry, N wrong join codes/s**: the same while a stranger with the watched game's
+     link sends wrong join codes through the join form (CSRF token and cookie included);
 
 3. prints requests per second, p50/p95/p99 latency and the server's CPU time per request
    (``cpu ms``: gunicorn and its workers over all of the scenario's requests, read from
@@ -41,9 +43,11 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import gc
 import json
 import os
+import re
 import shutil
 import signal
 import socket
@@ -52,6 +56,7 @@ import sys
 import tempfile
 import textwrap
 import time
+import urllib.parse
 from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -194,6 +199,7 @@ class Call:
     label: str = ""  # results are grouped by label (default: the scenario's name)
     # Called with the status and headers of the answer (a poller keeps its ETag).
     on_answer: Callable[[int, dict[str, str]], None] | None = None
+    form: dict[str, str] | None = None  # sent as an HTML form would, instead of ``body``
 
 
 @dataclass
@@ -262,6 +268,9 @@ class Connection:
         headers = {"Host": f"127.0.0.1:{self.port}", **call.headers}
         if call.body is not None:
             headers["Content-Type"] = "application/json"
+        if call.form is not None:
+            body = urllib.parse.urlencode(call.form).encode()
+            headers["Content-Type"] = "application/x-www-form-urlencoded"
         if body or call.method in ("POST", "PUT", "PATCH"):
             headers["Content-Length"] = str(len(body))
         head = f"{call.method} {call.path} HTTP/1.1\r\n" + "".join(
@@ -542,6 +551,40 @@ def changing(bench: Bench, every: float) -> Callable[[asyncio.Event], Coroutine[
     return run
 
 
+# The rate of wrong join codes an outside attack sent while the scorers entered rounds.
+JOIN_FLOOD_RATE = 112
+
+
+def join_flood(bench: Bench, rate: float) -> Callable[[asyncio.Event], Coroutine[Any, Any, None]]:
+    """A stranger with the watched game's link sending wrong join codes through the join form
+    (with the page's CSRF token and cookie, as a browser would), ``rate`` a second."""
+
+    async def run(stop: asyncio.Event) -> None:
+        connection = Connection(bench.ports["app"])
+        try:
+            path = f"/games/{bench.watched['id']}/join"
+            _status, page, headers = await connection.send(Call("GET", path))
+            token = re.search(rb'name="csrf_token" value="([^"]+)"', page)
+            cookie = headers.get("Set-Cookie", "").split(";", 1)[0]
+            if token is None:
+                raise RuntimeError("the join page has no CSRF token")
+            attempt = Call(
+                "POST", path, headers={"Cookie": cookie},
+                form={"csrf_token": token.group(1).decode(), "code": "AAAAAA"},
+                ok=frozenset({403, 429}),
+            )  # fmt: skip
+            while not stop.is_set():
+                began = time.perf_counter()
+                await connection.send(attempt)
+                pause = 1 / rate - (time.perf_counter() - began)
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(stop.wait(), max(pause, 0))
+        finally:
+            connection.close()
+
+    return run
+
+
 def scenarios(bench: Bench) -> list[Scenario]:
     board = Call("GET", bench.board_path, headers=bench.board_headers)
     fragment = bench.board_path.rsplit("/", 1)[-1]
@@ -560,6 +603,13 @@ def scenarios(bench: Bench) -> list[Scenario]:
             "app",
             lambda player: player.next_call(),
             setup=lambda _i: Player(bench.create_game(), 7),
+        ),
+        Scenario(
+            f"round entry, {JOIN_FLOOD_RATE} wrong join codes/s",
+            "app",
+            lambda player: player.next_call(),
+            setup=lambda _i: Player(bench.create_game(), 7),
+            background=join_flood(bench, JOIN_FLOOD_RATE),
         ),
         *EXTRA_SCENARIOS,
     ]

@@ -116,7 +116,7 @@ def test_a_huge_player_list_is_refused_before_any_name_is_read(
 ) -> None:
     read: list[Any] = []
     real = games.clean_name
-    monkeypatch.setattr(games, "clean_name", lambda *a: (read.append(a), real(*a))[1])
+    monkeypatch.setattr(games.creation, "clean_name", lambda *a: (read.append(a), real(*a))[1])
     players = [f"P{n}" for n in range(2_000)] + ["P1"] * 2_000  # as many as fit the body limit
     response = client.post("/api/v1/games", json=NEW_GAME | {"players": players})
     refused(response, 400, "2 to 8 players")

@@ -256,7 +256,7 @@ def test_unknown_games_and_access(svc: Games) -> None:
 def fresh(svc: Games, game_id: str) -> games.GameView:
     """The game read from its rows, not from the view cache."""
     with Session(svc.engine) as session:
-        return games._build(session, games._get_game(session, game_id))
+        return games.views.build(session, games.store.get_game(session, game_id))
 
 
 def test_views_after_changes_equal_views_read_back(svc: Games) -> None:
@@ -273,11 +273,21 @@ def test_views_after_changes_equal_views_read_back(svc: Games) -> None:
     assert view == fresh(svc, game_id) == svc.load(game_id)
 
 
-def test_a_change_rolled_back_leaves_no_view_behind(svc: Games) -> None:
+def test_a_change_rolled_back_leaves_no_view_behind(
+    svc: Games, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The service commits each change itself; one that fails after writing its rows is
+    rolled back whole, and the view it had built is never served."""
     game_id, _ = svc.create()
-    with Session(svc.engine, expire_on_commit=False) as session:
-        games.add_round(session, game_id, 1, entry(OUT, pts(95), pts(95)))
-        session.rollback()
+
+    def fail(*_args: Any) -> None:
+        raise RuntimeError("the disk filled up")
+
+    monkeypatch.setattr(games.rounds, "log_change", fail)
+    with pytest.raises(RuntimeError):
+        svc.add(game_id, 1, OUT, pts(95), pts(95))
+    monkeypatch.undo()
+    assert svc.load(game_id).rounds == ()
     svc.add(game_id, 1, OUT, pts(5), pts(5))
     assert svc.load(game_id).rounds[0].points == (0, 5, 5)
     assert svc.load(game_id) == fresh(svc, game_id)
@@ -332,14 +342,14 @@ def test_a_failure_mid_save_leaves_nothing(svc: Games, monkeypatch: pytest.Monke
     svc.add(game_id, 1, OUT, pts(5), pts(5))
     before = svc.load(game_id)
     changes = svc.count(Change)
-    real = games._write_entries
+    real = games.rounds._write_entries
 
     def write_then_fail(session: Session, *args: Any) -> Any:
         real(session, *args)
         session.flush()  # the round and its entries reach the database...
         raise RuntimeError("power cut")  # ...and then the save fails
 
-    monkeypatch.setattr(games, "_write_entries", write_then_fail)
+    monkeypatch.setattr(games.rounds, "_write_entries", write_then_fail)
     with pytest.raises(RuntimeError):
         svc.add(game_id, 2, OUT, pts(5), pts(5), idempotency_key="k")
     with pytest.raises(RuntimeError):
@@ -354,30 +364,18 @@ def test_a_failure_mid_save_leaves_nothing(svc: Games, monkeypatch: pytest.Monke
     assert created  # the failed attempt's key was not kept either
 
 
-def test_the_lock_refreshes_a_game_read_earlier(svc: Games) -> None:
-    """A session that read the game, in the same transaction, before another writer changed
-    it still writes on top of the latest version (PostgreSQL: read committed + row lock).
-
-    SQLite cannot get here: a transaction that has read cannot write after another writer
-    committed, which is why views end their reads before calling the service.
-    """
+def test_a_change_after_an_earlier_read_builds_on_the_latest_version(svc: Games) -> None:
+    """A session that read the game before another device changed it: the service ends that
+    read (callers never manage its transactions) and writes on top of the latest version, on
+    SQLite and PostgreSQL alike, never over it."""
     game_id, _ = svc.create()
     with Session(svc.engine, expire_on_commit=False) as session:
         seen = session.get(Game, game_id)  # version 1 is now in this session
         assert seen is not None and seen.version == 1
         svc.add(game_id, 1, OUT, pts(5), pts(5))  # another device: version 2
-        if svc.engine.dialect.name == "sqlite":
-            # SQLite keeps the out-of-date snapshot (it still sees no round 1, so round 2 is
-            # refused), and would refuse a write from it outright: an error, never a silent
-            # overwrite, and nothing is written.
-            with pytest.raises((OperationalError, games.GameError)):
-                games.add_round(session, game_id, 2, entry(OUT, pts(5), pts(5)))
-            session.rollback()
-            assert svc.load(game_id).version == 2 and len(svc.load(game_id).rounds) == 1
-            return
         view, _ = games.add_round(session, game_id, 2, entry(OUT, pts(5), pts(5)))
-        session.commit()
     assert view.version == 3 and svc.load(game_id).version == 3
+    assert len(svc.load(game_id).rounds) == 2
 
 
 # --- real concurrency -----------------------------------------------------------------------
@@ -567,15 +565,17 @@ def between(monkeypatch: pytest.MonkeyPatch) -> Callable[[Callable[[], Any]], li
     service has ended its reads and before it takes the write lock. Returns what it gave."""
 
     def arrange(action: Callable[[], Any]) -> list[Any]:
-        real = games._end_reading
+        real = games.rounds.end_reading
         done: list[Any] = []
+        started: list[bool] = []
 
         def end_then_interfere(session: Session) -> None:
             real(session)
-            if not done:
+            if not started:  # once: the other device's own change passes here too
+                started.append(True)
                 done.append(action())
 
-        monkeypatch.setattr(games, "_end_reading", end_then_interfere)
+        monkeypatch.setattr(games.rounds, "end_reading", end_then_interfere)
         return done
 
     return arrange
@@ -711,18 +711,6 @@ def test_a_view_read_before_a_change_is_not_served_after_it(svc: Games) -> None:
     with write_session(svc.engine) as session:  # another writer, its own transaction
         games.replace_round(session, game_id, 1, entry(pts(20), OUT, pts(10)))
     assert svc.load(game_id).totals == (20, 0, 10)
-
-
-def test_a_change_rolled_back_is_never_served(svc: Games) -> None:
-    game_id, _ = svc.create()
-    svc.add(game_id, 1, OUT, pts(5), pts(15))
-    with Session(svc.engine, expire_on_commit=False) as session:
-        view, _ = games.add_round(session, game_id, 2, entry(pts(30), OUT, pts(40)))
-        assert view.next_round == 3  # the change as it would read
-        session.rollback()
-    view = svc.load(game_id)
-    assert view.next_round == 2 and view.totals == (0, 5, 15)
-    assert svc.count(Round) == 1
 
 
 def test_reads_in_a_session_see_its_own_pending_changes(db_app: Flask) -> None:

@@ -176,28 +176,11 @@ def check_contract(
     extra.extend(_length_problems(round_number, contract, reports, exact=exact))
     extra.extend(_same_suit_problems(rules, reports))
     if spec.all_out and hand:
-        left = tuple(hand)
-        verb = "is" if len(left) == 1 else "are"
-        extra.append(
-            Problem(
-                "cards-left-in-hand",
-                f"Round {round_number} is all out: every card must go into the melds, but "
-                f"{format_cards(left, pretty=True)} {verb} left in hand.",
-                cards=tuple(str(c) for c in left),
-            )
-        )
+        extra.append(_left_in_hand(round_number, tuple(hand)))
     everything = [c for group in groups for c in group] + list(hand or ())
     extra.extend(card_supply_problems(everything, rules))
-
-    # Meld problems first (in group order), then the lay-down's, each meld's in its report.
-    by_meld: dict[int, list[Problem]] = {}
-    for problem in extra:
-        if problem.meld is not None:
-            by_meld.setdefault(problem.meld, []).append(problem)
-    reports = [
-        MeldReport(r.kind, r.cards, r.meld, r.problems + tuple(by_meld.get(i, ())))
-        for i, r in enumerate(reports)
-    ]
+    reports = _with_meld_problems(reports, extra)
+    # Meld problems first (in group order), then the lay-down's.
     problems = tuple(p for r in reports for p in r.problems) + tuple(
         p for p in extra if p.meld is None
     )
@@ -208,6 +191,28 @@ def check_contract(
         melds=tuple(reports),
         problems=problems,
     )
+
+
+def _left_in_hand(round_number: int, left: tuple[Card, ...]) -> Problem:
+    verb = "is" if len(left) == 1 else "are"
+    return Problem(
+        "cards-left-in-hand",
+        f"Round {round_number} is all out: every card must go into the melds, but "
+        f"{format_cards(left, pretty=True)} {verb} left in hand.",
+        cards=tuple(str(c) for c in left),
+    )
+
+
+def _with_meld_problems(reports: list[MeldReport], extra: list[Problem]) -> list[MeldReport]:
+    """Each meld's report with the lay-down's problems that name that meld added."""
+    by_meld: dict[int, list[Problem]] = {}
+    for problem in extra:
+        if problem.meld is not None:
+            by_meld.setdefault(problem.meld, []).append(problem)
+    return [
+        MeldReport(r.kind, r.cards, r.meld, r.problems + tuple(by_meld.get(i, ())))
+        for i, r in enumerate(reports)
+    ]
 
 
 def _kind_count(count: int, kind: MeldKind) -> str:

@@ -10,7 +10,12 @@ csrf = CSRFProtect()
 
 
 def register(app: Flask) -> None:
-    from . import access, errors, security
+    from . import (
+        access,
+        errors,
+        security,
+        sharing,  # noqa: F401  (adds joining and devices to the games blueprint)
+    )
     from .api import bp as api_bp
     from .games import bp as games_bp
     from .main import bp as main_bp

@@ -11,19 +11,18 @@ Terms:
   and the version it was rendered from (a stale form gets a 409 and the fresh values).
 
 Views stay thin: they read the form into the service's types, call :mod:`scorekeeper.games`
-(which validates with the rules core and raises ``Invalid``/``Conflict``/``Forbidden``), commit,
-and render. Form values are never lost: a refused form comes back as typed, with each message
-next to its field.
+(which validates with the rules core, raises ``Invalid``/``Conflict``/``Forbidden``, and
+commits or rolls back each change itself: views never manage transactions), and render.
+Form values are never lost: a refused form comes back as typed, with each message next to
+its field. The forms are in :mod:`.forms`; joining and devices in :mod:`.sharing`.
 """
 
 from __future__ import annotations
 
 import re
-import secrets
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Mapping
 from typing import Any
 
 import segno
@@ -38,10 +37,9 @@ from flask import (
     url_for,
 )
 from markupsafe import Markup
-from werkzeug.datastructures import MultiDict
 
-from .. import games, ratelimit
-from ..db import begin_write, get_engine, get_session
+from .. import games
+from ..db import get_engine, get_session
 from ..errors import Conflict, Invalid, KeyReused, NotFound
 from ..rules import (
     OPTIONS,
@@ -51,20 +49,17 @@ from ..rules import (
     Rank,
     RulesError,
     RuleSet,
-    RuleViolation,
     parse_cards,
 )
 from ..rules.rulesets import MAX_PLAYERS, MIN_PLAYERS
-from ..rules.scoring import PlayerResult, score_round
 from . import access
+from .forms import NONE_CHOICES, EntryForm, NewGameForm, fresh_key
 from .htmx import is_htmx, render
-from .numbers import signed_number, whole_number, whole_number_or
+from .numbers import whole_number, whole_number_or
 from .security import no_store
 
 bp = Blueprint("games", __name__, url_prefix="/games")
 
-DEFAULT_PRESET = "liverpool"
-DEFAULT_ROWS = 4
 HOME_GAMES = 100  # the newest games of this device listed on the home page
 GAME_ID = re.compile(r"(?:^|/games/)([A-Za-z0-9_-]{16,32})(?:[/?#]|$)")
 
@@ -78,7 +73,7 @@ def _endpoints() -> dict[str, Any]:
     return {
         "has_endpoint": has_endpoint,
         "point_values": point_values,
-        "fresh_key": _fresh_key,
+        "fresh_key": fresh_key,
     }
 
 
@@ -95,10 +90,6 @@ def _redirect(url: str) -> Response:
         response.headers["HX-Redirect"] = url
         return response
     return redirect(url, 303)
-
-
-def _fresh_key() -> str:
-    return secrets.token_urlsafe(16)
 
 
 # --- home -----------------------------------------------------------------------------------
@@ -132,100 +123,6 @@ def open_link() -> Response:
 
 
 # --- new game -------------------------------------------------------------------------------
-
-# Integer options where "none" is a value of its own (no limit), offered as a list.
-NONE_CHOICES: dict[str, list[tuple[str, str]]] = {
-    "buy_limit": [("none", "No limit"), ("0", "0 (no buying)")]
-    + [(str(n), str(n)) for n in range(1, 6)],
-    "buys_per_turn": [("none", "Multiple buys"), ("1", "1 (single buy)")]
-    + [(str(n), str(n)) for n in range(2, 5)],
-}
-
-
-@dataclass
-class NewGameForm:
-    """The new-game form as typed: rows of names in seating order, preset, overrides."""
-
-    title: str = ""
-    rows: list[str] = field(default_factory=lambda: [""] * DEFAULT_ROWS)
-    preset: str = DEFAULT_PRESET
-    dealer: str = ""  # a row index, or "" for cut for deal
-    options: dict[str, str] = field(default_factory=dict)  # option name -> text ("" = default)
-    key: str = field(default_factory=_fresh_key)  # one key per game to start: a retry is a replay
-
-    @classmethod
-    def read(cls, form: MultiDict[str, str]) -> NewGameForm:
-        rows = [name[:300] for name in form.getlist("player")][:MAX_PLAYERS] or [""] * 2
-        return cls(
-            title=form.get("title", "")[:300],
-            rows=rows,
-            preset=form.get("preset", DEFAULT_PRESET),
-            dealer=form.get("first_dealer", ""),
-            options={name: form.get(f"opt.{name}", "").strip()[:100] for name in OPTIONS},
-            key=form.get("key", "")[:100] or _fresh_key(),
-        )
-
-    def apply(self, action: str) -> None:
-        """A form button: add a row, remove one, move one up or down (dealer moves along)."""
-        verb, _, index_text = action.partition("-")
-        index = whole_number_or(index_text, -1)
-        dealer = whole_number_or(self.dealer)
-        if verb == "add" and len(self.rows) < MAX_PLAYERS:
-            self.rows.append("")
-        elif verb == "remove" and 0 <= index < len(self.rows) and len(self.rows) > MIN_PLAYERS:
-            del self.rows[index]
-            if dealer is not None:
-                dealer = None if dealer == index else dealer - (dealer > index)
-        elif verb in ("up", "down") and 0 <= index < len(self.rows):
-            other = index - 1 if verb == "up" else index + 1
-            if 0 <= other < len(self.rows):
-                self.rows[index], self.rows[other] = self.rows[other], self.rows[index]
-                if dealer in (index, other):
-                    dealer = other if dealer == index else index
-        self.dealer = "" if dealer is None else str(dealer)
-
-    @property
-    def rules(self) -> RuleSet:
-        return PRESETS.get(self.preset, PRESETS[DEFAULT_PRESET])
-
-    def parsed_options(self) -> tuple[dict[str, Any], dict[str, str]]:
-        """The overrides as typed values, and a message per option that is not readable."""
-        values: dict[str, Any] = {}
-        errors: dict[str, str] = {}
-        for name, text in self.options.items():
-            if text == "":
-                continue
-            kind = OPTIONS[name].kind
-            try:
-                values[name] = _option_value(name, kind, text)
-            except ValueError as error:
-                errors[f"options.{name}"] = str(error)
-        return values, errors
-
-    def kept_rows(self) -> list[int]:
-        """Rows with a name typed in: blank rows are left out."""
-        return [i for i, name in enumerate(self.rows) if name.strip()]
-
-
-def _option_value(name: str, kind: str, text: str) -> Any:
-    if kind == "bool":
-        if text not in ("true", "false"):
-            raise ValueError("choose yes or no")
-        return text == "true"
-    if kind == "int":
-        if name in NONE_CHOICES and text == "none":
-            return None
-        try:
-            return signed_number(text)
-        except ValueError:
-            raise ValueError("enter a whole number") from None
-    if kind == "ints":
-        parts = [p for p in re.split(r"[\s,;]+", text) if p]
-        numbers = [whole_number_or(p) for p in parts]
-        if not numbers or any(n is None or n > 999 for n in numbers):
-            raise ValueError("enter a number of cards, or one number per round")
-        return numbers[0] if len(numbers) == 1 else numbers
-    return text  # choice, point table: the rules core checks the name
 
 
 def _render_new(
@@ -288,11 +185,9 @@ def create() -> Response:
             client=access.client_id(), device=access.device_id(), label=access.CREATOR_LABEL,
         )  # fmt: skip
     except KeyReused as error:
-        session.rollback()
-        form.key = _fresh_key()  # the values as typed stay; pressing Start again starts a game
+        form.key = fresh_key()  # the values as typed stay; pressing Start again starts a game
         return _render_new(form, {"form": _REUSED_FORM + " " + error.message}, status=422)
     except Invalid as error:
-        session.rollback()
         details = dict(error.details) if isinstance(error.details, dict) else {}
         if "rules" in details and form.preset in PRESETS:
             details["options"] = details.pop("rules")  # the preset is fine: an override is not
@@ -304,7 +199,6 @@ def create() -> Response:
         if not errors:
             errors["form"] = error.message
         return _render_new(form, errors, status=400)
-    session.commit()
     return _redirect(url_for("games.show", game_id=view.id))
 
 
@@ -312,135 +206,6 @@ _REUSED_FORM = "This form had already started a game with other names or rules."
 
 
 # --- the game page --------------------------------------------------------------------------
-
-
-@dataclass
-class EntryForm:
-    """A round's entry form: one row per seat, as typed, with messages by seat."""
-
-    number: int
-    version: int  # the game's version (new round) or the round's version (edit)
-    editing: bool = False
-    out: str = ""  # the seat that went out, as typed
-    points: list[str] = field(default_factory=list)
-    cards: list[str] = field(default_factory=list)
-    bought: list[str] = field(default_factory=list)
-    cut_bonus: bool = False
-    errors: dict[int, list[str]] = field(default_factory=dict)
-    general: list[str] = field(default_factory=list)
-    key: str = field(default_factory=_fresh_key)
-
-    @classmethod
-    def blank(cls, view: games.GameView) -> EntryForm:
-        n = view.player_count
-        return cls(view.next_round or 0, view.version, points=[""] * n, cards=[""] * n,
-                   bought=[""] * n)  # fmt: skip
-
-    @classmethod
-    def of_round(cls, view: games.GameView, number: int) -> EntryForm:
-        """A recorded round, prefilled for editing."""
-        if not 1 <= number <= len(view.rounds):
-            raise NotFound(f"round {number} has not been played yet")
-        played = view.rounds[number - 1]
-        entries = played.entries
-        return cls(
-            number,
-            played.version,
-            editing=True,
-            out=str(played.went_out),
-            points=[
-                "" if e.went_out or e.cards is not None else str(e.hand_points) for e in entries
-            ],
-            cards=[e.cards_text or "" for e in entries],
-            bought=[str(e.bought) if e.bought else "" for e in entries],
-            cut_bonus=played.cut_bonus,
-        )
-
-    @classmethod
-    def read(cls, form: MultiDict[str, str], view: games.GameView, number: int) -> EntryForm:
-        n = view.player_count
-        return cls(
-            number,
-            form.get("version", type=whole_number) or 0,
-            out=form.get("out", ""),
-            points=[form.get(f"points-{s}", "").strip()[:20] for s in range(n)],
-            cards=[form.get(f"cards-{s}", "").strip()[:400] for s in range(n)],
-            bought=[form.get(f"bought-{s}", "").strip()[:10] for s in range(n)],
-            cut_bonus=form.get("cut_bonus") == "on",
-            key=form.get("key", "")[:100],
-        )
-
-    def round_input(self, view: games.GameView) -> games.RoundInput:
-        """The service's input; unreadable cards are refused here, everything else there.
-
-        Typed points and buys that are not whole numbers are passed on as typed, so the
-        rules core words the message.
-        """
-        results: list[PlayerResult] = []
-        for seat, name in enumerate(view.players):
-            cards = None
-            if self.cards[seat]:
-                try:
-                    cards = parse_cards(self.cards[seat]) or None
-                except CardParseError as error:
-                    self.errors.setdefault(seat, []).append(f"{name}: {error.message}")
-            points: Any = None
-            if cards is None and self.points[seat]:
-                points = _number_or_text(self.points[seat], signed_number)
-            bought: Any = 0
-            if self.bought[seat]:
-                bought = _number_or_text(self.bought[seat], whole_number)
-            results.append(
-                PlayerResult(
-                    went_out=self.out == str(seat), points=points, cards=cards, bought=bought
-                )
-            )
-        entry = games.RoundInput(tuple(results), cut_bonus=self.cut_bonus)
-        if self.errors:
-            self._check_others(view, entry)
-        return entry
-
-    def _check_others(self, view: games.GameView, entry: games.RoundInput) -> None:
-        """With unreadable cards refused, still name every other problem in one go."""
-        stand_in = PlayerResult(points=0)
-        results = [stand_in if s in self.errors else r for s, r in enumerate(entry.results)]
-        try:
-            score_round(view.rules, self.number, results, first_dealer=view.first_dealer,
-                        cut_bonus=entry.cut_bonus, names=view.players)  # fmt: skip
-        except RulesError as error:
-            problems = error.problems if isinstance(error, RuleViolation) else []
-            refused = set(self.errors)
-            for problem in problems:
-                if problem.meld is None:
-                    self.general.append(problem.message)
-                elif problem.meld not in refused:
-                    self.errors.setdefault(problem.meld, []).append(problem.message)
-
-    def refuse(self, error: Invalid, view: games.GameView) -> None:
-        """Put the service's messages next to the players they are about."""
-        details = error.details if isinstance(error.details, list) else []
-        for problem in details:
-            player = problem.get("player") if isinstance(problem, dict) else None
-            message = problem.get("message", "") if isinstance(problem, dict) else str(problem)
-            if player in view.players:
-                self.errors.setdefault(view.players.index(player), []).append(message)
-            else:
-                self.general.append(message)
-        if not details:
-            self.general.append(error.message)
-
-    def restamp(self, version: int) -> None:
-        """Keep the typed values, with a fresh key and the version now current."""
-        self.version = version
-        self.key = _fresh_key()
-
-
-def _number_or_text(text: str, parse: Callable[[str], int]) -> int | str:
-    """A typed number, or the text as typed: the rules core then says what is wrong with it."""
-    try:
-        return parse(text)
-    except ValueError:
-        return text
 
 
 def _notice(view: games.GameView, kind: str, number: int) -> dict[str, Any] | None:
@@ -545,10 +310,8 @@ def add_round(game_id: str) -> Response:
     entry = EntryForm.read(request.form, view, number)
     round_input = entry.round_input(view)
     if entry.errors:
-        session.rollback()
         entry.restamp(view.version)
         return _show(view, 400, editor=True, entry=entry)
-    session.rollback()  # end the reads: the service checks again and takes the write lock
     try:
         saved, created = games.add_round(
             session, game_id, number, round_input,
@@ -556,7 +319,6 @@ def add_round(game_id: str) -> Response:
             client=access.client_id(), actor=actor,
         )  # fmt: skip
     except (Conflict, KeyReused) as error:
-        session.rollback()
         fresh = games.load_game(session, game_id)
         if fresh.next_round == number:
             entry.restamp(fresh.version)
@@ -564,11 +326,9 @@ def add_round(game_id: str) -> Response:
             entry = None
         return _show(fresh, error.status, editor=True, entry=entry, conflict=error.message)
     except Invalid as error:
-        session.rollback()
         entry.refuse(error, view)
         entry.restamp(view.version)
         return _show(view, 400, editor=True, entry=entry)
-    session.commit()
     if not is_htmx():
         return redirect(url_for("games.show", game_id=game_id, saved=number), 303)
     notice = _notice(saved, "saved" if created else "already", number)
@@ -600,10 +360,8 @@ def replace_round(game_id: str, number: int) -> Response:
         )  # fmt: skip
 
     if entry.errors:
-        session.rollback()
-        entry.key = _fresh_key()
+        entry.key = fresh_key()
         return again(view, entry, 400)
-    session.rollback()  # end the reads: the service checks again and takes the write lock
     try:
         games.replace_round(
             session, game_id, number, round_input,
@@ -611,19 +369,15 @@ def replace_round(game_id: str, number: int) -> Response:
             client=access.client_id(), actor=actor,
         )  # fmt: skip
     except Conflict as error:
-        session.rollback()
         fresh = games.load_game(session, game_id)
         return again(fresh, EntryForm.of_round(fresh, number), 409, error.message)
     except KeyReused as error:
-        session.rollback()
-        entry.key = _fresh_key()  # the values as typed stay: saving again saves them
+        entry.key = fresh_key()  # the values as typed stay: saving again saves them
         return again(view, entry, error.status, error.message)
     except Invalid as error:
-        session.rollback()
         entry.refuse(error, view)
-        entry.key = _fresh_key()
+        entry.key = fresh_key()
         return again(view, entry, 400)
-    session.commit()
     return _redirect(url_for("games.show", game_id=game_id, edited=number))
 
 
@@ -641,14 +395,12 @@ def undo(game_id: str) -> Response:
     session = get_session()
     actor = access.require_edit(game_id)
     number = request.form.get("round", type=whole_number)
-    session.rollback()  # end the reads: the service checks again and takes the write lock
     try:
         games.undo_last_round(
             session, game_id, number,
             expected_version=request.form.get("version", type=whole_number), actor=actor,
         )  # fmt: skip
     except Conflict as error:
-        session.rollback()
         fresh = games.load_game(session, game_id)
         if not fresh.rounds:
             raise
@@ -656,7 +408,6 @@ def undo(game_id: str) -> Response:
             "games/undo.html", status=409, game=fresh, last=fresh.rounds[-1],
             conflict=error.message,
         )  # fmt: skip
-    session.commit()
     return _redirect(url_for("games.show", game_id=game_id, undone=number or 0))
 
 
@@ -671,7 +422,6 @@ def history(game_id: str) -> Response:
 @bp.post("/<game_id>/play-again")
 def play_again(game_id: str) -> Response:
     session = get_session()
-    begin_write(session)
     access.require_edit(game_id)
     view, _token = games.play_again(
         session,
@@ -682,7 +432,6 @@ def play_again(game_id: str) -> Response:
         device=access.device_id(),
         label=access.CREATOR_LABEL,
     )
-    session.commit()
     return _redirect(url_for("games.show", game_id=view.id))
 
 
@@ -775,76 +524,6 @@ def watch_board(game_id: str) -> Response:
     response.headers["Cache-Control"] = "no-cache"
     response.vary.add("HX-Request")
     return response
-
-
-# --- joining --------------------------------------------------------------------------------
-
-
-@bp.get("/<game_id>/join")
-def join_confirm(game_id: str) -> Response:
-    """The QR code's link: one tap to confirm (a GET never grants anything)."""
-    view = games.load_game(get_session(), game_id)
-    code = re.sub(r"[^A-Za-z0-9]", "", request.args.get("code", ""))[:12]
-    page = render(
-        "games/join.html", game=view, editor=access.can_edit(game_id), join_code_value=code
-    )
-    return no_store(page)
-
-
-@bp.post("/<game_id>/join")
-def join(game_id: str) -> Response:
-    """Check the join code (rate limited) and keep an edit grant in this device's cookie."""
-    session = get_session()
-    code = request.form.get("code", "")[:40]
-    try:
-        ratelimit.check_join_attempt()  # counted first, even for a game that is not
-        games.join(session, game_id, code, device=access.device_id())
-    except (ratelimit.TooManyAttempts, games.Forbidden) as error:
-        session.rollback()
-        view = games.load_game(session, game_id)
-        return render(
-            "games/join.html", "games/_join.html", status=error.status, game=view,
-            editor=False, join_error=error.message, join_code_value=code,
-        )  # fmt: skip
-    session.commit()
-    return _redirect(url_for("games.show", game_id=game_id))
-
-
-@bp.post("/<game_id>/join-code")
-def new_join_code(game_id: str) -> Response:
-    """Give the game a new join code (the old one stops working; devices keep their rights)."""
-    session = get_session()
-    actor = access.require_edit(game_id)
-    session.rollback()  # end the reads: the service takes the write lock
-    games.rotate_join_code(session, game_id, actor)
-    session.commit()
-    return _redirect(url_for("games.show", game_id=game_id, _anchor="share"))
-
-
-# --- devices that may edit --------------------------------------------------------------------
-
-
-@bp.get("/<game_id>/devices")
-def devices(game_id: str) -> Response:
-    """Every device (and API client) that may enter rounds, each with a button to remove it."""
-    access.require_edit(game_id)
-    session = get_session()
-    view = games.load_game(session, game_id)
-    grants = games.edit_grants(session, game_id, device=access.device_id())
-    removed = request.args.get("removed", "")[:80]
-    return no_store(render("games/devices.html", game=view, grants=grants, removed=removed))
-
-
-@bp.post("/<game_id>/devices/<ref>/remove")
-def remove_device(game_id: str, ref: str) -> Response:
-    session = get_session()
-    actor = access.require_edit(game_id)
-    session.rollback()  # end the reads: the service takes the write lock
-    gone = games.revoke_grant(session, game_id, ref[:40], actor, device=access.device_id())
-    session.commit()
-    if gone.yours:  # this device has just given up its own rights: back to watching
-        return _redirect(url_for("games.show", game_id=game_id))
-    return _redirect(url_for("games.devices", game_id=game_id, removed=gone.label))
 
 
 def format_points(points: int) -> str:

@@ -21,7 +21,7 @@ The verdicts are computed by the rules core and turned into data by
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -280,58 +280,77 @@ def read_editor(values: Mapping[str, Any], tool: Tool) -> Editor:
 
 def apply_action(editor: Editor, values: Mapping[str, Any]) -> None:
     """One tap: add a card, choose the slot, start or remove a meld, remove a card, clear."""
-    targets = editor.targets()
     if values.get("clear"):
-        editor.groups = [""] if editor.multi else []
-        editor.fields = dict.fromkeys(editor.fields, "")
-        editor.target = editor.targets()[0]
+        _clear(editor)
         return
     select = str(values.get("select", ""))
-    if select in targets:
+    if select in editor.targets():
         editor.target = select
     if values.get("new_group") and editor.multi:
-        if len(editor.groups) >= rj.MAX_GROUPS:
-            editor.notice = f"The referee looks at {rj.MAX_GROUPS} melds at most."
-        else:
-            if editor.groups and not editor.groups[-1].strip():
-                editor.groups.pop()  # reuse an empty last meld rather than adding another
-            editor.groups.append("")
-            editor.target = f"group-{len(editor.groups) - 1}"
+        _new_group(editor)
     drop_group = whole_number_or(values.get("drop_group"))
     if drop_group is not None and drop_group < len(editor.groups):
-        del editor.groups[drop_group]
-        if not editor.groups:
-            editor.groups = [""]
-        if editor.target.startswith("group-"):
-            current = int(editor.target[6:])
-            if current >= drop_group and current > 0:
-                current -= 1
-            editor.target = f"group-{min(current, len(editor.groups) - 1)}"
+        _drop_group(editor, drop_group)
     drop_card = str(values.get("drop_card", ""))
     if ":" in drop_card:
-        where, _, index = drop_card.rpartition(":")
-        position = whole_number_or(index)
-        if where in editor.targets() and position is not None:
-            parts = tokens(editor.text_of(where))
-            if position < len(parts):
-                del parts[position]
-                editor.set_text(where, " ".join(parts))
-                editor.target = where
+        _drop_card(editor, *drop_card.rsplit(":", 1))
     add = str(values.get("add", ""))
     if add:
-        try:
-            card = Card.parse(add[:8])
-        except CardParseError as error:
-            editor.notice = error.message
-            return
-        slot = editor.slot_of(editor.target)
-        text = editor.text_of(editor.target)
-        if slot.one_card:
-            editor.set_text(editor.target, str(card))
-        elif len(tokens(text)) >= rj.MAX_CARDS:
-            editor.notice = f"The referee looks at {rj.MAX_CARDS} cards at most in one place."
-        else:
-            editor.set_text(editor.target, f"{text} {card}".strip())
+        _add_card(editor, add[:8])
+
+
+def _clear(editor: Editor) -> None:
+    editor.groups = [""] if editor.multi else []
+    editor.fields = dict.fromkeys(editor.fields, "")
+    editor.target = editor.targets()[0]
+
+
+def _new_group(editor: Editor) -> None:
+    if len(editor.groups) >= rj.MAX_GROUPS:
+        editor.notice = f"The referee looks at {rj.MAX_GROUPS} melds at most."
+        return
+    if editor.groups and not editor.groups[-1].strip():
+        editor.groups.pop()  # reuse an empty last meld rather than adding another
+    editor.groups.append("")
+    editor.target = f"group-{len(editor.groups) - 1}"
+
+
+def _drop_group(editor: Editor, dropped: int) -> None:
+    del editor.groups[dropped]
+    if not editor.groups:
+        editor.groups = [""]
+    if editor.target.startswith("group-"):
+        current = int(editor.target[6:])
+        if current >= dropped and current > 0:
+            current -= 1
+        editor.target = f"group-{min(current, len(editor.groups) - 1)}"
+
+
+def _drop_card(editor: Editor, where: str, index: str) -> None:
+    position = whole_number_or(index)
+    if where not in editor.targets() or position is None:
+        return
+    parts = tokens(editor.text_of(where))
+    if position < len(parts):
+        del parts[position]
+        editor.set_text(where, " ".join(parts))
+        editor.target = where
+
+
+def _add_card(editor: Editor, text: str) -> None:
+    try:
+        card = Card.parse(text)
+    except CardParseError as error:
+        editor.notice = error.message
+        return
+    slot = editor.slot_of(editor.target)
+    held = editor.text_of(editor.target)
+    if slot.one_card:
+        editor.set_text(editor.target, str(card))
+    elif len(tokens(held)) >= rj.MAX_CARDS:
+        editor.notice = f"The referee looks at {rj.MAX_CARDS} cards at most in one place."
+    else:
+        editor.set_text(editor.target, f"{held} {card}".strip())
 
 
 # --- rules, round and game ----------------------------------------------------------------------
@@ -383,58 +402,94 @@ def read_setting(values: Mapping[str, Any], game_id: str | None) -> Setting:
 def verdict(editor: Editor, setting: Setting) -> dict[str, Any]:
     """The tool's answer for the editor's cards: ``{"empty": True}`` before any card, an
     ``error`` when a card cannot be read, else the referee's answer (as the API gives it)."""
-    tool = editor.tool.id
-    rules = setting.rules
+    answer = _VERDICTS.get(editor.tool.id, _score_verdict)
     try:
-        if tool in ("contract", "liverpool"):
-            used = [(i, g) for i, g in enumerate(editor.groups) if g.strip()]
-            label = "Meld"
-            melds = [rj.read_cards(g, f"{label} {i + 1}") for i, g in used]
-            numbers = [i + 1 for i, _ in used]
-            if tool == "contract":
-                hand_text = editor.fields.get("hand", "")
-                hand = rj.read_cards(hand_text, "Cards left in hand") if hand_text else None
-                if not melds:
-                    return {"empty": True}
-                answer = rj.contract_answer(rules, setting.round_number, melds, hand)
-                for entry, number in zip(answer["melds"], numbers, strict=True):
-                    entry["number"] = number
-                for problem in answer["problems"]:
-                    if problem["meld"] is not None:
-                        problem["number"] = numbers[problem["meld"]]
-                return answer
-            discard_text = editor.fields.get("discard", "")
-            if not melds or not discard_text:
-                return {"empty": True}
-            discard = rj.read_card(discard_text, "Discard")
-            answer = rj.liverpool_answer(rules, melds, discard)
-            for place in answer["where"]:
-                place["number"] = numbers[place["meld"]]
-                place["cards"] = rj.cards_json(melds[place["meld"]])
-            return answer
-        if tool in ("layoff", "swap"):
-            meld_text, card_text = editor.fields.get("meld", ""), editor.fields.get("card", "")
-            meld = rj.read_cards(meld_text, "The meld")
-            card = rj.read_card(card_text, "The card") if card_text else None
-            if not meld or card is None:
-                return {"empty": True}
-            if tool == "layoff":
-                return rj.layoff_answer(rules, meld, card)
-            return rj.swap_answer(rules, meld, card)
-        hand = rj.read_cards(editor.fields.get("hand", ""), "The hand", limit=rj.MAX_CARDS)
-        if tool == "arrange":
-            if not hand:
-                return {"empty": True}
-            if len(hand) > rj.MAX_ARRANGE_CARDS:
-                raise rj.RefereeInputError(
-                    f"That is {len(hand)} cards: the referee arranges at most "
-                    f"{rj.MAX_ARRANGE_CARDS}."
-                )
-            return rj.arrange_answer(rules, setting.round_number, hand)
-        table = get_point_table(setting.points_table) if setting.points_table else None
-        return rj.score_answer(table or rules.point_table, hand) | {"empty": not hand}
+        return answer(editor, setting)
     except RulesError as error:
         return {"error": error.message}
+
+
+def _melds(editor: Editor) -> tuple[list[tuple[Card, ...]], list[int]]:
+    """The melds typed so far, and the number each has on the page (empty ones skipped)."""
+    used = [(i, g) for i, g in enumerate(editor.groups) if g.strip()]
+    return [rj.read_cards(g, f"Meld {i + 1}") for i, g in used], [i + 1 for i, _ in used]
+
+
+def _contract_verdict(editor: Editor, setting: Setting) -> dict[str, Any]:
+    melds, numbers = _melds(editor)
+    hand_text = editor.fields.get("hand", "")
+    hand = rj.read_cards(hand_text, "Cards left in hand") if hand_text else None
+    if not melds:
+        return {"empty": True}
+    answer = rj.contract_answer(setting.rules, setting.round_number, melds, hand)
+    for entry, number in zip(answer["melds"], numbers, strict=True):
+        entry["number"] = number
+    for problem in answer["problems"]:
+        if problem["meld"] is not None:
+            problem["number"] = numbers[problem["meld"]]
+    return answer
+
+
+def _liverpool_verdict(editor: Editor, setting: Setting) -> dict[str, Any]:
+    melds, numbers = _melds(editor)
+    discard_text = editor.fields.get("discard", "")
+    if not melds or not discard_text:
+        return {"empty": True}
+    answer = rj.liverpool_answer(setting.rules, melds, rj.read_card(discard_text, "Discard"))
+    for place in answer["where"]:
+        place["number"] = numbers[place["meld"]]
+        place["cards"] = rj.cards_json(melds[place["meld"]])
+    return answer
+
+
+def _meld_and_card(editor: Editor) -> tuple[tuple[Card, ...], Card | None]:
+    meld = rj.read_cards(editor.fields.get("meld", ""), "The meld")
+    card_text = editor.fields.get("card", "")
+    return meld, rj.read_card(card_text, "The card") if card_text else None
+
+
+def _layoff_verdict(editor: Editor, setting: Setting) -> dict[str, Any]:
+    meld, card = _meld_and_card(editor)
+    if not meld or card is None:
+        return {"empty": True}
+    return rj.layoff_answer(setting.rules, meld, card)
+
+
+def _swap_verdict(editor: Editor, setting: Setting) -> dict[str, Any]:
+    meld, card = _meld_and_card(editor)
+    if not meld or card is None:
+        return {"empty": True}
+    return rj.swap_answer(setting.rules, meld, card)
+
+
+def _hand(editor: Editor) -> tuple[Card, ...]:
+    return rj.read_cards(editor.fields.get("hand", ""), "The hand", limit=rj.MAX_CARDS)
+
+
+def _arrange_verdict(editor: Editor, setting: Setting) -> dict[str, Any]:
+    hand = _hand(editor)
+    if not hand:
+        return {"empty": True}
+    if len(hand) > rj.MAX_ARRANGE_CARDS:
+        raise rj.RefereeInputError(
+            f"That is {len(hand)} cards: the referee arranges at most {rj.MAX_ARRANGE_CARDS}."
+        )
+    return rj.arrange_answer(setting.rules, setting.round_number, hand)
+
+
+def _score_verdict(editor: Editor, setting: Setting) -> dict[str, Any]:
+    hand = _hand(editor)
+    table = get_point_table(setting.points_table) if setting.points_table else None
+    return rj.score_answer(table or setting.rules.point_table, hand) | {"empty": not hand}
+
+
+_VERDICTS: dict[str, Callable[[Editor, Setting], dict[str, Any]]] = {
+    "contract": _contract_verdict,
+    "liverpool": _liverpool_verdict,
+    "layoff": _layoff_verdict,
+    "swap": _swap_verdict,
+    "arrange": _arrange_verdict,
+}
 
 
 # --- views ---------------------------------------------------------------------------------

@@ -1,0 +1,128 @@
+"""The game service: every change to a game goes through here, as one transaction.
+
+Pages, the JSON API and the PDF sheets read games as :class:`GameView` (plain data built from
+the rows and the rules core) and change them with the functions below. Each change:
+
+- is validated with the rules core before anything is written;
+- is its own transaction, committed (or rolled back) by the service: callers never manage it;
+- takes one path (:mod:`.rounds`): read and plan without the lock, then take the write lock
+  with a statement that bumps the game's version only if it is still the version read, and
+  write; if another device came first, plan once more under the lock;
+- checks the version the caller saw (a stale edit is a 409, never a silent overwrite);
+- is recorded with its idempotency key, scoped to its sender, so a retry is answered, not
+  repeated, and a reused key with other values is refused;
+- writes a history line with the old and new values.
+
+The modules: :mod:`.views` (the read model), :mod:`.creation` (starting games),
+:mod:`.rounds` (entering, fixing and undoing rounds), :mod:`.access` (edit rights, devices,
+join codes, attempt counters), :mod:`.idempotency`, :mod:`.history`, and :mod:`.store` (the
+statements, the game row's locks and the version claim).
+"""
+
+from __future__ import annotations
+
+from ..errors import Conflict, Forbidden, GameError, Invalid, KeyReused, NotFound
+from ..rules.scoring import PlayerResult
+from .access import (
+    JOIN_CODE_ALPHABET,
+    JOIN_CODE_LENGTH,
+    GrantView,
+    can_edit,
+    claim_tokens,
+    count_attempt,
+    device_game_ids,
+    device_label,
+    edit_grants,
+    grant_edit,
+    hash_token,
+    join,
+    new_device_id,
+    new_game_id,
+    new_join_code,
+    normalize_join_code,
+    require_edit,
+    revoke_grant,
+    rotate_join_code,
+)
+from .creation import (
+    MAX_NAME_LENGTH,
+    MAX_TITLE_LENGTH,
+    clean_name,
+    create_game,
+    play_again,
+    validate_new_game,
+)
+from .history import HistoryLine, history
+from .rounds import (
+    MAX_BOUGHT,
+    MAX_HAND_CARDS,
+    MAX_ROUND_NUMBER,
+    RoundInput,
+    add_round,
+    replace_round,
+    undo_last_round,
+)
+from .views import (
+    EntryView,
+    GameView,
+    RoundView,
+    build_view,
+    current_version,
+    game_version,
+    list_games,
+    load_game,
+    recent_player_names,
+)
+
+__all__ = [
+    "JOIN_CODE_ALPHABET",
+    "JOIN_CODE_LENGTH",
+    "MAX_BOUGHT",
+    "MAX_HAND_CARDS",
+    "MAX_NAME_LENGTH",
+    "MAX_ROUND_NUMBER",
+    "MAX_TITLE_LENGTH",
+    "Conflict",
+    "EntryView",
+    "Forbidden",
+    "GameError",
+    "GameView",
+    "GrantView",
+    "HistoryLine",
+    "Invalid",
+    "KeyReused",
+    "NotFound",
+    "PlayerResult",
+    "RoundInput",
+    "RoundView",
+    "add_round",
+    "build_view",
+    "can_edit",
+    "claim_tokens",
+    "clean_name",
+    "count_attempt",
+    "create_game",
+    "current_version",
+    "device_game_ids",
+    "device_label",
+    "edit_grants",
+    "game_version",
+    "grant_edit",
+    "hash_token",
+    "history",
+    "join",
+    "list_games",
+    "load_game",
+    "new_device_id",
+    "new_game_id",
+    "new_join_code",
+    "normalize_join_code",
+    "play_again",
+    "recent_player_names",
+    "replace_round",
+    "require_edit",
+    "revoke_grant",
+    "rotate_join_code",
+    "undo_last_round",
+    "validate_new_game",
+]

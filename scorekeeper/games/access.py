@@ -1,0 +1,309 @@
+"""Who may change a game: edit tokens, device grants, join codes, and the attempt counters
+that keep join codes from being guessed."""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from random import SystemRandom
+from typing import Any
+
+from sqlalchemy import bindparam, delete, func, or_, update
+from sqlalchemy import select as sa_select
+from sqlalchemy.orm.attributes import set_committed_value
+from sqlmodel import Session, col, select
+
+from ..db import begin_write
+from ..errors import Forbidden, NotFound
+from ..models import (
+    EditGrant,
+    Game,
+    RateLimitHit,
+    utcnow,
+)
+from .history import log_change
+from .store import (
+    GAME_TABLE,
+    end_reading,
+    get_game,
+    lock_game,
+    reader,
+    transaction,
+    update_game,
+)
+from .views import GameView, view_of
+
+JOIN_CODE_ALPHABET = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ"  # no 0/O, 1/I
+JOIN_CODE_LENGTH = 6
+_random = SystemRandom()
+
+# --- tokens and access --------------------------------------------------------------------
+#
+# An edit grant is a row of EditGrant. An API client holds a random token (only its hash is
+# stored). A browser holds no tokens: it holds its device id (in its signed cookie), and its
+# grants carry the hash of that id, so a device keeps every grant it was given.
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def new_game_id() -> str:
+    """An unguessable id: 128 random bits, URL-safe (22 characters)."""
+    return secrets.token_urlsafe(16)
+
+
+def new_join_code() -> str:
+    return "".join(_random.choice(JOIN_CODE_ALPHABET) for _ in range(JOIN_CODE_LENGTH))
+
+
+def new_device_id() -> str:
+    """A browser's secret id (192 random bits), kept in its cookie."""
+    return secrets.token_urlsafe(24)
+
+
+def _device_hash(device: str | None) -> str | None:
+    valid = isinstance(device, str) and 20 <= len(device) <= 100
+    return hash_token(f"device:{device}") if valid else None
+
+
+def grant_edit(session: Session, game_id: str, label: str, device: str | None = None) -> str:
+    """Edit rights to ``game_id``: a new token (its hash is stored), or, for a ``device``,
+    a grant tied to the device (once per game: asking again changes nothing) and ``""``."""
+    device_hash = _device_hash(device)
+    if device_hash is not None and _device_grant(session, game_id, device_hash) is not None:
+        return ""
+    token = secrets.token_urlsafe(32)
+    session.add(
+        EditGrant(
+            token_hash=hash_token(token), game_id=game_id, label=label[:80], device_hash=device_hash
+        )
+    )
+    return "" if device_hash is not None else token
+
+
+def _device_grant(session: Session, game_id: str, device_hash: str) -> EditGrant | None:
+    return session.exec(
+        select(EditGrant)
+        .where(EditGrant.game_id == game_id, EditGrant.device_hash == device_hash)
+        .order_by(col(EditGrant.created_at).desc())
+        .limit(1)
+    ).first()
+
+
+def can_edit(
+    session: Session, game_id: str, tokens: Sequence[str], device: str | None = None
+) -> bool:
+    """Whether one of ``tokens``, or ``device``, holds a grant for the game (one query)."""
+    hashes = [hash_token(t) for t in tokens if isinstance(t, str) and 20 <= len(t) <= 100]
+    device_hash = _device_hash(device)
+    if not hashes and device_hash is None:
+        return False
+    found = (
+        reader(session)
+        .execute(_GRANT_OF, {"game_id": game_id, "hashes": hashes, "device": device_hash})
+        .first()
+    )
+    return found is not None
+
+
+_GRANT_OF = (
+    sa_select(EditGrant.token_hash)
+    .where(
+        col(EditGrant.game_id) == bindparam("game_id"),
+        or_(
+            col(EditGrant.token_hash).in_(bindparam("hashes", expanding=True)),
+            col(EditGrant.device_hash) == bindparam("device"),
+        ),
+    )
+    .limit(1)
+)
+
+
+def require_edit(
+    session: Session, game_id: str, tokens: Sequence[str], device: str | None = None
+) -> None:
+    get_game(session, game_id)
+    if not can_edit(session, game_id, tokens, device):
+        raise Forbidden()
+
+
+def device_label(session: Session, game_id: str, device: str) -> str:
+    """How a device appears in the game's history ("creator device", "joined device 2")."""
+    device_hash = _device_hash(device)
+    grant = None if device_hash is None else _device_grant(session, game_id, device_hash)
+    return grant.label if grant is not None else "this device"
+
+
+def device_game_ids(session: Session, device: str, limit: int = 200) -> list[str]:
+    """The games a device holds grants for, most recently granted first."""
+    device_hash = _device_hash(device)
+    if device_hash is None:
+        return []
+    rows = session.exec(
+        select(EditGrant.game_id, func.max(EditGrant.created_at))
+        .where(EditGrant.device_hash == device_hash)
+        .group_by(EditGrant.game_id)
+        .order_by(func.max(EditGrant.created_at).desc())
+        .limit(limit)
+    ).all()
+    return [game_id for game_id, _at in rows]
+
+
+def claim_tokens(session: Session, device: str, tokens: Sequence[str]) -> int:
+    """Tie the grants of ``tokens`` (kept in cookies before devices had ids) to ``device``;
+    how many were found. Grants already tied to a device stay with it."""
+    device_hash = _device_hash(device)
+    hashes = [hash_token(t) for t in tokens if isinstance(t, str) and 20 <= len(t) <= 100]
+    if device_hash is None or not hashes:
+        return 0
+    with transaction(session):
+        result = session.connection().execute(
+            update(EditGrant.__table__)  # type: ignore[attr-defined]
+            .where(
+                EditGrant.__table__.c.token_hash.in_(hashes),  # type: ignore[attr-defined]
+                EditGrant.__table__.c.device_hash.is_(None),  # type: ignore[attr-defined]
+            )
+            .values(device_hash=device_hash)
+        )
+    return int(result.rowcount or 0)
+
+
+@dataclass(frozen=True)
+class GrantView:
+    """One device or API client that may edit a game, as its editors see it."""
+
+    ref: str  # names the grant in a revoke request; reveals nothing of its token
+    label: str
+    created_at: datetime
+    kind: str  # "device" or "api"
+    yours: bool  # held by the device or token asking
+
+
+def edit_grants(
+    session: Session, game_id: str, tokens: Sequence[str] = (), device: str | None = None
+) -> list[GrantView]:
+    """Everyone who may edit the game, oldest first; ``yours`` marks the asker's own."""
+    get_game(session, game_id)
+    rows = session.exec(
+        select(EditGrant).where(EditGrant.game_id == game_id).order_by(col(EditGrant.created_at))
+    ).all()
+    return [_grant_view(row, tokens, device) for row in rows]
+
+
+def _grant_view(row: EditGrant, tokens: Sequence[str], device: str | None) -> GrantView:
+    device_hash = _device_hash(device)
+    return GrantView(
+        ref=hash_token(f"ref:{row.token_hash}")[:16],
+        label=row.label or "a device",
+        created_at=row.created_at,
+        kind="api" if row.device_hash is None else "device",
+        yours=row.token_hash in {hash_token(t) for t in tokens}
+        or (device_hash is not None and row.device_hash == device_hash),
+    )
+
+
+def revoke_grant(
+    session: Session,
+    game_id: str,
+    ref: str,
+    actor: str = "",
+    tokens: Sequence[str] = (),
+    device: str | None = None,
+) -> GrantView:
+    """Take edit rights away from one device or API client (the join code still works)."""
+    with transaction(session):
+        lock_game(session, game_id)
+        rows = session.exec(select(EditGrant).where(EditGrant.game_id == game_id)).all()
+        found = [(row, _grant_view(row, tokens, device)) for row in rows]
+        row, gone = next(((r, v) for r, v in found if v.ref == ref), (None, None))
+        if row is None or gone is None:
+            raise NotFound("That device cannot edit this game (any more).")
+        session.delete(row)
+        summary = f"Edit rights taken from {gone.label}"
+        log_change(session, game_id, actor, "revoke", None, {"device": gone.label}, None, summary)
+    return gone
+
+
+def normalize_join_code(code: str) -> str:
+    return "".join(ch for ch in code.upper() if ch.isalnum())
+
+
+def _check_join_code(game: Game, code: Any) -> None:
+    if not isinstance(code, str) or not secrets.compare_digest(
+        normalize_join_code(code[:40]).encode(), game.join_code.encode()
+    ):
+        raise Forbidden("That join code is not right. Check the code shown on the scoring device.")
+
+
+def join(
+    session: Session, game_id: str, code: str, label: str | None = None, device: str | None = None
+) -> str:
+    """Edit rights for whoever typed the game's join code (see :func:`grant_edit`), or a 403.
+
+    A wrong code is refused after a read: it takes no write lock, so a flood of wrong codes
+    does not hold up anyone entering scores. ``label`` defaults to "joined device N".
+    """
+    with transaction(session):
+        _check_join_code(get_game(session, game_id), code)
+        end_reading(session)
+        game = lock_game(session, game_id)
+        _check_join_code(game, code)  # again: the code may have been changed meanwhile
+        if label is None:
+            granted = session.exec(
+                select(func.count()).select_from(EditGrant).where(EditGrant.game_id == game_id)
+            ).one()
+            label = f"joined device {granted + 1}"
+        token = grant_edit(session, game_id, label, device)
+    return token
+
+
+def rotate_join_code(session: Session, game_id: str, actor: str = "") -> GameView:
+    """Give the game a new join code: the old one stops working (grants already given stay)."""
+    with transaction(session):
+        game = lock_game(session, game_id)
+        code = new_join_code()
+        while code == game.join_code:
+            code = new_join_code()
+        session.connection().execute(
+            update(GAME_TABLE).where(GAME_TABLE.c.id == game_id).values(join_code=code)
+        )
+        set_committed_value(game, "join_code", code)
+        update_game(session, game, utcnow(), finished_at=game.finished_at)
+        log_change(session, game_id, actor, "join_code", None, None, None, "Join code changed")
+        view = view_of(session, game)
+    return view
+
+
+def count_attempt(session: Session, bucket: str, limit: int, period: timedelta) -> bool:
+    """Count one attempt in ``bucket``; False when the limit for the period is already used.
+
+    Counters live in the database, so every process sharing it shares the limit. An attempt
+    over the limit is refused after a read, without a write; one within it is counted in a
+    short write transaction of its own (at most ``limit`` a period for one bucket).
+    """
+    now = utcnow()
+    if _attempts(session, bucket, now - period) >= limit:
+        end_reading(session)
+        return False
+    end_reading(session)
+    begin_write(session)
+    if _attempts(session, bucket, now - period) >= limit:  # others counted meanwhile
+        session.commit()
+        return False
+    session.exec(delete(RateLimitHit).where(col(RateLimitHit.at) < now - period))  # type: ignore[call-overload]
+    session.add(RateLimitHit(bucket=bucket, at=now))
+    session.commit()
+    return True
+
+
+def _attempts(session: Session, bucket: str, since: datetime) -> int:
+    used: int = session.exec(
+        select(func.count())
+        .select_from(RateLimitHit)
+        .where(RateLimitHit.bucket == bucket, col(RateLimitHit.at) >= since)
+    ).one()
+    return used

@@ -1,0 +1,253 @@
+"""Starting games: checking what was typed, creating the rows, playing again."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass
+from random import SystemRandom
+from typing import Any
+
+from sqlalchemy.exc import IntegrityError
+from sqlmodel import Session
+
+from ..db import begin_write
+from ..errors import Invalid, KeyReused
+from ..models import (
+    Game,
+    IdempotencyRecord,
+    Player,
+)
+from ..rules import RulesError, RuleSet, build_rules
+from ..rules.rulesets import MAX_PLAYERS, MIN_PLAYERS
+from .access import grant_edit, new_game_id, new_join_code
+from .history import log_change
+from .idempotency import Retry, check_key, scoped_retry
+from .store import transaction
+from .views import GameView, load_game, view_of
+
+MAX_NAME_LENGTH = 200
+MAX_TITLE_LENGTH = 200
+_random = SystemRandom()
+
+# --- creating a game ----------------------------------------------------------------------
+
+
+def clean_name(name: Any, what: str = "A player's name") -> str:
+    if not isinstance(name, str):
+        raise Invalid(f"{what} must be text")
+    cleaned = " ".join("".join(ch for ch in name if ch.isprintable()).split())
+    if not cleaned:
+        raise Invalid(f"{what} cannot be empty")
+    if len(cleaned) > MAX_NAME_LENGTH:
+        raise Invalid(f"{what} is too long (at most {MAX_NAME_LENGTH} characters)")
+    return cleaned
+
+
+def validate_new_game(
+    preset: Any, players: Any, options: Any, title: Any = "", first_dealer: Any = None
+) -> tuple[RuleSet, list[str], str, int | None]:
+    """Check everything about a new game; raise Invalid naming each problem."""
+    problems: dict[str, str] = {}
+    rules: RuleSet | None = None
+    try:
+        rules = build_rules(preset if isinstance(preset, str) else "", options or {})
+    except RulesError as error:
+        problems["rules" if "option" not in error.message else "options"] = error.message
+    names: list[str] = []
+    if not isinstance(players, list | tuple):
+        problems["players"] = "players must be a list of names"
+    elif (count_problem := _player_count_problem(rules, len(players))) is not None:
+        # Counted before any name is read: a long list costs nothing but this check.
+        problems["players"] = count_problem
+    else:
+        for index, name in enumerate(players):
+            try:
+                names.append(clean_name(name))
+            except Invalid as error:
+                problems[f"players.{index}"] = error.message
+        seen = Counter(name.casefold() for name in names)
+        duplicates = sorted({n for n in names if seen[n.casefold()] > 1})
+        if duplicates:
+            problems["players"] = "each player needs a different name: " + ", ".join(duplicates)
+    try:
+        clean_title = "" if not title else clean_name(title, "The title")[:MAX_TITLE_LENGTH]
+    except Invalid as error:
+        problems["title"] = error.message
+        clean_title = ""
+    dealer: int | None = None
+    if first_dealer is not None and first_dealer != "":
+        if isinstance(first_dealer, str) and first_dealer in names:
+            dealer = names.index(first_dealer)
+        elif (
+            isinstance(first_dealer, int)
+            and not isinstance(first_dealer, bool)
+            and 0 <= first_dealer < max(len(names), 1)
+        ):
+            dealer = first_dealer
+        else:
+            problems["first_dealer"] = "the first dealer must be one of the players"
+    if problems or rules is None:
+        first = next(iter(problems.values()), "the game could not be created")
+        raise Invalid(first, problems)
+    return rules, names, clean_title, dealer
+
+
+def _player_count_problem(rules: RuleSet | None, count: int) -> str | None:
+    """What is wrong with this many players (any rule set's bounds when the rules are not
+    known), or None."""
+    try:
+        if rules is not None:
+            rules.check_players(count)
+        elif not MIN_PLAYERS <= count <= MAX_PLAYERS:
+            return f"a game has {MIN_PLAYERS} to {MAX_PLAYERS} players, not {count}"
+    except RulesError as error:
+        return error.message
+    return None
+
+
+def create_game(
+    session: Session,
+    *,
+    preset: Any,
+    players: Any,
+    options: Any = None,
+    title: Any = "",
+    first_dealer: Any = None,
+    actor: str = "",
+    idempotency_key: str | None = None,
+    client: str = "",
+    device: str | None = None,
+    label: str = "creator",
+) -> tuple[GameView, str]:
+    """Create a game; returns it and the creator's edit token. Cut for deal if no dealer.
+
+    The creator's grant goes to ``device`` when given (the token is then ``""``), else to a
+    new token. A retry by the same ``client`` with the same ``idempotency_key`` and the same
+    values (a double tap on "Start") answers with the game the first request created, and
+    edit rights to it, instead of a second game; the same key with other values is refused
+    (KeyReused), and another client's key is another key.
+    """
+    key = check_key(idempotency_key)
+    rules, names, clean_title, dealer = validate_new_game(
+        preset, players, options, title, first_dealer
+    )
+    retry = scoped_retry(
+        client, "new", key, "create_game", rules.id, names, options or {}, clean_title, dealer
+    )
+    if dealer is None:
+        dealer = _random.randrange(len(names))  # "cut for deal"
+    new = _NewGame(rules, names, clean_title, dealer, options or {}, actor, label, device)
+    with transaction(session):
+        created = _create_or_replay(session, new, retry)
+    return created
+
+
+@dataclass(frozen=True)
+class _NewGame:
+    """A new game as checked, and who gets edit rights to it."""
+
+    rules: RuleSet
+    names: list[str]
+    title: str
+    dealer: int
+    options: Mapping[str, Any]
+    actor: str
+    label: str
+    device: str | None
+
+
+def _create_or_replay(session: Session, new: _NewGame, retry: Retry) -> tuple[GameView, str]:
+    begin_write(session)
+    replayed = _replay_creation(session, retry, new.label, new.device)
+    if replayed is not None:
+        return replayed
+    try:
+        return _insert_game(session, new, retry)
+    except IntegrityError:
+        # The same key, committed meanwhile by a concurrent request (PostgreSQL lets both
+        # start): answer with that game.
+        session.rollback()
+        begin_write(session)
+        replayed = _replay_creation(session, retry, new.label, new.device)
+        if replayed is None:
+            raise
+        return replayed
+
+
+def _insert_game(session: Session, new: _NewGame, retry: Retry) -> tuple[GameView, str]:
+    game = Game(
+        id=new_game_id(),
+        title=new.title,
+        preset=new.rules.id,
+        options=json.dumps(dict(new.options), sort_keys=True),
+        first_dealer=new.dealer,
+        join_code=new_join_code(),
+    )
+    session.add(game)
+    session.flush()
+    for seat, name in enumerate(new.names):
+        session.add(Player(game_id=game.id, seat=seat, name=name))
+    token = grant_edit(session, game.id, new.label, new.device)
+    created = {"players": new.names, "rules": new.rules.id, "options": dict(new.options),
+               "title": new.title}  # fmt: skip
+    summary = f"Game created: {', '.join(new.names)} play {new.rules.name}"
+    log_change(session, game.id, new.actor, "create", None, None, created, summary)
+    if retry.key:
+        session.add(
+            IdempotencyRecord(
+                key=retry.key,
+                request_hash=retry.request,
+                game_id=game.id,
+                action="create_game",
+                status=201,
+            )
+        )
+    session.flush()  # a key committed meanwhile by another request shows up here
+    return view_of(session, game), token
+
+
+def _replay_creation(
+    session: Session, retry: Retry, label: str, device: str | None
+) -> tuple[GameView, str] | None:
+    """The game an earlier request with this key created, and edit rights to it."""
+    if not retry.key:
+        return None
+    record = session.get(IdempotencyRecord, retry.key)
+    if record is None:
+        return None
+    if record.request_hash != retry.request:
+        raise KeyReused(
+            "That request key already started a game with other values. Nothing was changed: "
+            "send a new key (Idempotency-Key) to start another game."
+        )
+    return load_game(session, record.game_id), grant_edit(session, record.game_id, label, device)
+
+
+def play_again(
+    session: Session,
+    game_id: str,
+    actor: str = "",
+    idempotency_key: str | None = None,
+    *,
+    client: str = "",
+    device: str | None = None,
+    label: str = "creator",
+) -> tuple[GameView, str]:
+    """A new game with the same players, rules and title; the next player deals first.
+    Edit rights and idempotency keys as for :func:`create_game`."""
+    old = load_game(session, game_id)
+    return create_game(
+        session,
+        preset=old.preset,
+        players=list(old.players),
+        options=dict(old.options),
+        title=old.title,
+        first_dealer=(old.first_dealer + 1) % old.player_count,
+        actor=actor,
+        idempotency_key=idempotency_key,
+        client=client,
+        device=device,
+        label=label,
+    )

@@ -1,0 +1,524 @@
+"""Rounds: entering, fixing and undoing them, each through one write path."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import bindparam
+from sqlalchemy import select as sa_select
+from sqlalchemy.orm.attributes import set_committed_value
+from sqlalchemy.orm.util import identity_key
+from sqlmodel import Session, col, select
+
+from ..errors import Conflict, Invalid, NotFound
+from ..models import (
+    Round,
+    utcnow,
+)
+from ..rules import RuleViolation, format_cards
+from ..rules.scoring import PlayerResult, score_round
+from .history import log_change
+from .idempotency import Retry, check_key, remember, replay, scoped_retry
+from .store import (
+    DELETE_ENTRIES,
+    DELETE_ROUND,
+    INSERT_ENTRY,
+    UPDATE_ROUND,
+    claim,
+    end_reading,
+    insert_round,
+    lock_game,
+    reader,
+    transaction,
+)
+from .views import GameView, RoundView, Stamp, cache_view, changed_view, load_game, round_view
+
+# Storage limits, beyond anything a real hand reaches (the rules core checks the rules).
+MAX_ROUND_NUMBER = 1000
+MAX_HAND_CARDS = 100
+MAX_BOUGHT = 100
+
+# --- rounds -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class RoundInput:
+    """A round as entered: one result per seat, and whether the cutter earned the cut bonus."""
+
+    results: tuple[PlayerResult, ...]
+    cut_bonus: bool = False
+
+
+def _score(view: GameView, number: int, entry: RoundInput) -> tuple[int, ...]:
+    if len(entry.results) != view.player_count:
+        raise Invalid(f"enter a result for each of the {view.player_count} players")
+    try:
+        scored = score_round(
+            view.rules,
+            number,
+            entry.results,
+            first_dealer=view.first_dealer,
+            cut_bonus=entry.cut_bonus,
+            names=view.players,
+        )
+    except RuleViolation as violation:
+        details = [
+            {
+                "player": view.players[p.meld] if p.meld is not None else None,
+                "code": p.code,
+                "message": p.message,
+            }
+            for p in violation.problems
+        ]
+        raise Invalid(
+            violation.problems[0].message
+            if len(violation.problems) == 1
+            else "; ".join(p.message for p in violation.problems),
+            details,
+        ) from None
+    for seat, result in enumerate(entry.results):
+        if result.cards is not None and len(result.cards) > MAX_HAND_CARDS:
+            raise Invalid(
+                f"{view.players[seat]} cannot hold {len(result.cards)} cards "
+                f"(at most {MAX_HAND_CARDS})",
+                {"player": view.players[seat]},
+            )
+        if result.bought > MAX_BOUGHT:
+            raise Invalid(
+                f"{view.players[seat]} cannot have bought {result.bought} cards "
+                f"(at most {MAX_BOUGHT})",
+                {"player": view.players[seat]},
+            )
+    return scored.points
+
+
+def _entries_json(view: GameView, points: Sequence[int], entry: RoundInput) -> dict[str, Any]:
+    return {
+        "cut_bonus": entry.cut_bonus,
+        "results": {
+            view.players[seat]: {
+                "points": points[seat],
+                "went_out": result.went_out,
+                "cards": None if result.cards is None else format_cards(result.cards),
+                "bought": result.bought,
+            }
+            for seat, result in enumerate(entry.results)
+        },
+    }
+
+
+@dataclass(frozen=True)
+class RoundValues:
+    """A round row's values, before they are written (plain values: building ORM objects
+    costs more than the rest of the check)."""
+
+    id: int | None
+    game_id: str
+    number: int
+    went_out_seat: int
+    cut_bonus: bool
+    version: int
+    created_at: datetime
+    updated_at: datetime
+
+    def for_insert(self) -> dict[str, Any]:
+        return {
+            "game_id": self.game_id, "number": self.number, "went_out_seat": self.went_out_seat,
+            "cut_bonus": self.cut_bonus, "version": self.version, "created_at": self.created_at,
+            "updated_at": self.updated_at,
+        }  # fmt: skip
+
+
+@dataclass(frozen=True)
+class EntryValues:
+    """An entry row's values, before they are written."""
+
+    seat: int
+    went_out: bool
+    points: int
+    hand_points: int
+    cards: str | None
+    bought: int
+
+    def for_insert(self, round_id: int) -> dict[str, Any]:
+        return {
+            "round_id": round_id, "seat": self.seat, "went_out": self.went_out,
+            "points": self.points, "hand_points": self.hand_points, "cards": self.cards,
+            "bought": self.bought,
+        }  # fmt: skip
+
+
+@dataclass(frozen=True)
+class _NewRound:
+    """A round checked, scored and laid out as rows, before anything is written."""
+
+    row: RoundValues  # inserted, or updated for a replacement
+    entries: tuple[EntryValues, ...]
+    view: RoundView  # as the round will read (running totals recounted by changed_view)
+
+
+def _lay_out(
+    view: GameView, row: RoundValues, points: Sequence[int], entry: RoundInput
+) -> _NewRound:
+    seats = view.seats_for(row.number)
+    bonus = view.rules.cut_bonus if entry.cut_bonus else 0
+    entries = tuple(
+        EntryValues(
+            seat=seat,
+            went_out=result.went_out,
+            points=points[seat],
+            hand_points=points[seat] - (bonus if seat == seats.cutter else 0),
+            cards=None if result.cards is None else format_cards(result.cards),
+            bought=result.bought,
+        )
+        for seat, result in enumerate(entry.results)
+    )
+    zeros = (0,) * view.player_count
+    return _NewRound(row, entries, round_view(view.rules, view.first_dealer, row, entries, zeros))
+
+
+def _new_round_row(game_id: str, number: int, entry: RoundInput, now: datetime) -> RoundValues:
+    return RoundValues(
+        id=None, game_id=game_id, number=number, went_out_seat=_went_out(entry),
+        cut_bonus=entry.cut_bonus, version=1, created_at=now, updated_at=now,
+    )  # fmt: skip
+
+
+def _write_entries(session: Session, round_id: int, entries: Sequence[EntryValues]) -> None:
+    """Add a round's entries, in one statement."""
+    session.connection().execute(INSERT_ENTRY, [e.for_insert(round_id) for e in entries])
+
+
+# Writes go through SQLAlchemy Core: one statement each, no unit-of-work flushes, so the
+# write lock is held for as short a time as possible.
+
+
+# --- the one write path ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Change:
+    """A change checked, scored and laid out against the game as read, ready to write."""
+
+    action: str
+    number: int
+    rounds: tuple[RoundView, ...]  # the game's rounds after the change
+    finished_at: datetime | None  # the game's end after the change
+    history: tuple[Any, Any, str]  # before, after, summary
+    write: Callable[[Session], None]  # writes the change's rows
+
+
+# Checks a change against the game as read and plans it: (session, game, now) -> the change.
+Plan = Callable[[Session, GameView, datetime], _Change]
+
+
+def _apply(
+    session: Session, game_id: str, plan: Plan, retry: Retry, actor: str
+) -> tuple[GameView, bool]:
+    """Carry out one change to a game as one transaction, and commit it. Returns the game
+    after it and whether it is new (False: a retry of a change already made).
+
+    The game is read and the change planned without the write lock; then one statement takes
+    the lock and bumps the game's version only if it is still the version read
+    (:func:`.store.claim`). If another device changed the game in between, the change is read
+    and planned once more, this time under the lock, where nothing can move. Any error rolls
+    everything back.
+    """
+    with transaction(session):
+        outcome = _attempt(session, game_id, plan, retry, actor, locked=False)
+        if outcome is None:
+            session.rollback()  # another change came first: plan again under the lock
+            outcome = _attempt(session, game_id, plan, retry, actor, locked=True)
+    if outcome is None:
+        raise AssertionError("a change planned under the write lock is always claimed")
+    cache_view(outcome[0])  # once committed (a rolled-back change left nothing to find)
+    return outcome
+
+
+def _attempt(
+    session: Session, game_id: str, plan: Plan, retry: Retry, actor: str, *, locked: bool
+) -> tuple[GameView, bool] | None:
+    """Read, plan and (if the version still holds) write the change; None if it did not."""
+    if locked:
+        lock_game(session, game_id)
+    view = load_game(session, game_id)
+    replayed = replay(session, game_id, retry)
+    if replayed is not None:
+        return replayed, False
+    now = utcnow()
+    change = plan(session, view, now)
+    if not locked:
+        end_reading(session)
+    if not claim(session, game_id, view.version, now, change.finished_at):
+        return None
+    change.write(session)
+    remember(session, game_id, retry, change.action, change.number, now)
+    log_change(session, game_id, actor, change.action, change.number, *change.history, now)
+    return changed_view(view, Stamp(view.version + 1, now, change.finished_at), change.rounds), True
+
+
+# --- the changes ------------------------------------------------------------------------------
+
+
+def add_round(
+    session: Session,
+    game_id: str,
+    number: int,
+    entry: RoundInput,
+    *,
+    expected_version: int | None = None,
+    idempotency_key: str | None = None,
+    client: str = "",
+    actor: str = "",
+) -> tuple[GameView, bool]:
+    """Record round ``number`` (the next one). Returns the game and whether it was new.
+
+    A retry by the same ``client`` (an opaque name of the sender: its device or edit token)
+    with the same idempotency key returns the game as it is, without a second round; the
+    same key with other values is refused (KeyReused).
+    """
+    key = check_key(idempotency_key)
+    retry = scoped_retry(client, game_id, key, *_round_request("add_round", number, entry))
+
+    def plan(session: Session, view: GameView, now: datetime) -> _Change:
+        _check_next_round(view, number, expected_version)
+        points = _score(view, number, entry)
+        new = _lay_out(view, _new_round_row(game_id, number, entry, now), points, entry)
+        finished_at = now if number == view.rules.round_count else view.finished_at
+        summary = f"Round {number} entered: " + _points_summary(view, points)
+
+        def write(session: Session) -> None:
+            _write_entries(session, insert_round(session, new.row.for_insert()), new.entries)
+
+        history = (None, _entries_json(view, points, entry), summary)
+        return _Change("add_round", number, (*view.rounds, new.view), finished_at, history, write)
+
+    return _apply(session, game_id, plan, retry, actor)
+
+
+def replace_round(
+    session: Session,
+    game_id: str,
+    number: int,
+    entry: RoundInput,
+    *,
+    expected_version: int | None = None,
+    idempotency_key: str | None = None,
+    client: str = "",
+    actor: str = "",
+) -> GameView:
+    """Replace a recorded round. ``expected_version`` is the round's version the editor saw.
+    Idempotency keys work as for :func:`add_round`."""
+    key = check_key(idempotency_key)
+    retry = scoped_retry(client, game_id, key, *_round_request("replace_round", number, entry))
+
+    def plan(session: Session, view: GameView, now: datetime) -> _Change:
+        replacement = _plan_replace(session, view, number, entry, expected_version)
+        new = _lay_out(view, _replaced_row(replacement.row, entry, now), replacement.points, entry)
+        rounds = tuple(new.view if r.number == number else r for r in view.rounds)
+
+        def write(session: Session) -> None:
+            _write_replacement(session, replacement.row, new)
+
+        return _Change(
+            "replace_round", number, rounds, view.finished_at, replacement.history, write
+        )
+
+    return _apply(session, game_id, plan, retry, actor)[0]
+
+
+def undo_last_round(
+    session: Session,
+    game_id: str,
+    number: int | None = None,
+    *,
+    expected_version: int | None = None,
+    actor: str = "",
+) -> GameView:
+    """Remove the last recorded round (``number``, when given, must be that round)."""
+
+    def plan(session: Session, view: GameView, now: datetime) -> _Change:
+        round_id, history = _plan_undo(session, view, number, expected_version)
+
+        def write(session: Session) -> None:
+            _delete_round(session, round_id)
+
+        last = view.rounds[-1].number
+        return _Change("undo_round", last, view.rounds[:-1], None, history, write)
+
+    return _apply(session, game_id, plan, Retry(None, ""), actor)[0]
+
+
+def _round_request(action: str, number: int, entry: RoundInput) -> tuple[Any, ...]:
+    """What a round request asks for, for recognising it when it is sent again."""
+    results = [
+        [r.went_out, r.points, None if r.cards is None else format_cards(r.cards), r.bought]
+        for r in entry.results
+    ]
+    return action, number, entry.cut_bonus, results
+
+
+def _check_next_round(view: GameView, number: int, expected_version: int | None) -> None:
+    if view.finished:
+        raise Invalid(f"the game is over: all {view.rules.round_count} rounds are recorded")
+    if isinstance(number, bool) or not isinstance(number, int):
+        raise Invalid("the round number must be a whole number")
+    if number != view.next_round:
+        if not 1 <= number <= view.rules.round_count:
+            raise Invalid(
+                f"{view.rules.name} has rounds 1 to {view.rules.round_count}; "
+                f"there is no round {number} (the next round is {view.next_round})",
+                {"next_round": view.next_round},
+            )
+        if number < (view.next_round or 0):
+            raise Conflict(
+                f"round {number} is already recorded; edit it instead",
+                {"next_round": view.next_round},
+            )
+        raise Invalid(
+            f"round {number} cannot be entered yet: the next round is {view.next_round}",
+            {"next_round": view.next_round},
+        )
+    if expected_version is not None and expected_version != view.version:
+        raise Conflict(
+            "someone else changed this game meanwhile; check the scores and try again",
+            {"version": view.version},
+        )
+
+
+def _went_out(entry: RoundInput) -> int:
+    return next(seat for seat, r in enumerate(entry.results) if r.went_out)
+
+
+def _points_summary(view: GameView, points: Sequence[int]) -> str:
+    return ", ".join(f"{name} {p}" for name, p in zip(view.players, points, strict=True))
+
+
+@dataclass(frozen=True)
+class _Replacement:
+    """A checked and scored round replacement, ready to write."""
+
+    row: Round
+    points: tuple[int, ...]
+    history: tuple[Any, Any, str]  # before, after, summary
+
+
+def _plan_replace(
+    session: Session, view: GameView, number: int, entry: RoundInput, expected_version: int | None
+) -> _Replacement:
+    row = _round_row(session, view.id, number)
+    if expected_version is not None and expected_version != row.version:
+        raise Conflict(
+            f"round {number} was changed on another device meanwhile; here are the "
+            "new values: check them and edit again",
+            {"version": row.version},
+        )
+    points = _score(view, number, entry)
+    before_view = view.rounds[number - 1]
+    before = {
+        "cut_bonus": before_view.cut_bonus,
+        "results": {
+            view.players[e.seat]: {
+                "points": e.points,
+                "went_out": e.went_out,
+                "cards": e.cards_text,
+                "bought": e.bought,
+            }
+            for e in before_view.entries
+        },
+    }
+    after = _entries_json(view, points, entry)
+    changed = [
+        f"{name} {before['results'][name]['points']} → {after['results'][name]['points']}"
+        for name in view.players
+        if before["results"][name]["points"] != after["results"][name]["points"]
+    ]
+    summary = f"Round {number} edited: " + (", ".join(changed) if changed else "no points changed")
+    return _Replacement(row, tuple(points), (before, after, summary))
+
+
+def _replaced_row(old: Round, entry: RoundInput, now: datetime) -> RoundValues:
+    return RoundValues(
+        id=old.id, game_id=old.game_id, number=old.number, went_out_seat=_went_out(entry),
+        cut_bonus=entry.cut_bonus, version=old.version + 1, created_at=old.created_at,
+        updated_at=now,
+    )  # fmt: skip
+
+
+def _write_replacement(session: Session, old: Round, new: _NewRound) -> None:
+    row = new.row
+    connection = session.connection()
+    connection.execute(DELETE_ENTRIES, {"round_id": row.id})
+    connection.execute(
+        UPDATE_ROUND,
+        {
+            "round_id": row.id,
+            "went_out_seat": row.went_out_seat,
+            "cut_bonus": row.cut_bonus,
+            "version": row.version,
+            "updated_at": row.updated_at,
+        },
+    )
+    if old in session:  # the locked path read it in this transaction: keep it current
+        for name in ("went_out_seat", "cut_bonus", "version", "updated_at"):
+            set_committed_value(old, name, getattr(row, name))
+    _write_entries(session, row.id or 0, new.entries)
+
+
+def _round_row(session: Session, game_id: str, number: int) -> Round:
+    if isinstance(number, bool) or not isinstance(number, int):
+        raise Invalid("the round number must be a whole number")
+    if not 1 <= number <= MAX_ROUND_NUMBER:
+        raise NotFound(f"there is no round {number}")
+    row = session.exec(
+        select(Round).where(Round.game_id == game_id, Round.number == number)
+    ).first()
+    if row is None:
+        raise NotFound(f"round {number} has not been played yet")
+    return row
+
+
+def _plan_undo(
+    session: Session, view: GameView, number: int | None, expected_version: int | None
+) -> tuple[int, tuple[Any, Any, str]]:
+    """The id of the round to remove and its history line (before, after, summary)."""
+    if not view.rounds:
+        raise Invalid("no round has been recorded yet")
+    last = view.rounds[-1]
+    if number is not None and number != last.number:
+        raise Invalid(f"only the last round (round {last.number}) can be undone")
+    if expected_version is not None and expected_version != view.version:
+        raise Conflict(
+            "someone else changed this game meanwhile; check the scores first",
+            {"version": view.version},
+        )
+    round_id = (
+        reader(session)
+        .execute(_ROUND_ID_OF, {"game_id": view.id, "number": last.number})
+        .scalar_one()
+    )
+    loaded = session.identity_map.get(identity_key(Round, round_id))
+    if loaded is not None:  # about to be deleted behind the session's back: let it go
+        session.expunge(loaded)
+    before = {
+        "results": {
+            view.players[e.seat]: {"points": e.points, "went_out": e.went_out} for e in last.entries
+        },
+        "cut_bonus": last.cut_bonus,
+    }
+    summary = f"Round {last.number} undone: " + _points_summary(view, last.points)
+    return round_id, (before, None, summary)
+
+
+_ROUND_ID_OF = sa_select(Round.id).where(
+    col(Round.game_id) == bindparam("game_id"), col(Round.number) == bindparam("number")
+)
+
+
+def _delete_round(session: Session, round_id: int) -> None:
+    connection = session.connection()
+    connection.execute(DELETE_ENTRIES, {"round_id": round_id})
+    connection.execute(DELETE_ROUND, {"round_id": round_id})

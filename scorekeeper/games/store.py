@@ -1,0 +1,146 @@
+"""How the service reads and writes the game's rows: the statements it runs (SQLAlchemy Core:
+one statement each, no unit-of-work flushes, so the write lock is held as briefly as
+possible), the game row's lookups and locks, and the version claim every change goes
+through."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import Connection, bindparam, delete, insert, update
+from sqlalchemy.orm.attributes import set_committed_value
+from sqlmodel import Session, select
+
+from ..db import begin_write
+from ..errors import NotFound
+from ..models import Change, Entry, Game, IdempotencyRecord, Round
+
+
+def check_game_id(game_id: str) -> None:
+    if not isinstance(game_id, str) or not 16 <= len(game_id) <= 32:
+        raise NotFound()
+
+
+def get_game(session: Session, game_id: str, *, lock: bool = False) -> Game:
+    check_game_id(game_id)
+    statement = select(Game).where(Game.id == game_id)
+    if lock:
+        # Refresh a row this session may have read before the lock: another writer may have
+        # changed it meanwhile (PostgreSQL reads the latest row once the lock is granted).
+        statement = statement.with_for_update().execution_options(populate_existing=True)
+    game = session.exec(statement).first()
+    if game is None:
+        raise NotFound()
+    return game
+
+
+def lock_game(session: Session, game_id: str) -> Game:
+    """Start a write transaction and lock the game row against other writers."""
+    begin_write(session)
+    return get_game(session, game_id, lock=True)
+
+
+def reader(session: Session) -> Connection:
+    """The session's connection, for Core reads: pending ORM changes are flushed first, as
+    the ORM's own queries would."""
+    if session.new or session.dirty or session.deleted:
+        session.flush()
+    return session.connection()
+
+
+_ROUND = Round.__table__  # type: ignore[attr-defined]
+_INSERT_ROUND = insert(_ROUND)
+INSERT_ENTRY = insert(Entry.__table__)  # type: ignore[attr-defined]
+INSERT_CHANGE = insert(Change.__table__)  # type: ignore[attr-defined]
+INSERT_KEY = insert(IdempotencyRecord.__table__)  # type: ignore[attr-defined]
+DELETE_ENTRIES = delete(Entry.__table__).where(  # type: ignore[attr-defined]
+    Entry.__table__.c.round_id == bindparam("round_id")  # type: ignore[attr-defined]
+)
+DELETE_ROUND = delete(_ROUND).where(_ROUND.c.id == bindparam("round_id"))
+UPDATE_ROUND = (
+    update(_ROUND)
+    .where(_ROUND.c.id == bindparam("round_id"))
+    .values(
+        went_out_seat=bindparam("went_out_seat"),
+        cut_bonus=bindparam("cut_bonus"),
+        version=bindparam("version"),
+        updated_at=bindparam("updated_at"),
+    )
+)
+GAME_TABLE = Game.__table__  # type: ignore[attr-defined]
+
+
+def insert_round(session: Session, values: Mapping[str, Any]) -> int:
+    """Insert a round's row; its new primary key."""
+    key: int = session.connection().execute(_INSERT_ROUND, values).inserted_primary_key[0]
+    return key
+
+
+@contextmanager
+def transaction(session: Session) -> Iterator[None]:
+    """One change as a transaction of its own, committed at the end or rolled back on any
+    error. What the caller left open (its reads, or nothing) is committed first: callers
+    never manage the service's transactions."""
+    if session.in_transaction():
+        session.commit()
+    try:
+        yield
+    except BaseException:
+        session.rollback()
+        raise
+    session.commit()
+
+
+def end_reading(session: Session) -> None:
+    """End the read transaction: SQLite cannot turn a read snapshot into a write once another
+    writer has committed, so the write starts afresh (``BEGIN IMMEDIATE``).
+
+    The rows read are let go first (they stay usable, detached): a later query in this
+    session loads them anew instead of trusting an identity map the write has outdated.
+    """
+    session.expunge_all()
+    session.rollback()  # nothing was written: this only ends the read
+
+
+def claim(
+    session: Session, game_id: str, seen: int, now: datetime, finished_at: datetime | None
+) -> bool:
+    """Take the write lock and bump the game's version, if it is still ``seen``.
+
+    One statement: ``UPDATE game ... WHERE id = ? AND version = ?`` right after
+    ``BEGIN IMMEDIATE`` (SQLite); on PostgreSQL the UPDATE locks the row as ``SELECT ... FOR
+    UPDATE`` would, and re-checks the version once a concurrent writer's lock is released.
+    It also sets the game's end (``finished_at``; the same value when a change keeps it).
+    False when another change was committed since the checks: nothing has been written then.
+    """
+    begin_write(session)
+    result = session.connection().execute(
+        _CLAIM,
+        {"game_id": game_id, "seen": seen, "next": seen + 1, "now": now, "end": finished_at},
+    )
+    return bool(result.rowcount == 1)
+
+
+# Built once: the claim runs while the write lock is held, so it should not be compiled there.
+_CLAIM = (
+    update(GAME_TABLE)
+    .where(GAME_TABLE.c.id == bindparam("game_id"), GAME_TABLE.c.version == bindparam("seen"))
+    .values(version=bindparam("next"), updated_at=bindparam("now"), finished_at=bindparam("end"))
+)
+
+
+def update_game(
+    session: Session, game: Game, now: datetime, *, finished_at: datetime | None
+) -> None:
+    """Bump the (locked) game's version; the row object in the session follows."""
+    session.connection().execute(
+        update(GAME_TABLE)
+        .where(GAME_TABLE.c.id == game.id)
+        .values(version=game.version + 1, updated_at=now, finished_at=finished_at)
+    )
+    set_committed_value(game, "version", game.version + 1)
+    set_committed_value(game, "updated_at", now)
+    set_committed_value(game, "finished_at", finished_at)

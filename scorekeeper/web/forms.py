@@ -1,0 +1,263 @@
+"""The game pages' forms as typed: the new-game form and a round's entry form.
+
+A form is read from the request as text, kept as typed (a refused form comes back with every
+value the person typed), and turned into the game service's types here; the service and the
+rules core say what is wrong with the values.
+"""
+
+from __future__ import annotations
+
+import re
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from werkzeug.datastructures import MultiDict
+
+from .. import games
+from ..errors import Invalid, NotFound
+from ..rules import (
+    OPTIONS,
+    PRESETS,
+    CardParseError,
+    RulesError,
+    RuleSet,
+    RuleViolation,
+    parse_cards,
+)
+from ..rules.rulesets import MAX_PLAYERS, MIN_PLAYERS
+from ..rules.scoring import PlayerResult, score_round
+from .numbers import signed_number, whole_number, whole_number_or
+
+DEFAULT_PRESET = "liverpool"
+DEFAULT_ROWS = 4
+
+
+def fresh_key() -> str:
+    """A new idempotency key for a form: sending the form twice does its work once."""
+    return secrets.token_urlsafe(16)
+
+
+# Integer options where "none" is a value of its own (no limit), offered as a list.
+NONE_CHOICES: dict[str, list[tuple[str, str]]] = {
+    "buy_limit": [("none", "No limit"), ("0", "0 (no buying)")]
+    + [(str(n), str(n)) for n in range(1, 6)],
+    "buys_per_turn": [("none", "Multiple buys"), ("1", "1 (single buy)")]
+    + [(str(n), str(n)) for n in range(2, 5)],
+}
+
+
+@dataclass
+class NewGameForm:
+    """The new-game form as typed: rows of names in seating order, preset, overrides."""
+
+    title: str = ""
+    rows: list[str] = field(default_factory=lambda: [""] * DEFAULT_ROWS)
+    preset: str = DEFAULT_PRESET
+    dealer: str = ""  # a row index, or "" for cut for deal
+    options: dict[str, str] = field(default_factory=dict)  # option name -> text ("" = default)
+    key: str = field(default_factory=fresh_key)  # one key per game to start: a retry is a replay
+
+    @classmethod
+    def read(cls, form: MultiDict[str, str]) -> NewGameForm:
+        rows = [name[:300] for name in form.getlist("player")][:MAX_PLAYERS] or [""] * 2
+        return cls(
+            title=form.get("title", "")[:300],
+            rows=rows,
+            preset=form.get("preset", DEFAULT_PRESET),
+            dealer=form.get("first_dealer", ""),
+            options={name: form.get(f"opt.{name}", "").strip()[:100] for name in OPTIONS},
+            key=form.get("key", "")[:100] or fresh_key(),
+        )
+
+    def apply(self, action: str) -> None:
+        """A form button: add a row, remove one, move one up or down (dealer moves along)."""
+        verb, _, index_text = action.partition("-")
+        index = whole_number_or(index_text, -1)
+        dealer = whole_number_or(self.dealer)
+        if verb == "add" and len(self.rows) < MAX_PLAYERS:
+            self.rows.append("")
+        elif verb == "remove" and 0 <= index < len(self.rows) and len(self.rows) > MIN_PLAYERS:
+            del self.rows[index]
+            if dealer is not None:
+                dealer = None if dealer == index else dealer - (dealer > index)
+        elif verb in ("up", "down") and 0 <= index < len(self.rows):
+            other = index - 1 if verb == "up" else index + 1
+            if 0 <= other < len(self.rows):
+                self.rows[index], self.rows[other] = self.rows[other], self.rows[index]
+                if dealer in (index, other):
+                    dealer = other if dealer == index else index
+        self.dealer = "" if dealer is None else str(dealer)
+
+    @property
+    def rules(self) -> RuleSet:
+        return PRESETS.get(self.preset, PRESETS[DEFAULT_PRESET])
+
+    def parsed_options(self) -> tuple[dict[str, Any], dict[str, str]]:
+        """The overrides as typed values, and a message per option that is not readable."""
+        values: dict[str, Any] = {}
+        errors: dict[str, str] = {}
+        for name, text in self.options.items():
+            if text == "":
+                continue
+            kind = OPTIONS[name].kind
+            try:
+                values[name] = _option_value(name, kind, text)
+            except ValueError as error:
+                errors[f"options.{name}"] = str(error)
+        return values, errors
+
+    def kept_rows(self) -> list[int]:
+        """Rows with a name typed in: blank rows are left out."""
+        return [i for i, name in enumerate(self.rows) if name.strip()]
+
+
+def _option_value(name: str, kind: str, text: str) -> Any:
+    if kind == "bool":
+        if text not in ("true", "false"):
+            raise ValueError("choose yes or no")
+        return text == "true"
+    if kind == "int":
+        if name in NONE_CHOICES and text == "none":
+            return None
+        try:
+            return signed_number(text)
+        except ValueError:
+            raise ValueError("enter a whole number") from None
+    if kind == "ints":
+        parts = [p for p in re.split(r"[\s,;]+", text) if p]
+        numbers = [whole_number_or(p) for p in parts]
+        if not numbers or any(n is None or n > 999 for n in numbers):
+            raise ValueError("enter a number of cards, or one number per round")
+        return numbers[0] if len(numbers) == 1 else numbers
+    return text  # choice, point table: the rules core checks the name
+
+
+@dataclass
+class EntryForm:
+    """A round's entry form: one row per seat, as typed, with messages by seat."""
+
+    number: int
+    version: int  # the game's version (new round) or the round's version (edit)
+    editing: bool = False
+    out: str = ""  # the seat that went out, as typed
+    points: list[str] = field(default_factory=list)
+    cards: list[str] = field(default_factory=list)
+    bought: list[str] = field(default_factory=list)
+    cut_bonus: bool = False
+    errors: dict[int, list[str]] = field(default_factory=dict)
+    general: list[str] = field(default_factory=list)
+    key: str = field(default_factory=fresh_key)
+
+    @classmethod
+    def blank(cls, view: games.GameView) -> EntryForm:
+        n = view.player_count
+        return cls(view.next_round or 0, view.version, points=[""] * n, cards=[""] * n,
+                   bought=[""] * n)  # fmt: skip
+
+    @classmethod
+    def of_round(cls, view: games.GameView, number: int) -> EntryForm:
+        """A recorded round, prefilled for editing."""
+        if not 1 <= number <= len(view.rounds):
+            raise NotFound(f"round {number} has not been played yet")
+        played = view.rounds[number - 1]
+        entries = played.entries
+        return cls(
+            number,
+            played.version,
+            editing=True,
+            out=str(played.went_out),
+            points=[
+                "" if e.went_out or e.cards is not None else str(e.hand_points) for e in entries
+            ],
+            cards=[e.cards_text or "" for e in entries],
+            bought=[str(e.bought) if e.bought else "" for e in entries],
+            cut_bonus=played.cut_bonus,
+        )
+
+    @classmethod
+    def read(cls, form: MultiDict[str, str], view: games.GameView, number: int) -> EntryForm:
+        n = view.player_count
+        return cls(
+            number,
+            form.get("version", type=whole_number) or 0,
+            out=form.get("out", ""),
+            points=[form.get(f"points-{s}", "").strip()[:20] for s in range(n)],
+            cards=[form.get(f"cards-{s}", "").strip()[:400] for s in range(n)],
+            bought=[form.get(f"bought-{s}", "").strip()[:10] for s in range(n)],
+            cut_bonus=form.get("cut_bonus") == "on",
+            key=form.get("key", "")[:100],
+        )
+
+    def round_input(self, view: games.GameView) -> games.RoundInput:
+        """The service's input; unreadable cards are refused here, everything else there.
+
+        Typed points and buys that are not whole numbers are passed on as typed, so the
+        rules core words the message.
+        """
+        results: list[PlayerResult] = []
+        for seat, name in enumerate(view.players):
+            cards = None
+            if self.cards[seat]:
+                try:
+                    cards = parse_cards(self.cards[seat]) or None
+                except CardParseError as error:
+                    self.errors.setdefault(seat, []).append(f"{name}: {error.message}")
+            points: Any = None
+            if cards is None and self.points[seat]:
+                points = _number_or_text(self.points[seat], signed_number)
+            bought: Any = 0
+            if self.bought[seat]:
+                bought = _number_or_text(self.bought[seat], whole_number)
+            results.append(
+                PlayerResult(
+                    went_out=self.out == str(seat), points=points, cards=cards, bought=bought
+                )
+            )
+        entry = games.RoundInput(tuple(results), cut_bonus=self.cut_bonus)
+        if self.errors:
+            self._check_others(view, entry)
+        return entry
+
+    def _check_others(self, view: games.GameView, entry: games.RoundInput) -> None:
+        """With unreadable cards refused, still name every other problem in one go."""
+        stand_in = PlayerResult(points=0)
+        results = [stand_in if s in self.errors else r for s, r in enumerate(entry.results)]
+        try:
+            score_round(view.rules, self.number, results, first_dealer=view.first_dealer,
+                        cut_bonus=entry.cut_bonus, names=view.players)  # fmt: skip
+        except RulesError as error:
+            problems = error.problems if isinstance(error, RuleViolation) else []
+            refused = set(self.errors)
+            for problem in problems:
+                if problem.meld is None:
+                    self.general.append(problem.message)
+                elif problem.meld not in refused:
+                    self.errors.setdefault(problem.meld, []).append(problem.message)
+
+    def refuse(self, error: Invalid, view: games.GameView) -> None:
+        """Put the service's messages next to the players they are about."""
+        details = error.details if isinstance(error.details, list) else []
+        for problem in details:
+            player = problem.get("player") if isinstance(problem, dict) else None
+            message = problem.get("message", "") if isinstance(problem, dict) else str(problem)
+            if player in view.players:
+                self.errors.setdefault(view.players.index(player), []).append(message)
+            else:
+                self.general.append(message)
+        if not details:
+            self.general.append(error.message)
+
+    def restamp(self, version: int) -> None:
+        """Keep the typed values, with a fresh key and the version now current."""
+        self.version = version
+        self.key = fresh_key()
+
+
+def _number_or_text(text: str, parse: Callable[[str], int]) -> int | str:
+    """A typed number, or the text as typed: the rules core then says what is wrong with it."""
+    try:
+        return parse(text)
+    except ValueError:
+        return text

@@ -1,0 +1,78 @@
+"""Sharing a game: the join link and QR code, joining with the code, a new code, and the
+devices that may score (each can be removed by the game's editors)."""
+
+from __future__ import annotations
+
+import re
+
+from flask import Response, request, url_for
+
+from .. import games, ratelimit
+from ..db import get_session
+from . import access
+from .games import _redirect, bp
+from .htmx import render
+from .security import no_store
+
+# --- joining --------------------------------------------------------------------------------
+
+
+@bp.get("/<game_id>/join")
+def join_confirm(game_id: str) -> Response:
+    """The QR code's link: one tap to confirm (a GET never grants anything)."""
+    view = games.load_game(get_session(), game_id)
+    code = re.sub(r"[^A-Za-z0-9]", "", request.args.get("code", ""))[:12]
+    page = render(
+        "games/join.html", game=view, editor=access.can_edit(game_id), join_code_value=code
+    )
+    return no_store(page)
+
+
+@bp.post("/<game_id>/join")
+def join(game_id: str) -> Response:
+    """Check the join code (rate limited) and keep an edit grant in this device's cookie."""
+    session = get_session()
+    code = request.form.get("code", "")[:40]
+    try:
+        ratelimit.check_join_attempt()  # counted first, even for a game that is not
+        games.join(session, game_id, code, device=access.device_id())
+    except (ratelimit.TooManyAttempts, games.Forbidden) as error:
+        view = games.load_game(session, game_id)
+        return render(
+            "games/join.html", "games/_join.html", status=error.status, game=view,
+            editor=False, join_error=error.message, join_code_value=code,
+        )  # fmt: skip
+    return _redirect(url_for("games.show", game_id=game_id))
+
+
+@bp.post("/<game_id>/join-code")
+def new_join_code(game_id: str) -> Response:
+    """Give the game a new join code (the old one stops working; devices keep their rights)."""
+    session = get_session()
+    actor = access.require_edit(game_id)
+    games.rotate_join_code(session, game_id, actor)
+    return _redirect(url_for("games.show", game_id=game_id, _anchor="share"))
+
+
+# --- devices that may edit --------------------------------------------------------------------
+
+
+@bp.get("/<game_id>/devices")
+def devices(game_id: str) -> Response:
+    """Every device (and API client) that may enter rounds, each with a button to remove it."""
+    access.require_edit(game_id)
+    session = get_session()
+    view = games.load_game(session, game_id)
+    grants = games.edit_grants(session, game_id, device=access.device_id())
+    removed = request.args.get("removed", "")[:80]
+    return no_store(render("games/devices.html", game=view, grants=grants, removed=removed))
+
+
+@bp.post("/<game_id>/devices/<ref>/remove")
+def remove_device(game_id: str, ref: str) -> Response:
+    session = get_session()
+    actor = access.require_edit(game_id)
+    gone = games.revoke_grant(session, game_id, ref[:40], actor, device=access.device_id())
+    if gone.yours:  # this device has just given up its own rights: back to watching
+        return _redirect(url_for("games.show", game_id=game_id))
+    return _redirect(url_for("games.devices", game_id=game_id, removed=gone.label))

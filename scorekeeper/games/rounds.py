@@ -27,6 +27,8 @@ from .store import (
     DELETE_ROUND,
     INSERT_ENTRY,
     UPDATE_ROUND,
+    EntryValues,
+    RoundValues,
     claim,
     end_reading,
     insert_round,
@@ -108,47 +110,6 @@ def _entries_json(view: GameView, points: Sequence[int], entry: RoundInput) -> d
             for seat, result in enumerate(entry.results)
         },
     }
-
-
-@dataclass(frozen=True)
-class RoundValues:
-    """A round row's values, before they are written (plain values: building ORM objects
-    costs more than the rest of the check)."""
-
-    id: int | None
-    game_id: str
-    number: int
-    went_out_seat: int
-    cut_bonus: bool
-    version: int
-    created_at: datetime
-    updated_at: datetime
-
-    def for_insert(self) -> dict[str, Any]:
-        return {
-            "game_id": self.game_id, "number": self.number, "went_out_seat": self.went_out_seat,
-            "cut_bonus": self.cut_bonus, "version": self.version, "created_at": self.created_at,
-            "updated_at": self.updated_at,
-        }  # fmt: skip
-
-
-@dataclass(frozen=True)
-class EntryValues:
-    """An entry row's values, before they are written."""
-
-    seat: int
-    went_out: bool
-    points: int
-    hand_points: int
-    cards: str | None
-    bought: int
-
-    def for_insert(self, round_id: int) -> dict[str, Any]:
-        return {
-            "round_id": round_id, "seat": self.seat, "went_out": self.went_out,
-            "points": self.points, "hand_points": self.hand_points, "cards": self.cards,
-            "bought": self.bought,
-        }  # fmt: skip
 
 
 @dataclass(frozen=True)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
@@ -17,6 +18,47 @@ from sqlmodel import Session, select
 from ..db import begin_write
 from ..errors import NotFound
 from ..models import Change, Entry, Game, IdempotencyRecord, Round
+
+
+@dataclass(frozen=True)
+class RoundValues:
+    """A round row's values, before they are written (plain values: building ORM objects
+    costs more than the rest of the check)."""
+
+    id: int | None
+    game_id: str
+    number: int
+    went_out_seat: int
+    cut_bonus: bool
+    version: int
+    created_at: datetime
+    updated_at: datetime
+
+    def for_insert(self) -> dict[str, Any]:
+        return {
+            "game_id": self.game_id, "number": self.number, "went_out_seat": self.went_out_seat,
+            "cut_bonus": self.cut_bonus, "version": self.version, "created_at": self.created_at,
+            "updated_at": self.updated_at,
+        }  # fmt: skip
+
+
+@dataclass(frozen=True)
+class EntryValues:
+    """An entry row's values, before they are written."""
+
+    seat: int
+    went_out: bool
+    points: int
+    hand_points: int
+    cards: str | None
+    bought: int
+
+    def for_insert(self, round_id: int) -> dict[str, Any]:
+        return {
+            "round_id": round_id, "seat": self.seat, "went_out": self.went_out,
+            "points": self.points, "hand_points": self.hand_points, "cards": self.cards,
+            "bought": self.bought,
+        }  # fmt: skip
 
 
 def check_game_id(game_id: str) -> None:

@@ -10,7 +10,7 @@ from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from sqlalchemy import bindparam, func
 from sqlalchemy import select as sa_select
@@ -28,10 +28,7 @@ from ..rules import Card, RuleSet, build_rules, format_cards
 from ..rules.rulesets import RoundSpec
 from ..rules.scoring import Standing, standings, winners
 from ..rules.seating import RoundSeats, round_seats
-from .store import check_game_id, get_game, reader
-
-if TYPE_CHECKING:
-    from .rounds import EntryValues, RoundValues
+from .store import EntryValues, RoundValues, check_game_id, get_game, reader
 
 # --- the read model -----------------------------------------------------------------------
 

@@ -138,7 +138,7 @@ def _lay_out(
         for seat, result in enumerate(entry.results)
     )
     zeros = (0,) * view.player_count
-    return _NewRound(row, entries, round_view(view.rules, view.first_dealer, row, entries, zeros))
+    return _NewRound(row, entries, round_view(view.rules, seats, row, entries, zeros))
 
 
 def _new_round_row(game_id: str, number: int, entry: RoundInput, now: datetime) -> RoundValues:

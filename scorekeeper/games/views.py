@@ -196,7 +196,8 @@ def build_view(
     running: Sequence[int] = (0,) * len(names)
     round_views: list[RoundView] = []
     for row in sorted(rounds, key=lambda r: r.number):
-        view = round_view(rules, game.first_dealer, row, by_round.get(row.id or 0, []), running)
+        seats = round_seats(game.first_dealer, row.number, len(names))
+        view = round_view(rules, seats, row, by_round.get(row.id or 0, []), running)
         running = view.running_totals
         round_views.append(view)
     return GameView(
@@ -209,13 +210,12 @@ def build_view(
 
 def round_view(
     rules: RuleSet,
-    first_dealer: int,
+    seats: RoundSeats,
     row: Round | RoundValues,
     entries: Sequence[Entry | EntryValues],
     before: Sequence[int],
 ) -> RoundView:
     """One round's view from its rows; ``before`` holds the totals after the round before."""
-    seats = round_seats(first_dealer, row.number, len(before))
     views = tuple(
         EntryView(
             seat=e.seat,

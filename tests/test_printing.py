@@ -747,3 +747,39 @@ def test_cli_writes_pdfs(app: Flask, tmp_path: Path, capsys: pytest.CaptureFixtu
     assert "finished game" in capsys.readouterr().err
     assert cli_main(["--database-url", url, "print", "game", "A" * 22]) == 2
     assert cli_main(["print", "blank", "--players", "9"]) == 2
+
+
+def test_cli_prints_a_game_without_building_the_app(
+    app: Flask, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``print game|trophy`` read the database through the game service: no Flask app is built,
+    and the database is found as the app finds it (here SCOREKEEPER_DATABASE_URL)."""
+    points = made_up_points(PRESETS["liverpool"], 2, seed=1)
+    view = make_game(app, "liverpool", ["Ann", "Bob"], points, title="No app here")
+
+    def no_app(*_args: Any, **_kwargs: Any) -> None:
+        raise AssertionError("a Flask app was built")
+
+    monkeypatch.setattr(Flask, "__init__", no_app)
+    monkeypatch.setenv("SCOREKEEPER_DATABASE_URL", app.config["DATABASE_URL"])
+    game_pdf, trophy_pdf = tmp_path / "game.pdf", tmp_path / "trophy.pdf"
+    assert cli_main(["print", "game", "-o", str(game_pdf), "--", view.id]) == 0
+    assert "No app here" in one_page_text(game_pdf.read_bytes())
+    assert cli_main(["print", "trophy", "-o", str(trophy_pdf), "--", view.id]) == 0
+    assert "WINNER" in one_page_text(trophy_pdf.read_bytes())
+
+    missing = tmp_path / "elsewhere.sqlite3"
+    assert cli_main(["--database-url", f"sqlite:///{missing}", "print", "game", view.id]) == 2
+    assert f"there is no database at {missing}" in capsys.readouterr().err
+    assert not missing.exists()  # not created empty by looking
+
+
+def test_cli_finds_the_database_as_the_app_does(monkeypatch: pytest.MonkeyPatch) -> None:
+    from scorekeeper.printing.cli import database_url, instance_path
+
+    assert instance_path() == Flask("scorekeeper", instance_relative_config=True).instance_path
+    monkeypatch.delenv("SCOREKEEPER_DATABASE_URL", raising=False)
+    assert database_url() == f"sqlite:///{Path(instance_path()) / 'scorekeeper.sqlite3'}"
+    monkeypatch.setenv("SCOREKEEPER_DATABASE_URL", "postgres://scores@db/scores")
+    assert database_url() == "postgresql+psycopg://scores@db/scores"
+    assert database_url("sqlite:///given.sqlite3") == "sqlite:///given.sqlite3"

@@ -6,18 +6,23 @@
     scorekeeper print trophy <game id> -o trophy.pdf
 
 ``-o -`` writes to standard output. Games are read from the app's database
-(``--database-url`` before ``print``, or ``SCOREKEEPER_DATABASE_URL``).
+(``--database-url`` before ``print``, or ``SCOREKEEPER_DATABASE_URL``, else the SQLite file in
+the instance folder, as the app does) through the game service; no Flask app is built.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ..errors import GameError
+from ..errors import GameError, NotFound
 from ..rules import RulesError
+
+if TYPE_CHECKING:
+    from ..games import GameView
 
 
 def add_print_command(subparsers: Any) -> None:
@@ -119,17 +124,55 @@ def cmd_blank(args: argparse.Namespace) -> int:
     return _write(pdf, args.output)
 
 
-def _load(args: argparse.Namespace) -> Any:
+def instance_path() -> str:
+    """The app's instance folder, where ``create_app`` keeps its SQLite database: Flask's
+    choice for the package (beside it in a source checkout, ``<prefix>/var/scorekeeper-instance``
+    when installed), found without building the app."""
+    from flask.sansio.scaffold import find_package
+
+    prefix, package_path = find_package("scorekeeper")
+    if prefix is None:
+        return os.path.join(package_path, "instance")
+    return os.path.join(prefix, "var", "scorekeeper-instance")
+
+
+def database_url(given: str | None = None) -> str:
+    """The database the app would use: ``given`` (``--database-url``), else
+    ``SCOREKEEPER_DATABASE_URL``, else the SQLite file in the instance folder."""
+    from .. import config
+
+    url = given or config.from_environment().get("DATABASE_URL")
+    return config.normalize_database_url(url or config.default_database_url(instance_path()))
+
+
+def _missing_sqlite_file(url: str) -> str | None:
+    """The SQLite file ``url`` names, if it does not exist; else None."""
+    from sqlalchemy.engine import make_url
+
+    parsed = make_url(url)
+    if parsed.get_backend_name() != "sqlite" or parsed.query.get("uri"):
+        return None
+    path = parsed.database
+    return path if path and path != ":memory:" and not Path(path).is_file() else None
+
+
+def _load(args: argparse.Namespace) -> GameView:
+    """The game named on the command line, read with the game service (no Flask app)."""
     from sqlmodel import Session
 
-    from .. import create_app
-    from ..db import get_engine
+    from ..db import make_engine
     from ..games import load_game
 
-    overrides = {"DATABASE_URL": args.database_url} if getattr(args, "database_url", None) else None
-    app = create_app(overrides)
-    with Session(get_engine(app)) as session:
-        return load_game(session, args.game_id)
+    url = database_url(getattr(args, "database_url", None))
+    if missing := _missing_sqlite_file(url):
+        # SQLite would create an empty file: say where the games were looked for instead.
+        raise NotFound(f"there is no database at {missing}")
+    engine = make_engine(url)
+    try:
+        with Session(engine) as session:
+            return load_game(session, args.game_id)
+    finally:
+        engine.dispose()
 
 
 def cmd_game(args: argparse.Namespace) -> int:

@@ -6,9 +6,10 @@ Terms:
   per player, two **cells** in each row: the round's points and the running total. A blank
   sheet has empty cells; a game sheet fills in the rounds played so far, marks who dealt and
   who went out, and leaves later rounds blank so the game can go on by pen.
-- The **footer** holds the point table and the **key rules**, which are written from the rule
-  set's data (decks and jokers for this many players, wilds, meld rules, buying, the cut
-  bonus...) so a house-rule variant prints its own rules.
+- The **footer** holds the point table and the **key rules**: the key sentences of the rule
+  book (:func:`scorekeeper.rules.prose.key_rules`, decks and jokers for this many players,
+  wilds, meld rules, buying, the cut bonus...), so a house-rule variant prints its own rules
+  in the words of its rules page.
 - **Orientation**: portrait up to 5 players, landscape for 6 to 8 (two columns per player
   need the width); either can be forced.
 
@@ -24,7 +25,7 @@ from typing import TYPE_CHECKING
 
 from ..errors import Conflict, Invalid
 from ..rules import RuleSet
-from ..rules.rulesets import BuyPrecedence, JokerSwap
+from ..rules.prose import key_rules
 from ..rules.scoring import standings as rank_totals
 from ..rules.seating import round_seats
 
@@ -168,90 +169,6 @@ class Sheet:
         """A class for the stylesheet: ``many`` players, ``some``, or ``few``."""
         count = len(self.players)
         return "few" if count <= 3 else "some" if count <= 5 else "many"
-
-
-# --- the key rules, written from the rule set -----------------------------------------------
-
-
-def _plural(count: int, noun: str) -> str:
-    return f"{count} {noun}{'' if count == 1 else 's'}"
-
-
-def _rounds_list(numbers: Sequence[int]) -> str:
-    words = [str(n) for n in numbers]
-    text = " and ".join([", ".join(words[:-1]), words[-1]] if len(words) > 2 else words)
-    return ("round " if len(numbers) == 1 else "rounds ") + text
-
-
-def key_rules(rules: RuleSet, players: int) -> tuple[str, ...]:
-    """The rules a player at the table needs, in short sentences, from the rule set's data.
-
-    >>> from scorekeeper.rules import PRESETS
-    >>> key_rules(PRESETS["liverpool"], 4)[0]
-    '4 players: 2 decks and 4 jokers; jokers are wild.'
-    """
-    lines: list[str] = []
-    decks = rules.decks.decks_for(players)
-    jokers = rules.decks.jokers_for(players)
-    cards = (
-        f"{_plural(decks, 'deck')} and {_plural(jokers, 'joker')}"
-        if jokers
-        else (f"{_plural(decks, 'deck')}, no jokers")
-    )
-    lines.append(f"{players} players: {cards}; {rules.describe_wilds()}.")
-    suits = ", each of a different suit" if rules.set_distinct_suits else ""
-    lines.append(
-        f"Set: cards of one rank{suits}, at least {rules.set_min_naturals} natural. "
-        f"Run: one suit in sequence, at least {rules.run_min_naturals} natural; "
-        "aces high or low, not both."
-    )
-    if rules.exact_contract_melds:
-        lines.append("Contract melds are exactly 3 (set) or 4 (run) cards, except when all out.")
-    all_out = [n for n, r in enumerate(rules.rounds, start=1) if r.all_out]
-    if all_out:
-        lines.append(f"In {_rounds_list(all_out)} go out with every card: no discard.")
-    buying_rounds = [n for n, r in enumerate(rules.rounds, start=1) if r.buying_allowed]
-    if not buying_rounds:
-        lines.append("No buying.")
-    else:
-        penalty = _plural(rules.buy_penalty_cards, "penalty card")
-        who = (
-            "nearest player first"
-            if rules.buy_precedence == BuyPrecedence.NEAREST
-            else "first to call"
-        )
-        text = f'Buying ("May I?"): take the discard out of turn with {penalty}, {who}'
-        if rules.buys_per_turn == 1:
-            text += "; one buy per turn"
-        if rules.no_buying_once_down:
-            text += "; not once you are down"
-        no_buy = [n for n, r in enumerate(rules.rounds, start=1) if not r.buying_allowed]
-        if no_buy:
-            text += f"; none in {_rounds_list(no_buy)}"
-        lines.append(text + ".")
-        if rules.next_player_takes_discard_free:
-            lines.append("The next player may take the discard free.")
-    if not rules.layoff_on_going_down_turn:
-        lines.append("No laying off in the turn you go down.")
-    if rules.uses_jokers:
-        swap = {
-            JokerSwap.RUNS_ONLY: "Swap a joker out of a run by playing its card; "
-            "jokers in sets are dead.",
-            JokerSwap.RUNS_AND_SET_THIRD: "Swap a joker out of a run, or a set's third card, "
-            "by playing its card.",
-            JokerSwap.NEVER: "Jokers on the table cannot be swapped.",
-        }[rules.joker_swap]
-        lines.append(swap)
-    if rules.cut_bonus:
-        lines.append(
-            f"Exact cut (the cards for the deal plus the upcard): the cutter scores "
-            f"{points_text(rules.cut_bonus)} that round."
-        )
-    lines.append(
-        "The deal passes left each round; the dealer's left plays first. "
-        "Out scores 0; lowest total wins, equal totals share."
-    )
-    return tuple(lines)
 
 
 def _round_note(rules: RuleSet, number: int) -> str:

@@ -16,7 +16,6 @@ import pytest
 from flask import Flask
 from sqlalchemy import func
 from sqlalchemy.engine import Engine
-from sqlalchemy.exc import OperationalError
 from sqlmodel import Session, select
 
 from scorekeeper import games

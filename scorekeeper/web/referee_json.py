@@ -3,7 +3,9 @@
 Both the API (``scorekeeper.web.api.referee``) and the referee pages
 (``scorekeeper.web.referee``) read their inputs with the ``read_*`` functions here and turn the
 rules core's results into JSON-friendly dicts with the ``*_answer`` functions, so a page
-shows exactly what the API returns. Nothing here touches the database.
+shows exactly what the API returns. The values come already typed: the API's request models
+(``scorekeeper.web.api.schemas``) check the JSON's shapes and sizes, and the pages read their
+forms as text. Nothing here touches the database.
 
 Terms:
 
@@ -29,6 +31,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..rules import (
+    PRESETS,
     Card,
     CardParseError,
     ContractVerdict,
@@ -52,7 +55,8 @@ from ..rules import (
     parse_cards,
 )
 
-# Limits that keep every request cheap (the referee is open to anyone, without login).
+# Limits that keep every request cheap (the referee is open to anyone, without login). The
+# API's request models check the text and list sizes; these functions count the cards.
 MAX_TEXT = 400  # characters in one cards value given as text
 MAX_ITEMS = 60  # strings in one cards value given as a list
 MAX_CARDS = 40  # cards in one meld or hand
@@ -73,60 +77,15 @@ class RefereeInputError(RulesError):
         self.field = field
 
 
-def _kind_of(value: Any) -> str:
-    """A JSON-ish name for a value's type, for messages."""
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "true/false"
-    if isinstance(value, int | float):
-        return "a number"
-    if isinstance(value, str):
-        return "text"
-    if isinstance(value, Mapping):
-        return "an object"
-    if isinstance(value, list | tuple):
-        return "a list"
-    return "an unknown value"
-
-
 # --- reading inputs ------------------------------------------------------------------------
 
 
-def read_cards(value: Any, field: str, *, limit: int = MAX_CARDS) -> tuple[Card, ...]:
+def read_cards(
+    value: str | Sequence[str], field: str, *, limit: int = MAX_CARDS
+) -> tuple[Card, ...]:
     """Cards from text or a list of strings, or a RefereeInputError naming ``field``."""
-    if isinstance(value, str):
-        if len(value) > MAX_TEXT:
-            raise RefereeInputError(
-                f"{field}: that is too much text for cards (at most {MAX_TEXT} characters)",
-                field=field,
-            )
-        pieces: list[str] = [value]
-    elif isinstance(value, list | tuple):
-        if len(value) > MAX_ITEMS:
-            raise RefereeInputError(
-                f"{field}: that is too many items (at most {MAX_ITEMS})", field=field
-            )
-        pieces = []
-        for index, item in enumerate(value):
-            if not isinstance(item, str):
-                raise RefereeInputError(
-                    f'{field}[{index}] is {_kind_of(item)}: each card is text, like "7H"',
-                    field=f"{field}[{index}]",
-                )
-            if len(item) > MAX_TEXT:
-                raise RefereeInputError(
-                    f"{field}[{index}]: that is too much text for cards", field=f"{field}[{index}]"
-                )
-            pieces.append(item)
-    else:
-        raise RefereeInputError(
-            f'{field} is {_kind_of(value)}: give cards as text ("7H 7C JK") or a list of '
-            'cards (["7H", "7C", "JK"])',
-            field=field,
-        )
     try:
-        cards = parse_cards(pieces)
+        cards = parse_cards(value)
     except CardParseError as error:
         raise RefereeInputError(f"{field}: {error.message}", field=field, code=error.code) from None
     if len(cards) > limit:
@@ -137,7 +96,7 @@ def read_cards(value: Any, field: str, *, limit: int = MAX_CARDS) -> tuple[Card,
     return cards
 
 
-def read_card(value: Any, field: str) -> Card:
+def read_card(value: str | Sequence[str], field: str) -> Card:
     """Exactly one card."""
     cards = read_cards(value, field, limit=MAX_CARDS)
     if len(cards) != 1:
@@ -146,17 +105,8 @@ def read_card(value: Any, field: str) -> Card:
     return cards[0]
 
 
-def read_groups(value: Any, field: str) -> list[tuple[Card, ...]]:
+def read_groups(value: Sequence[str | Sequence[str]], field: str) -> list[tuple[Card, ...]]:
     """A list of melds, each a cards value."""
-    if not isinstance(value, list | tuple):
-        raise RefereeInputError(
-            f'{field} is {_kind_of(value)}: give a list of melds, like ["7H 7C JK", "4S 5S 6S 7S"]',
-            field=field,
-        )
-    if len(value) > MAX_GROUPS:
-        raise RefereeInputError(
-            f"{field} has {len(value)} melds: the referee looks at most {MAX_GROUPS}", field=field
-        )
     groups = [read_cards(item, f"{field}[{index}]") for index, item in enumerate(value)]
     total = sum(len(g) for g in groups)
     if total > MAX_TOTAL_CARDS:
@@ -166,49 +116,17 @@ def read_groups(value: Any, field: str) -> list[tuple[Card, ...]]:
     return groups
 
 
-def read_rules(preset: Any, options: Any = None) -> RuleSet:
+def read_rules(preset: str, options: Mapping[str, Any] | None = None) -> RuleSet:
     """A preset id with optional house-rule overrides, validated."""
-    if preset is None:
-        raise RefereeInputError(
-            'rules is missing: give a rule set, like "liverpool"', field="rules", code="bad-rules"
-        )
-    if not isinstance(preset, str):
-        raise RefereeInputError(
-            f'rules is {_kind_of(preset)}: give a rule set\'s name, like "liverpool"',
-            field="rules",
-            code="bad-rules",
-        )
-    if options is not None and not isinstance(options, Mapping):
-        raise RefereeInputError(
-            f"options is {_kind_of(options)}: give house rules as name/value pairs, like "
-            '{"run_min_naturals": 2}',
-            field="options",
-            code="bad-rules",
-        )
     try:
         return build_rules(preset[:MAX_TEXT], options or {})
     except RuleSetError as error:
-        field = "rules" if preset not in _preset_ids() else "options"
+        field = "rules" if preset not in PRESETS else "options"
         raise RefereeInputError(error.message, field=field, code=error.code) from None
 
 
-def _preset_ids() -> set[str]:
-    from ..rules import PRESETS
-
-    return set(PRESETS)
-
-
-def read_round(value: Any, rules: RuleSet) -> int:
+def read_round(value: int, rules: RuleSet) -> int:
     """A round number of ``rules``."""
-    if value is None:
-        raise RefereeInputError(
-            f"round is missing: give a round from 1 to {rules.round_count}", field="round"
-        )
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise RefereeInputError(
-            f"round is {_kind_of(value)}: give a whole number from 1 to {rules.round_count}",
-            field="round",
-        )
     try:
         rules.round(value)
     except RuleSetError as error:
@@ -216,34 +134,16 @@ def read_round(value: Any, rules: RuleSet) -> int:
     return value
 
 
-def read_point_table(value: Any) -> PointTable:
+def read_point_table(value: str | Mapping[str, Any]) -> PointTable:
     """A point table's name, or a custom table ``{"ranks": {"A": 15, ...}, "joker": 20}``."""
     try:
         if isinstance(value, str):
             return get_point_table(value[:MAX_TEXT])
-        if isinstance(value, Mapping):
-            ranks, joker = value.get("ranks"), value.get("joker")
-            if (
-                not isinstance(ranks, Mapping)
-                or isinstance(joker, bool)
-                or not isinstance(joker, int)
-            ):
-                raise RuleSetError(
-                    'a custom point table is {"ranks": {"A": 15, "2": 5, ...}, "joker": 20}'
-                )
-            if len(ranks) > MAX_ITEMS:
-                raise RuleSetError("a custom point table has one value per rank")
-            return PointTable.custom(ranks, joker)
+        return PointTable.custom(value["ranks"], value["joker"])
     except RulesError as error:
         raise RefereeInputError(
             f"points_table: {error.message}", field="points_table", code="bad-rules"
         ) from None
-    raise RefereeInputError(
-        f'points_table is {_kind_of(value)}: give a table\'s name, like "liverpool", or a '
-        "custom table",
-        field="points_table",
-        code="bad-rules",
-    )
 
 
 # --- answers -------------------------------------------------------------------------------
@@ -262,35 +162,25 @@ def problem_json(problem: Problem) -> dict[str, Any]:
     }
 
 
-def meld_json(meld: Meld) -> dict[str, Any]:
-    """A legal meld: kind, cards as given, cards in run order, what each wild stands for."""
-    return {
-        "kind": meld.kind.value,
-        "description": meld.describe(),
-        "cards": cards_json(meld.cards),
-        "ordered": cards_json(meld.ordered()),
-        "wilds": [{"card": str(w.card), "stands_for": w.stands_for} for w in meld.wilds],
-    }
+def wilds_json(meld: Meld | None) -> list[dict[str, str]]:
+    """What each wild card of a meld stands for."""
+    wilds = meld.wilds if meld is not None else ()
+    return [{"card": str(w.card), "stands_for": w.stands_for} for w in wilds]
 
 
 def report_json(report: MeldReport) -> dict[str, Any]:
     """One group of a lay-down. ``kind`` is ``null`` unless the group is a legal meld;
     ``looks_like`` says which kind an illegal group was judged as."""
-    legal = report.meld is not None
-    answer: dict[str, Any] = {
-        "kind": report.meld.kind.value if report.meld is not None else None,
+    meld = report.meld
+    return {
+        "kind": meld.kind.value if meld is not None else None,
         "looks_like": report.kind.value if report.kind is not None else None,
         "legal": report.legal,
-        "description": report.meld.describe() if report.meld is not None else None,
+        "description": meld.describe() if meld is not None else None,
         "cards": cards_json(report.cards),
-        "ordered": cards_json(report.meld.ordered() if report.meld else report.cards),
-        "wilds": [],
+        "ordered": cards_json(meld.ordered() if meld is not None else report.cards),
+        "wilds": wilds_json(meld),
     }
-    if legal and report.meld is not None:
-        answer["wilds"] = [
-            {"card": str(w.card), "stands_for": w.stands_for} for w in report.meld.wilds
-        ]
-    return answer
 
 
 def verdict_json(verdict: ContractVerdict, rules: RuleSet) -> dict[str, Any]:
@@ -347,7 +237,7 @@ def arrange_answer(rules: RuleSet, round_number: int, cards: Sequence[Card]) -> 
         meld = classify(arranged.cards, rules, arranged.kind)
         if meld is not None:
             entry["description"] = meld.describe()
-            entry["wilds"] = [{"card": str(w.card), "stands_for": w.stands_for} for w in meld.wilds]
+            entry["wilds"] = wilds_json(meld)
         melds.append(entry)
     return {
         "possible": bool(result.possible),
@@ -440,7 +330,6 @@ __all__ = [
     "contract_answer",
     "layoff_answer",
     "liverpool_answer",
-    "meld_json",
     "problem_json",
     "read_card",
     "read_cards",
@@ -452,4 +341,5 @@ __all__ = [
     "score_answer",
     "swap_answer",
     "verdict_json",
+    "wilds_json",
 ]

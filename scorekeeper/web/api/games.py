@@ -3,10 +3,13 @@
 Reading a game needs only its unguessable id; changing it needs the edit token returned when
 the game was created, sent as ``Authorization: Bearer <token>``.
 
-The views are thin: :func:`read_json` reads the body, :func:`parse_round_input` turns a
-round's JSON into a :class:`scorekeeper.games.RoundInput` (names to seats, cards parsed,
-types checked), and the game service and the rules core do the rest of the checking. Every
-refusal is ``{"error": "...", "details": ...}`` with a 4xx status.
+The views are thin: :func:`read_body` reads the body as one of the request models of
+:mod:`.schemas` (shapes and types; a refusal names each field, worded by
+:func:`.validation.problems`, and its details map each field to its problem),
+:func:`parse_round_input` turns a round into a :class:`scorekeeper.games.RoundInput` (names to
+seats, cards parsed), and the game service and the rules core check the rules. The body is
+read before the edit token is checked. Every refusal is ``{"error": "...", "details": ...}``
+with a 4xx status; the answers are the models of :mod:`.schemas` too.
 
 Decisions the issue left open:
 
@@ -24,28 +27,41 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, TypeVar
 
 from flask import Response, jsonify, request, url_for
+from pydantic import ValidationError
 from sqlmodel import Session
 
 from ... import games
 from ...db import get_engine, get_session
 from ...errors import Forbidden, GameError, Invalid, NotFound
-from ...rules import RulesError, parse_cards
-from ...rules.scoring import PlayerResult
+from ...rules import RulesError, parse_cards, scoring
 from .. import access
 from ..errors import error_response, require_json_body
 from ..numbers import whole_number_or
 from ..security import no_store
 from . import bp
-from .openapi import OPENAPI_MODULES, OPENAPI_SCHEMAS
+from .openapi import documented
+from .schemas import (
+    Devices,
+    Game,
+    History,
+    JoinCode,
+    NewGame,
+    NewGameAnswer,
+    NewRound,
+    PlayerResultIn,
+    RemovedDevice,
+    Request,
+    RoundEdit,
+)
+from .validation import Path, field_name, problems, shown
 
 ACTOR = "api"
-GAME_FIELDS = frozenset({"rules", "players", "options", "title", "first_dealer"})
-ROUND_FIELDS = frozenset({"round", "results", "cut_bonus", "version"})
-RESULT_FIELDS = frozenset({"player", "went_out", "points", "cards", "bought"})
-MAX_SHOWN = 40
+SHOWN_PROBLEMS = 3  # in the message; the details list up to MAX_PROBLEMS
+MAX_PROBLEMS = 20
+Body = TypeVar("Body", bound=Request)
 
 
 class Unauthorized(GameError):
@@ -69,11 +85,6 @@ def handle_unauthorized(error: Unauthorized) -> Response:
 # --- reading requests ---------------------------------------------------------------------
 
 
-def _shown(value: Any) -> str:
-    text = value if isinstance(value, str) else json.dumps(value)
-    return text if len(text) <= MAX_SHOWN else text[:MAX_SHOWN] + "…"
-
-
 def _reject_constant(name: str) -> Any:
     raise ValueError(f"{name} is not a number JSON allows")
 
@@ -93,24 +104,29 @@ def read_json() -> dict[str, Any]:
     return data
 
 
-def _only(data: Mapping[str, Any], allowed: frozenset[str], where: str) -> None:
-    unknown = sorted(_shown(key) for key in data if key not in allowed)
-    if unknown:
-        raise Invalid(
-            f"{where} has unknown fields: {', '.join(unknown)} "
-            f"(allowed: {', '.join(sorted(allowed))})",
-            {"unknown": unknown},
-        )
+def read_body(model: type[Body]) -> Body:
+    """The request body as a ``model``, or a 400 naming each field that is wrong."""
+    data = read_json()
+    try:
+        return model.model_validate(data)
+    except ValidationError as error:
+        found = problems(error, data, model)[:MAX_PROBLEMS]
+        said = [f"{_where(p.path, data)} {p.says}" for p in found]
+        details = {}  # each field named: an unknown one by its own name
+        for problem, message in zip(found, said, strict=True):
+            for path in [(*problem.path, name) for name in problem.unknown] or [problem.path]:
+                details[field_name(path)] = message
+        raise Invalid("; ".join(said[:SHOWN_PROBLEMS]), details) from None
 
 
-def _whole_number(value: Any, what: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise Invalid(f"{what} must be a whole number, not {_shown(value)}", {"field": what})
-    return value
-
-
-def _optional_version(value: Any) -> int | None:
-    return None if value is None else _whole_number(value, "version")
+def _where(path: Path, data: Mapping[str, Any]) -> str:
+    """A field's name in a message: ``Bob's points`` for ``results[1].points`` when that
+    result names its player, else as in the body."""
+    if len(path) > 2 and path[0] == "results":
+        player = data["results"][path[1]].get("player")
+        if isinstance(player, str):
+            return f"{shown(player)}'s {field_name(path[2:])}"
+    return field_name(path)
 
 
 def _if_match_version() -> int | None:
@@ -127,33 +143,20 @@ def _if_match_version() -> int | None:
     return version
 
 
-def _player_result(item: Mapping[str, Any], who: str) -> PlayerResult:
-    went_out = item.get("went_out", False)
-    if not isinstance(went_out, bool):
-        raise Invalid(f"{who}'s went_out must be true or false", {"player": who})
-    points = item.get("points")
-    cards = item.get("cards")
-    if points is not None and cards is not None:
+def _player_result(item: PlayerResultIn, who: str) -> scoring.PlayerResult:
+    if item.points is not None and item.cards is not None:
         raise Invalid(f"give either points or cards for {who}, not both", {"player": who})
-    parsed = None
-    if cards is not None:
-        if not (
-            isinstance(cards, str)
-            or (isinstance(cards, list) and all(isinstance(c, str) for c in cards))
-        ):
-            raise Invalid(
-                f'{who}\'s cards must be text like "AH 7C" or a list like ["AH", "7C"]',
-                {"player": who},
-            )
+    cards = None
+    if item.cards is not None:
         try:
-            parsed = parse_cards(cards)
+            cards = parse_cards(item.cards)
         except RulesError as error:
             raise Invalid(
                 f"{who}'s cards: {error.message}", {"player": who, "code": error.code}
             ) from None
     # Points and buys go to the rules core as sent: it says what is wrong with them.
-    return PlayerResult(
-        went_out=went_out, points=points, cards=parsed, bought=item.get("bought", 0)
+    return scoring.PlayerResult(
+        went_out=item.went_out, points=item.points, cards=cards, bought=item.bought
     )
 
 
@@ -161,38 +164,19 @@ def _fold(name: str) -> str:
     return " ".join(name.split()).casefold()
 
 
-def parse_round_input(
-    body: Mapping[str, Any], game: games.GameView, number: int
-) -> games.RoundInput:
-    """A round's JSON (``results`` and ``cut_bonus``) as the service's RoundInput.
+def parse_round_input(body: RoundEdit, game: games.GameView, number: int) -> games.RoundInput:
+    """A round's results and cut bonus as the service's RoundInput.
 
     Each result names a player of the game once; ``cut_bonus`` names the round's cutter.
     """
-    results = body.get("results")
-    if not isinstance(results, list):
-        raise Invalid(
-            f"results must be a list with one entry for each of the {game.player_count} players",
-            {"field": "results"},
-        )
     seats = {_fold(name): seat for seat, name in enumerate(game.players)}
-    by_seat: dict[int, PlayerResult] = {}
+    by_seat: dict[int, scoring.PlayerResult] = {}
     unknown: list[str] = []
     twice: list[str] = []
-    for index, item in enumerate(results):
-        if not isinstance(item, dict):
-            raise Invalid(
-                f'results[{index}] must be an object like {{"player": "Ann", "points": 35}}',
-                {"field": f"results[{index}]"},
-            )
-        _only(item, RESULT_FIELDS, f"results[{index}]")
-        name = item.get("player")
-        if not isinstance(name, str):
-            raise Invalid(
-                f"results[{index}].player must be a player's name", {"field": f"results[{index}]"}
-            )
-        seat = seats.get(_fold(name))
+    for item in body.results:
+        seat = seats.get(_fold(item.player))
         if seat is None:
-            unknown.append(_shown(name))
+            unknown.append(shown(item.player))
         elif seat in by_seat:
             twice.append(game.players[seat])
         else:
@@ -210,25 +194,19 @@ def parse_round_input(
             "; ".join(parts) + f" (the players are {', '.join(game.players)})",
             {"unknown": unknown, "twice": twice, "missing": missing, "players": list(game.players)},
         )
-    cut_bonus = _cut_bonus(body.get("cut_bonus"), game, number)
+    cut_bonus = _cut_bonus(body.cut_bonus, game, number)
     return games.RoundInput(tuple(by_seat[seat] for seat in range(game.player_count)), cut_bonus)
 
 
-def _cut_bonus(value: Any, game: games.GameView, number: int) -> bool:
+def _cut_bonus(value: str | None, game: games.GameView, number: int) -> bool:
     if value is None:
         return False
     in_game = 1 <= number <= game.rules.round_count
     cutter = game.players[game.seats_for(number).cutter] if in_game else None
-    if not isinstance(value, str):
-        raise Invalid(
-            "cut_bonus names the player who cut"
-            + (f" ({cutter} in round {number})" if cutter else ""),
-            {"field": "cut_bonus", "cutter": cutter},
-        )
     if cutter is not None and _fold(value) != _fold(cutter):
         raise Invalid(
             f"only the cutter can earn the cut bonus: {cutter} cut in round {number}, "
-            f"not {_shown(value)}",
+            f"not {shown(value)}",
             {"field": "cut_bonus", "cutter": cutter},
         )
     return True
@@ -269,26 +247,28 @@ def _game_response(view: games.GameView, status: int = 200) -> Response:
 
 
 @bp.post("/games")
+@documented(
+    NewGameAnswer,
+    201,
+    body=NewGame,
+    errors=(422,),
+    headers=("Idempotency-Key",),
+    answer_headers=("Location",),
+)
 def create_game() -> Response:
-    body = read_json()
-    _only(body, GAME_FIELDS, "a new game")
-    options = body.get("options")
-    if options is not None and not isinstance(options, dict):
-        raise Invalid(
-            'options must be an object of house rules, like {"buying": false}',
-            {"field": "options"},
-        )
-    title = body.get("title")
-    if title is not None and not isinstance(title, str):
-        raise Invalid("the title must be text", {"field": "title"})
+    """Start a game.
+
+    The answer is the new game with its edit token and join code.
+    """
+    body = read_body(NewGame)
     session = get_session()
     view, token = games.create_game(
         session,
-        preset=body.get("rules"),
-        players=body.get("players"),
-        options=options,
-        title=title or "",
-        first_dealer=body.get("first_dealer"),
+        preset=body.rules,
+        players=body.players,
+        options=body.options,
+        title=body.title or "",
+        first_dealer=body.first_dealer,
         actor=ACTOR,
         idempotency_key=request.headers.get("Idempotency-Key"),
         client=access.client_id(),
@@ -301,7 +281,13 @@ def create_game() -> Response:
 
 
 @bp.get("/games/<game_id>")
+@documented(Game, errors=(304, 404), headers=("If-None-Match",), answer_headers=("ETag",))
 def get_game(game_id: str) -> Response:
+    """A game: players, rule set, rounds, totals, standings, winners.
+
+    Public to anyone with the id. The ETag is the game's version; send it in If-None-Match
+    to get a 304 while nothing changed.
+    """
     # A cheap look at the version first: an unchanged game costs one small query.
     version = games.current_version(get_engine(), game_id)
     if version is None:
@@ -318,21 +304,32 @@ def get_game(game_id: str) -> Response:
 
 
 @bp.post("/games/<game_id>/rounds")
+@documented(
+    Game,
+    201,
+    body=NewRound,
+    errors=(404, 409, 422),
+    headers=("Idempotency-Key",),
+    answer_headers=("Location",),
+    auth=True,
+)
 def add_round(game_id: str) -> Response:
-    body = read_json()
-    _only(body, ROUND_FIELDS, "a round")
+    """Record the next round.
+
+    A retry with the same Idempotency-Key answers 201 again (with Idempotent-Replayed: true)
+    and records nothing more.
+    """
+    body = read_body(NewRound)
     session = get_session()
     game = _authorize(session, game_id)
-    number = _whole_number(body.get("round"), "round")
-    entry = parse_round_input(body, game, number)
-    version = _optional_version(body.get("version"))
+    entry = parse_round_input(body, game, body.round)
     _finish_reading(session)
     view, created = games.add_round(
         session,
         game_id,
-        number,
+        body.round,
         entry,
-        expected_version=version,
+        expected_version=body.version,
         idempotency_key=request.headers.get("Idempotency-Key"),
         client=access.client_id(),
         actor=ACTOR,
@@ -346,17 +343,26 @@ def add_round(game_id: str) -> Response:
 
 
 @bp.put("/games/<game_id>/rounds/<int:number>")
+@documented(
+    Game,
+    body=RoundEdit,
+    errors=(404, 409, 422),
+    headers=("Idempotency-Key", "If-Match"),
+    auth=True,
+)
 def replace_round(game_id: str, number: int) -> Response:
-    body = read_json()
-    _only(body, ROUND_FIELDS, "a round")
+    """Replace a recorded round.
+
+    The round's version (from the game's rounds) may be sent as "version" or in If-Match; a
+    stale one is refused with 409.
+    """
+    body = read_body(RoundEdit)
     session = get_session()
     game = _authorize(session, game_id)
-    if "round" in body and _whole_number(body["round"], "round") != number:
-        raise Invalid(f"the body is for round {body['round']} but the address is round {number}")
+    if body.round is not None and body.round != number:
+        raise Invalid(f"the body is for round {body.round} but the address is round {number}")
     entry = parse_round_input(body, game, number)
-    version = _optional_version(body.get("version"))
-    if version is None:
-        version = _if_match_version()
+    version = body.version if body.version is not None else _if_match_version()
     _finish_reading(session)
     view = games.replace_round(
         session,
@@ -373,7 +379,12 @@ def replace_round(game_id: str, number: int) -> Response:
 
 
 @bp.delete("/games/<game_id>/rounds/<int:number>")
+@documented(Game, errors=(400, 404, 409), headers=("If-Match",), auth=True)
 def undo_round(game_id: str, number: int) -> Response:
+    """Undo the last round (number must be the last round).
+
+    If-Match may hold the game's version (its ETag).
+    """
     session = get_session()
     _authorize(session, game_id)
     version = _if_match_version()
@@ -384,7 +395,9 @@ def undo_round(game_id: str, number: int) -> Response:
 
 
 @bp.post("/games/<game_id>/join-code")
+@documented(JoinCode, errors=(404,), auth=True)
 def new_join_code(game_id: str) -> Response:
+    """Give the game a new join code (the old one stops working)."""
     session = get_session()
     _authorize(session, game_id)
     _finish_reading(session)
@@ -394,7 +407,9 @@ def new_join_code(game_id: str) -> Response:
 
 
 @bp.get("/games/<game_id>/devices")
+@documented(Devices, errors=(404,), auth=True)
 def list_devices(game_id: str) -> Response:
+    """The devices and API clients that may edit the game."""
     session = get_session()
     _authorize(session, game_id)
     grants = games.edit_grants(session, game_id, [_bearer_token() or ""])
@@ -402,7 +417,9 @@ def list_devices(game_id: str) -> Response:
 
 
 @bp.delete("/games/<game_id>/devices/<ref>")
+@documented(RemovedDevice, errors=(404,), auth=True)
 def remove_device(game_id: str, ref: str) -> Response:
+    """Take edit rights away from a device or API client."""
     session = get_session()
     _authorize(session, game_id)
     _finish_reading(session)
@@ -422,7 +439,9 @@ def _grant_json(grant: games.GrantView) -> dict[str, Any]:
 
 
 @bp.get("/games/<game_id>/history")
+@documented(History, errors=(404,))
 def game_history(game_id: str) -> Response:
+    """Every change to the game, newest first, with old and new values."""
     lines = games.history(get_session(), game_id)
     return jsonify(
         {
@@ -441,423 +460,3 @@ def game_history(game_id: str) -> Response:
             ],
         }
     )
-
-
-# --- OpenAPI ------------------------------------------------------------------------------
-
-
-def _ref(name: str) -> dict[str, str]:
-    return {"$ref": f"#/components/schemas/{name}"}
-
-
-def _json(schema: dict[str, Any], description: str) -> dict[str, Any]:
-    return {"description": description, "content": {"application/json": {"schema": schema}}}
-
-
-def _errors(*codes: int) -> dict[str, Any]:
-    meaning = {
-        400: "The request was refused: the message says why (malformed JSON, wrong types, "
-        "unknown players, a bad card, an illegal round ...).",
-        401: "No edit token was sent.",
-        403: "The edit token is not this game's.",
-        404: "There is no such game (or round).",
-        409: "Someone else changed the game first (stale version), or the round is already "
-        "recorded.",
-        413: "The request is too large.",
-        415: "The body is not declared as JSON (Content-Type: application/json).",
-        422: "The Idempotency-Key was already used by this client for a different request.",
-    }
-    return {str(code): _json(_ref("Error"), meaning[code]) for code in codes}
-
-
-_GAME_ID = {
-    "name": "game_id",
-    "in": "path",
-    "required": True,
-    "description": "The game's unguessable id.",
-    "schema": {"type": "string"},
-}
-_NUMBER = {
-    "name": "number",
-    "in": "path",
-    "required": True,
-    "description": "The round number (1-based).",
-    "schema": {"type": "integer", "minimum": 1},
-}
-_IDEMPOTENCY_KEY = {
-    "name": "Idempotency-Key",
-    "in": "header",
-    "required": False,
-    "description": "Up to 100 printable characters; a retry with the same key is answered "
-    "without recording the change twice.",
-    "schema": {"type": "string", "maxLength": 100},
-}
-_IF_MATCH = {
-    "name": "If-Match",
-    "in": "header",
-    "required": False,
-    "schema": {"type": "string", "examples": ['"3"']},
-}
-_BEARER: list[dict[str, list[str]]] = [{"bearer": []}]
-
-OPENAPI_SCHEMAS.update(
-    {
-        "NewGame": {
-            "type": "object",
-            "required": ["rules", "players"],
-            "additionalProperties": False,
-            "properties": {
-                "rules": {
-                    "type": "string",
-                    "description": "A preset id.",
-                    "examples": ["liverpool"],
-                },
-                "players": {
-                    "type": "array",
-                    "items": {"type": "string"},
-                    "minItems": 2,
-                    "maxItems": 8,
-                    "description": "Names in seating order (clockwise).",
-                },
-                "options": {
-                    "type": "object",
-                    "description": "House-rule overrides: names and values from GET /rules.",
-                },
-                "title": {"type": ["string", "null"]},
-                "first_dealer": {
-                    "type": ["string", "integer", "null"],
-                    "description": "Who deals round 1 (a name or a seat); left out: cut for deal.",
-                },
-            },
-        },
-        "PlayerResultIn": {
-            "type": "object",
-            "required": ["player"],
-            "additionalProperties": False,
-            "properties": {
-                "player": {"type": "string"},
-                "went_out": {"type": "boolean", "default": False},
-                "points": {"type": "integer", "minimum": 0},
-                "cards": {
-                    "oneOf": [
-                        {"type": "string", "examples": ["AH 7C JK"]},
-                        {"type": "array", "items": {"type": "string"}},
-                    ],
-                    "description": "The cards left in hand, scored with the game's point table.",
-                },
-                "bought": {"type": "integer", "minimum": 0, "default": 0},
-            },
-        },
-        "RoundIn": {
-            "type": "object",
-            "required": ["results"],
-            "additionalProperties": False,
-            "properties": {
-                "round": {
-                    "type": "integer",
-                    "description": "The round number (required when adding a round).",
-                },
-                "results": {"type": "array", "items": _ref("PlayerResultIn")},
-                "cut_bonus": {
-                    "type": ["string", "null"],
-                    "description": "The name of the round's cutter, if the cut was exact.",
-                },
-                "version": {
-                    "type": "integer",
-                    "description": "Adding: the game's version; replacing: the round's version. "
-                    "A stale version is refused with 409.",
-                },
-            },
-        },
-        "PlayerResult": {
-            "type": "object",
-            "properties": {
-                "player": {"type": "string"},
-                "points": {"type": "integer"},
-                "went_out": {"type": "boolean"},
-                "cards": {"type": ["string", "null"]},
-                "bought": {"type": "integer"},
-            },
-        },
-        "Round": {
-            "type": "object",
-            "properties": {
-                "round": {"type": "integer"},
-                "contract": {"type": "string"},
-                "dealer": {"type": "string"},
-                "cutter": {"type": "string"},
-                "went_out": {"type": "string"},
-                "cut_bonus": {"type": ["string", "null"]},
-                "version": {"type": "integer"},
-                "results": {"type": "array", "items": _ref("PlayerResult")},
-                "totals": {"type": "object", "additionalProperties": {"type": "integer"}},
-            },
-        },
-        "Game": {
-            "type": "object",
-            "required": ["id", "players", "rounds", "totals", "standings", "finished", "winners"],
-            "properties": {
-                "id": {"type": "string"},
-                "title": {"type": "string"},
-                "rules": {"type": "string"},
-                "options": {"type": "object"},
-                "rule_set": {"type": "string"},
-                "players": {"type": "array", "items": {"type": "string"}},
-                "first_dealer": {"type": "string"},
-                "version": {"type": "integer"},
-                "rounds": {"type": "array", "items": _ref("Round")},
-                "totals": {"type": "object", "additionalProperties": {"type": "integer"}},
-                "standings": {
-                    "type": "array",
-                    "items": {
-                        "type": "object",
-                        "properties": {
-                            "place": {"type": "integer"},
-                            "player": {"type": "string"},
-                            "total": {"type": "integer"},
-                        },
-                    },
-                },
-                "next_round": {"type": ["integer", "null"]},
-                "finished": {"type": "boolean"},
-                "winners": {"type": "array", "items": {"type": "string"}},
-                "created_at": {"type": "string", "format": "date-time"},
-                "updated_at": {"type": "string", "format": "date-time"},
-            },
-        },
-        "NewGameAnswer": {
-            "allOf": [
-                _ref("Game"),
-                {
-                    "type": "object",
-                    "required": ["token", "join_code"],
-                    "properties": {
-                        "token": {
-                            "type": "string",
-                            "description": "The edit token: send it as a bearer token.",
-                        },
-                        "join_code": {
-                            "type": "string",
-                            "description": "The code that lets another device score.",
-                        },
-                    },
-                },
-            ]
-        },
-        "Device": {
-            "type": "object",
-            "properties": {
-                "ref": {"type": "string", "description": "Names the grant in DELETE."},
-                "label": {"type": "string", "examples": ["joined device 2"]},
-                "kind": {"type": "string", "enum": ["device", "api"]},
-                "created_at": {"type": "string", "format": "date-time"},
-                "yours": {"type": "boolean"},
-            },
-        },
-        "History": {
-            "type": "object",
-            "properties": {
-                "id": {"type": "string"},
-                "history": {
-                    "type": "array",
-                    "description": "Newest first.",
-                    "items": {
-                        "type": "object",
-                        "properties": {
-                            "at": {"type": "string", "format": "date-time"},
-                            "actor": {"type": "string"},
-                            "action": {"type": "string"},
-                            "round": {"type": ["integer", "null"]},
-                            "summary": {"type": "string"},
-                            "before": {},
-                            "after": {},
-                        },
-                    },
-                },
-            },
-        },
-    }
-)
-
-OPENAPI_MODULES.append(
-    {
-        "/games": {
-            "post": {
-                "operationId": "createGame",
-                "summary": "Start a game",
-                "tags": ["games"],
-                "parameters": [_IDEMPOTENCY_KEY],
-                "requestBody": {
-                    "required": True,
-                    "content": {"application/json": {"schema": _ref("NewGame")}},
-                },
-                "responses": {
-                    "201": {
-                        **_json(
-                            _ref("NewGameAnswer"), "The new game, its edit token and join code."
-                        ),
-                        "headers": {
-                            "Location": {"schema": {"type": "string"}, "description": "The game."}
-                        },
-                    },
-                    **_errors(400, 413, 415, 422),
-                },
-            }
-        },
-        "/games/{game_id}": {
-            "parameters": [_GAME_ID],
-            "get": {
-                "operationId": "getGame",
-                "summary": "A game: players, rule set, rounds, totals, standings, winners",
-                "description": "Public to anyone with the id. The ETag is the game's version; "
-                "send it in If-None-Match to get a 304 while nothing changed.",
-                "tags": ["games"],
-                "parameters": [
-                    {"name": "If-None-Match", "in": "header", "schema": {"type": "string"}}
-                ],
-                "responses": {
-                    "200": {
-                        **_json(_ref("Game"), "The game."),
-                        "headers": {"ETag": {"schema": {"type": "string"}}},
-                    },
-                    "304": {"description": "Not changed since the version in If-None-Match."},
-                    **_errors(404),
-                },
-            },
-        },
-        "/games/{game_id}/rounds": {
-            "parameters": [_GAME_ID],
-            "post": {
-                "operationId": "addRound",
-                "summary": "Record the next round",
-                "description": "A retry with the same Idempotency-Key answers 201 again (with "
-                "Idempotent-Replayed: true) and records nothing more.",
-                "tags": ["rounds"],
-                "security": _BEARER,
-                "parameters": [_IDEMPOTENCY_KEY],
-                "requestBody": {
-                    "required": True,
-                    "content": {"application/json": {"schema": _ref("RoundIn")}},
-                },
-                "responses": {
-                    "201": _json(_ref("Game"), "The game with the new round."),
-                    **_errors(400, 401, 403, 404, 409, 413, 415, 422),
-                },
-            },
-        },
-        "/games/{game_id}/rounds/{number}": {
-            "parameters": [_GAME_ID, _NUMBER],
-            "put": {
-                "operationId": "replaceRound",
-                "summary": "Replace a recorded round",
-                "description": "The round's version (from the game's rounds) may be sent as "
-                '"version" or in If-Match; a stale one is refused with 409.',
-                "tags": ["rounds"],
-                "security": _BEARER,
-                "parameters": [
-                    _IDEMPOTENCY_KEY,
-                    {**_IF_MATCH, "description": "The round's version."},
-                ],
-                "requestBody": {
-                    "required": True,
-                    "content": {"application/json": {"schema": _ref("RoundIn")}},
-                },
-                "responses": {
-                    "200": _json(_ref("Game"), "The game with the round replaced."),
-                    **_errors(400, 401, 403, 404, 409, 413, 415, 422),
-                },
-            },
-            "delete": {
-                "operationId": "undoRound",
-                "summary": "Undo the last round (number must be the last round)",
-                "tags": ["rounds"],
-                "security": _BEARER,
-                "parameters": [
-                    {**_IF_MATCH, "description": "The game's version (its ETag)."},
-                ],
-                "responses": {
-                    "200": _json(_ref("Game"), "The game without its last round."),
-                    **_errors(400, 401, 403, 404, 409),
-                },
-            },
-        },
-        "/games/{game_id}/join-code": {
-            "parameters": [_GAME_ID],
-            "post": {
-                "operationId": "newJoinCode",
-                "summary": "Give the game a new join code (the old one stops working)",
-                "tags": ["games"],
-                "security": _BEARER,
-                "responses": {
-                    "200": _json(
-                        {
-                            "type": "object",
-                            "properties": {
-                                "id": {"type": "string"},
-                                "join_code": {"type": "string"},
-                            },
-                        },
-                        "The new join code.",
-                    ),
-                    **_errors(401, 403, 404),
-                },
-            },
-        },
-        "/games/{game_id}/devices": {
-            "parameters": [_GAME_ID],
-            "get": {
-                "operationId": "listDevices",
-                "summary": "The devices and API clients that may edit the game",
-                "tags": ["games"],
-                "security": _BEARER,
-                "responses": {
-                    "200": _json(
-                        {
-                            "type": "object",
-                            "properties": {
-                                "id": {"type": "string"},
-                                "devices": {"type": "array", "items": _ref("Device")},
-                            },
-                        },
-                        "Oldest first; yours is true for the token asking.",
-                    ),
-                    **_errors(401, 403, 404),
-                },
-            },
-        },
-        "/games/{game_id}/devices/{ref}": {
-            "parameters": [
-                _GAME_ID,
-                {"name": "ref", "in": "path", "required": True, "schema": {"type": "string"}},
-            ],
-            "delete": {
-                "operationId": "removeDevice",
-                "summary": "Take edit rights away from a device or API client",
-                "tags": ["games"],
-                "security": _BEARER,
-                "responses": {
-                    "200": _json(
-                        {
-                            "type": "object",
-                            "properties": {"id": {"type": "string"}, "removed": _ref("Device")},
-                        },
-                        "The device that can no longer edit.",
-                    ),
-                    **_errors(401, 403, 404),
-                },
-            },
-        },
-        "/games/{game_id}/history": {
-            "parameters": [_GAME_ID],
-            "get": {
-                "operationId": "gameHistory",
-                "summary": "Every change to the game, newest first, with old and new values",
-                "tags": ["games"],
-                "responses": {
-                    "200": _json(_ref("History"), "The game's history."),
-                    **_errors(404),
-                },
-            },
-        },
-    }
-)

@@ -1,27 +1,184 @@
-"""The OpenAPI document, assembled from the ``OPENAPI_PATHS`` of each API module."""
+"""The OpenAPI document (``/api/v1/openapi.json``), generated from the routes and the models.
+
+Each view of the API is marked with :func:`documented`: its answer model and status, its body
+model, the headers it reads and the refusals it may answer. The rest is found: the path and
+its parameters come from the view's route, the summary and description from its docstring,
+the tag from its module, and every schema from the pydantic models
+(``model_json_schema``; the models inside them are collected into the components too).
+"""
 
 from __future__ import annotations
 
-from typing import Any
+import inspect
+import re
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from functools import cache
+from typing import Annotated, Any, TypeVar
 
-from flask import Response, jsonify
+from flask import Response, current_app, jsonify
+from pydantic import BaseModel, Field, TypeAdapter
 
 from . import bp
+from .schemas import Error
 
-OPENAPI_MODULES: list[dict[str, Any]] = []
-OPENAPI_SCHEMAS: dict[str, Any] = {
-    "Error": {
-        "type": "object",
-        "required": ["error"],
-        "properties": {"error": {"type": "string"}, "details": {}},
-    }
+View = TypeVar("View", bound=Callable[..., Any])
+REF = "#/components/schemas/{model}"
+ARGUMENT = re.compile(r"<(?:\w+:)?(\w+)>")  # a route's variable, like <int:number>
+
+CODES = {
+    200: "The answer.",
+    201: "Created.",
+    304: "Not changed since the version in If-None-Match.",
+    400: "The request was refused; the message says why (malformed JSON, a wrong type, an "
+    "unknown field, an unknown player, a bad card, a rule broken ...).",
+    401: "No edit token was sent.",
+    403: "The edit token is not this game's.",
+    404: "There is no such game (or round).",
+    409: "Someone else changed the game first (stale version), or the round is already recorded.",
+    413: "The request is too large.",
+    415: "The body is not declared as JSON (Content-Type: application/json).",
+    422: "The Idempotency-Key was already used by this client for a different request.",
 }
+# Parameters by name: where they are sent, their type, what they mean.
+PARAMETERS: dict[str, tuple[str, Any, str]] = {
+    "game_id": ("path", str, "The game's unguessable id."),
+    "number": ("path", Annotated[int, Field(ge=1)], "The round number (1-based)."),
+    "ref": ("path", str, "The device's ref, as listed by GET .../devices."),
+    "Idempotency-Key": (
+        "header",
+        Annotated[str, Field(max_length=100)],
+        "Up to 100 printable characters; a retry with the same key is answered without "
+        "recording the change twice.",
+    ),
+    "If-Match": ("header", str, 'A version, like "3"; a stale one is refused with 409.'),
+    "If-None-Match": ("header", str, "The ETag of the game as last read."),
+}
+ANSWER_HEADERS = {"Location": "The game's address.", "ETag": "The game's version."}
+
+
+@dataclass(frozen=True)
+class Operation:
+    """How a view is documented. A view that reads a body may also refuse it with 400, 413
+    or 415; one that needs the edit token (``auth``) with 401 or 403."""
+
+    view: Callable[..., Any]
+    answer: type[BaseModel]
+    status: int
+    body: type[BaseModel] | None
+    errors: tuple[int, ...]
+    headers: tuple[str, ...]  # the request headers it reads (PARAMETERS)
+    answer_headers: tuple[str, ...]  # ANSWER_HEADERS
+    auth: bool
+
+
+OPERATIONS: dict[str, Operation] = {}  # by endpoint ("api.create_game")
+
+
+def documented(
+    answer: type[BaseModel],
+    status: int = 200,
+    *,
+    body: type[BaseModel] | None = None,
+    errors: tuple[int, ...] = (),
+    headers: tuple[str, ...] = (),
+    answer_headers: tuple[str, ...] = (),
+    auth: bool = False,
+) -> Callable[[View], View]:
+    """Describe a view of the API blueprint in the OpenAPI document (its docstring's first
+    line is the summary, the rest the description)."""
+
+    def register(view: View) -> View:
+        operation = Operation(view, answer, status, body, errors, headers, answer_headers, auth)
+        OPERATIONS[f"{bp.name}.{view.__name__}"] = operation
+        return view
+
+    return register
+
+
+def _parameter(name: str) -> dict[str, Any]:
+    where, kind, description = PARAMETERS[name]
+    return {
+        "name": name,
+        "in": where,
+        "required": where == "path",
+        "description": description,
+        "schema": TypeAdapter(kind).json_schema(),
+    }
+
+
+def _content(model: type[BaseModel], description: str = "") -> dict[str, Any]:
+    schema = {"$ref": REF.format(model=model.__name__)}
+    return {"description": description, "content": {"application/json": {"schema": schema}}}
+
+
+def _responses(operation: Operation) -> dict[str, Any]:
+    answer = _content(operation.answer, CODES[operation.status])
+    if operation.answer_headers:
+        text = TypeAdapter(str).json_schema()
+        answer["headers"] = {
+            name: {"description": ANSWER_HEADERS[name], "schema": text}
+            for name in operation.answer_headers
+        }
+    codes = set(operation.errors)
+    codes |= {400, 413, 415} if operation.body else set()
+    codes |= {401, 403} if operation.auth else set()
+    return {str(operation.status): answer} | {
+        str(code): _content(Error, CODES[code]) if code >= 400 else {"description": CODES[code]}
+        for code in sorted(codes)
+    }
+
+
+def _operation(operation: Operation, arguments: Iterable[str]) -> dict[str, Any]:
+    view = operation.view
+    summary, _, description = (inspect.getdoc(view) or view.__name__).partition("\n")
+    first, *rest = view.__name__.split("_")
+    item: dict[str, Any] = {
+        "operationId": first + "".join(word.title() for word in rest),
+        "summary": summary.rstrip("."),
+        "tags": [view.__module__.rsplit(".", 1)[1]],
+        "parameters": [_parameter(name) for name in (*arguments, *operation.headers)],
+        "responses": _responses(operation),
+    }
+    if description:
+        item["description"] = " ".join(description.split())
+    if operation.body is not None:
+        item["requestBody"] = {"required": True, "content": _content(operation.body)["content"]}
+    if operation.auth:
+        item["security"] = [{"bearer": []}]
+    return item
+
+
+def models() -> list[type[BaseModel]]:
+    """Every model the document names: bodies, answers and the error."""
+    found: set[type[BaseModel]] = {Error}
+    for operation in OPERATIONS.values():
+        found |= {operation.answer} | ({operation.body} if operation.body else set())
+    return sorted(found, key=lambda model: model.__name__)
+
+
+@cache
+def components() -> dict[str, Any]:
+    """Each model's JSON Schema, and the models inside them, by name."""
+    schemas: dict[str, Any] = {}
+    for model in models():
+        schema = model.model_json_schema(ref_template=REF)
+        for name, definition in [*schema.pop("$defs", {}).items(), (model.__name__, schema)]:
+            if schemas.setdefault(name, definition) != definition:
+                raise ValueError(f"two models are named {name}")
+    return schemas
 
 
 def document() -> dict[str, Any]:
     paths: dict[str, Any] = {}
-    for module_paths in OPENAPI_MODULES:
-        paths.update(module_paths)
+    for rule in current_app.url_map.iter_rules():
+        if not rule.endpoint.startswith(f"{bp.name}.") or rule.endpoint == "api.openapi_json":
+            continue
+        operation = OPERATIONS[rule.endpoint]  # a view without @documented is a bug
+        path = rule.rule.removeprefix(bp.url_prefix or "")
+        for method in sorted((rule.methods or set()) - {"HEAD", "OPTIONS"}):
+            item = _operation(operation, ARGUMENT.findall(path))
+            paths.setdefault(ARGUMENT.sub(r"{\1}", path), {})[method.lower()] = item
     return {
         "openapi": "3.1.0",
         "info": {
@@ -32,7 +189,7 @@ def document() -> dict[str, Any]:
         "servers": [{"url": "/api/v1"}],
         "paths": paths,
         "components": {
-            "schemas": OPENAPI_SCHEMAS,
+            "schemas": components(),
             "securitySchemes": {"bearer": {"type": "http", "scheme": "bearer"}},
         },
     }

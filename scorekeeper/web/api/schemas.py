@@ -1,0 +1,430 @@
+"""The API's requests and answers as pydantic models: the OpenAPI document's schemas.
+
+Request models (:class:`Request`) check shapes and types only: unknown fields and wrong types
+are refused, nothing is converted; the game service and the rules core check the rules, and
+:mod:`.validation` words the refusals. Answer models (:class:`Answer`) describe what the views
+send (the tests hold every answer to its model).
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Discriminator, Field, Tag
+
+from .. import referee_json as rj
+
+
+class Request(BaseModel):
+    """A request body: unknown fields are refused and no value is converted (``"5"`` is not
+    a number, ``1`` is not true)."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+
+class Answer(BaseModel):
+    """An answer, as sent: every field listed."""
+
+    model_config = ConfigDict(extra="forbid")
+
+
+class Error(Answer):
+    """Every refusal: a sentence saying what is wrong, and details for programs."""
+
+    error: str
+    details: Any
+
+
+# --- values that may be one of several JSON types -------------------------------------------
+
+_KINDS = {
+    type(None): "null",
+    bool: "boolean",
+    int: "integer",
+    float: "number",
+    str: "string",
+    list: "array",
+    dict: "object",
+}
+
+
+def json_type(value: Any) -> str | None:
+    """The JSON type of a value as JSON Schema names it (``"string"``, ``"array"`` ...)."""
+    return _KINDS.get(type(value))
+
+
+def by_json_type(expected: str) -> Discriminator:
+    """Picks a union's member by the value's JSON type (members are tagged ``Tag("string")``
+    and so on), so a refusal speaks of that member only; any other type is refused as not
+    ``expected``."""
+    return Discriminator(json_type, custom_error_type="one_of", custom_error_message=expected)
+
+
+Cards = Annotated[
+    Annotated[str, Tag("string")] | Annotated[list[str], Tag("array")],
+    by_json_type("text or a list"),
+]
+"""Cards as text (``"AH 7C JK"``) or a list of strings (``["AH", "7C"]``)."""
+
+
+# --- games: /games ----------------------------------------------------------------------------
+
+
+class NewGame(Request):
+    rules: str = Field(description="A preset id (GET /rules lists them).", examples=["liverpool"])
+    players: list[str] = Field(
+        description="Names in seating order (clockwise).", examples=[["Ann", "Bob", "Cy"]]
+    )
+    options: dict[str, Any] | None = Field(
+        None,
+        description="House-rule overrides: names and values from GET /rules.",
+        examples=[{"buying": False}],
+    )
+    title: str | None = None
+    first_dealer: (
+        Annotated[
+            Annotated[str, Tag("string")] | Annotated[int, Tag("integer")],
+            by_json_type("a player's name or seat (from 0)"),
+        ]
+        | None
+    ) = Field(None, description="Who deals round 1; left out: cut for deal.")
+
+
+class PlayerResultIn(Request):
+    player: str = Field(description="A player's name (case and extra spaces do not matter).")
+    went_out: bool = False
+    points: int | None = Field(None, description="The points typed in; or give cards.")
+    cards: Cards | None = Field(
+        None,
+        description="The cards left in hand, scored with the game's point table.",
+        examples=["AH 7C JK"],
+    )
+    bought: int = Field(0, description="How many cards the player bought in the round.")
+
+
+class RoundEdit(Request):
+    """A recorded round's results, to replace them."""
+
+    round: int | None = Field(None, description="The round number: the address's, if given.")
+    results: list[PlayerResultIn] = Field(description="One result for each player.")
+    cut_bonus: str | None = Field(
+        None, description="The name of the round's cutter, if the cut was exact."
+    )
+    version: int | None = Field(
+        None,
+        description="Adding: the game's version; replacing: the round's version. A stale "
+        "version is refused with 409.",
+    )
+
+
+class NewRound(RoundEdit):
+    """The next round's results."""
+
+    round: int = Field(description="The round number: the game's next round.")
+
+
+class PlayerResult(Answer):
+    player: str
+    points: int
+    went_out: bool
+    cards: str | None = Field(description="The cards left in hand, if they were entered.")
+    bought: int
+
+
+class Round(Answer):
+    round: int
+    contract: str
+    dealer: str
+    cutter: str
+    went_out: str
+    cut_bonus: str | None = Field(description="The cutter, if the cut bonus was earned.")
+    version: int = Field(description="The round's version (send it to replace the round).")
+    results: list[PlayerResult]
+    totals: dict[str, int] = Field(description="The running totals, by player.")
+
+
+class Standing(Answer):
+    place: int
+    player: str
+    total: int
+
+
+class Game(Answer):
+    id: str
+    title: str
+    rules: str = Field(description="The preset id.")
+    options: dict[str, Any] = Field(description="The house rules the game overrides.")
+    rule_set: str = Field(description="The rule set's name.")
+    players: list[str]
+    first_dealer: str
+    version: int = Field(description="The game's version, also its ETag.")
+    rounds: list[Round]
+    totals: dict[str, int]
+    standings: list[Standing]
+    next_round: int | None
+    finished: bool
+    winners: list[str]
+    created_at: datetime
+    updated_at: datetime
+
+
+class NewGameAnswer(Game):
+    token: str = Field(description="The edit token: send it as a bearer token.")
+    join_code: str = Field(description="The code that lets another device score.")
+
+
+class JoinCode(Answer):
+    id: str
+    join_code: str
+
+
+class Device(Answer):
+    ref: str = Field(description="Names the grant in DELETE .../devices/{ref}.")
+    label: str = Field(examples=["joined device 2"])
+    kind: Literal["device", "api"]
+    created_at: datetime
+    yours: bool = Field(description="Held by the token asking.")
+
+
+class Devices(Answer):
+    id: str
+    devices: list[Device] = Field(description="Oldest first.")
+
+
+class RemovedDevice(Answer):
+    id: str
+    removed: Device = Field(description="The device that can no longer edit.")
+
+
+class HistoryLine(Answer):
+    at: datetime
+    actor: str
+    action: str
+    round: int | None
+    summary: str
+    before: Any
+    after: Any
+
+
+class History(Answer):
+    id: str
+    history: list[HistoryLine] = Field(description="Newest first.")
+
+
+# --- the referee: /referee, /score -----------------------------------------------------------
+
+CardText = Annotated[str, Field(max_length=rj.MAX_TEXT, examples=["7H 7C JK"])]
+RefereeCards = Annotated[
+    Annotated[CardText, Tag("string")]
+    | Annotated[list[CardText], Field(max_length=rj.MAX_ITEMS), Tag("array")],
+    by_json_type("text or a list"),
+    Field(description='Cards as text ("7H 7C JK", also 10♥ or T for ten) or a list of strings.'),
+]
+Card = Annotated[str, Field(max_length=rj.MAX_TEXT, examples=["8S"])]
+
+
+class RulesRequest(Request):
+    rules: str = Field(description="A preset id (see GET /rules).", examples=["liverpool"])
+    options: dict[str, Any] | None = Field(
+        None,
+        description="House-rule overrides, by option name (see GET /rules).",
+        examples=[{"run_min_naturals": 2}],
+    )
+
+
+class ContractRequest(RulesRequest):
+    round: int = Field(examples=[2])
+    melds: list[RefereeCards] = Field(max_length=rj.MAX_GROUPS)
+    hand: RefereeCards | None = Field(
+        None, description="Cards left in hand (matters when all out)."
+    )
+
+
+class ArrangeRequest(RulesRequest):
+    round: int
+    cards: RefereeCards
+
+
+class MeldAndCard(RulesRequest):
+    meld: RefereeCards
+    card: Card
+
+
+class LiverpoolRequest(RulesRequest):
+    table: list[RefereeCards] = Field(max_length=rj.MAX_GROUPS)
+    discard: Card
+
+
+class CustomPointTable(Request):
+    ranks: dict[str, int] = Field(
+        max_length=rj.MAX_ITEMS,
+        description="Points for each rank label: A, 2 ... 10, J, Q, K.",
+        examples=[{"A": 15, "2": 5, "K": 10}],
+    )
+    joker: int = Field(examples=[20])
+
+
+class ScoreRequest(RulesRequest):
+    """Give rules (its point table is used) or points_table."""
+
+    rules: str | None = Field(None, description="A preset id (see GET /rules).")  # type: ignore[assignment]
+    points_table: (
+        Annotated[
+            Annotated[str, Tag("string"), Field(examples=["face-value"])]
+            | Annotated[CustomPointTable, Tag("object")],
+            by_json_type("a point table's name or a custom table"),
+        ]
+        | None
+    ) = None
+    cards: RefereeCards
+
+
+class Wild(Answer):
+    card: str
+    stands_for: str = Field(description="A card in a run (10C); the rank alone in a set (7).")
+
+
+class RefereeProblem(Answer):
+    meld: int | None = Field(description="The meld's index, or null for the whole lay-down.")
+    code: str = Field(examples=["turns-the-corner"])
+    message: str
+    cards: list[str]
+
+
+class MeldReport(Answer):
+    kind: Literal["set", "run"] | None = Field(description="null unless a legal meld.")
+    looks_like: Literal["set", "run"] | None
+    legal: bool
+    description: str | None
+    cards: list[str]
+    ordered: list[str]
+    wilds: list[Wild]
+
+
+class ContractVerdict(Answer):
+    legal: bool
+    rules: str
+    round: int
+    contract: str = Field(examples=["2 sets and 1 run"])
+    all_out: bool
+    melds: list[MeldReport]
+    problems: list[RefereeProblem]
+
+
+class ArrangedMeld(Answer):
+    kind: Literal["set", "run"]
+    cards: list[str]
+    description: str | None = None
+    wilds: list[Wild] | None = None
+
+
+class Arrangement(Answer):
+    possible: bool
+    rules: str
+    round: int
+    contract: str
+    melds: list[ArrangedMeld]
+    leftover: list[str]
+    reason: str
+
+
+class LayoffResult(Answer):
+    fits: bool
+    card: str
+    meld: list[str] = Field(description="With the card laid off (run order), or as given.")
+    position: Literal["low", "high", "set"] | None
+    stands_for: str | None
+    description: str | None
+    reason: str
+
+
+class SwapResult(Answer):
+    allowed: bool
+    card: str
+    joker_index: int | None
+    joker: str | None = Field(description="The wild card freed.")
+    stands_for: str | None
+    meld: list[str]
+    reason: str
+
+
+class Place(Answer):
+    meld: int
+    position: Literal["low", "high", "set"]
+    stands_for: str | None
+    reason: str
+
+
+class LiverpoolResult(Answer):
+    playable: bool
+    discard: str
+    where: list[Place]
+
+
+class Score(Answer):
+    points: int = Field(examples=[40])
+    cards: list[str]
+    card_points: list[int]
+    points_table: str
+
+
+# --- the rules: /rules ----------------------------------------------------------------------
+
+
+class PointTable(Answer):
+    id: str
+    name: str
+    summary: str
+    ranks: dict[str, int] = Field(description="Points per rank label (A, 2 ... 10, J, Q, K).")
+    joker: int
+
+
+class PlayerRange(Answer):
+    min: int
+    max: int
+
+
+class MeldSpec(Answer):
+    kind: Literal["set", "run"]
+    min_length: int
+
+
+class RoundSpec(Answer):
+    round: int
+    contract: str
+    melds: list[MeldSpec]
+    min_cards: int
+    cards_dealt: int
+    going_out: str
+    buy_limit: int | None
+
+
+class Decks(Answer):
+    decks: int
+    jokers: int
+
+
+class RuleSet(Answer):
+    id: str = Field(examples=["liverpool"])
+    name: str
+    summary: str
+    players: PlayerRange
+    rounds: list[RoundSpec]
+    decks: dict[str, Decks] = Field(description="Decks and jokers to shuffle, by player count.")
+    wilds: str
+    point_table: PointTable
+    options: dict[str, Any] = Field(description="The value of every house-rule option.")
+
+
+class RuleOption(Answer):
+    name: str
+    doc: str
+    kind: Literal["bool", "int", "choice", "table", "ints"]
+    choices: list[str]
+
+
+class Rules(Answer):
+    presets: list[RuleSet]
+    point_tables: list[PointTable]
+    options: list[RuleOption]

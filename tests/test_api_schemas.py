@@ -50,6 +50,8 @@ def test_every_answer_fits_its_model(db_app: Flask) -> None:
     """On SQLite and on PostgreSQL (their dates come back differently)."""
     call = Checked(db_app)
     call("GET", "/api/v1/rules")
+    call("GET", "/api/v1/rules/family/book")
+    call("GET", "/api/v1/rules/poker/book", None, 404)
     players = ["Ann", "Bob", "Cy"]
     game = call("POST", "/api/v1/games", {"rules": "liverpool", "players": players, "title": "T"})
     url, auth = f"/api/v1/games/{game['id']}", {"Authorization": f"Bearer {game['token']}"}

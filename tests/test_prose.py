@@ -161,3 +161,22 @@ def test_prose_imports_nothing_outside_the_rules_core() -> None:
                                        "itertools", "typing"}, node.module  # fmt: skip
         elif isinstance(node, ast.Import):
             pytest.fail(f"unexpected import {[a.name for a in node.names]}")
+
+
+def test_the_api_serves_the_same_rule_book(client: Any) -> None:
+    """The rules pages, the sheets and the API read the same sentences."""
+    from scorekeeper.rules import PRESETS
+    from scorekeeper.rules.prose import key_rules, rule_book
+
+    for preset in PRESETS.values():
+        answer = client.get(f"/api/v1/rules/{preset.id}/book")
+        assert answer.status_code == 200
+        data = answer.get_json()
+        assert data["rules"] == preset.id and data["name"] == preset.name
+        assert data["sections"] == [section.as_dict() for section in rule_book(preset)]
+        book_keys = [s["key_rule"] for s in data["sections"] if s["key_rule"]]
+        assert tuple(book_keys) == tuple(key_rules(preset, None))
+        page = client.get(f"/rules/{preset.id}").get_data(as_text=True)
+        assert all(s["heading"] in page for s in data["sections"])
+    missing = client.get("/api/v1/rules/poker/book")
+    assert missing.status_code == 404 and "poker" in missing.get_json()["error"]

@@ -229,11 +229,6 @@ def _authorize(session: Session, game_id: str) -> games.GameView:
     return game
 
 
-def _finish_reading(session: Session) -> None:
-    """End the read transaction, so the service's write begins afresh (BEGIN IMMEDIATE)."""
-    session.rollback()
-
-
 # --- answers ------------------------------------------------------------------------------
 
 
@@ -273,7 +268,6 @@ def create_game() -> Response:
         idempotency_key=request.headers.get("Idempotency-Key"),
         client=access.client_id(),
     )
-    session.commit()
     response = jsonify(view.as_dict() | {"token": token, "join_code": view.join_code})
     response.status_code = 201
     response.headers["Location"] = url_for("api.get_game", game_id=view.id)
@@ -323,7 +317,6 @@ def add_round(game_id: str) -> Response:
     session = get_session()
     game = _authorize(session, game_id)
     entry = parse_round_input(body, game, body.round)
-    _finish_reading(session)
     view, created = games.add_round(
         session,
         game_id,
@@ -334,7 +327,6 @@ def add_round(game_id: str) -> Response:
         client=access.client_id(),
         actor=ACTOR,
     )
-    session.commit()
     response = _game_response(view, 201)
     response.headers["Location"] = url_for("api.get_game", game_id=game_id)
     if not created:
@@ -363,7 +355,6 @@ def replace_round(game_id: str, number: int) -> Response:
         raise Invalid(f"the body is for round {body.round} but the address is round {number}")
     entry = parse_round_input(body, game, number)
     version = body.version if body.version is not None else _if_match_version()
-    _finish_reading(session)
     view = games.replace_round(
         session,
         game_id,
@@ -374,7 +365,6 @@ def replace_round(game_id: str, number: int) -> Response:
         client=access.client_id(),
         actor=ACTOR,
     )
-    session.commit()
     return _game_response(view)
 
 
@@ -388,9 +378,7 @@ def undo_round(game_id: str, number: int) -> Response:
     session = get_session()
     _authorize(session, game_id)
     version = _if_match_version()
-    _finish_reading(session)
     view = games.undo_last_round(session, game_id, number, expected_version=version, actor=ACTOR)
-    session.commit()
     return _game_response(view)
 
 
@@ -400,9 +388,7 @@ def new_join_code(game_id: str) -> Response:
     """Give the game a new join code (the old one stops working)."""
     session = get_session()
     _authorize(session, game_id)
-    _finish_reading(session)
     view = games.rotate_join_code(session, game_id, ACTOR)
-    session.commit()
     return no_store(jsonify({"id": view.id, "join_code": view.join_code}))
 
 
@@ -422,9 +408,7 @@ def remove_device(game_id: str, ref: str) -> Response:
     """Take edit rights away from a device or API client."""
     session = get_session()
     _authorize(session, game_id)
-    _finish_reading(session)
     gone = games.revoke_grant(session, game_id, ref[:40], ACTOR, [_bearer_token() or ""])
-    session.commit()
     return jsonify({"id": game_id, "removed": _grant_json(gone)})
 
 

@@ -45,6 +45,7 @@ PARAMETERS: dict[str, tuple[str, Any, str]] = {
     "game_id": ("path", str, "The game's unguessable id."),
     "number": ("path", Annotated[int, Field(ge=1)], "The round number (1-based)."),
     "ref": ("path", str, "The device's ref, as listed by GET .../devices."),
+    "preset": ("path", str, "A preset's id, as listed by GET /rules."),
     "Idempotency-Key": (
         "header",
         Annotated[str, Field(max_length=100)],

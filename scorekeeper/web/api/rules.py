@@ -11,10 +11,12 @@ from typing import Any
 
 from flask import Response, jsonify
 
+from ...errors import NotFound
 from ...rules import OPTIONS, POINT_TABLES, PRESETS
+from ...rules.prose import rule_book
 from . import bp
 from .openapi import documented
-from .schemas import Rules
+from .schemas import RuleBook, Rules
 
 
 @cache
@@ -44,6 +46,23 @@ def list_rules() -> Response:
     """
     response = jsonify(rules_document())
     # The same for every request until the app is upgraded.
+    response.cache_control.public = True
+    response.cache_control.max_age = 300
+    return response
+
+
+@bp.get("/rules/<preset>/book")
+@documented(RuleBook, errors=(404,))
+def rule_book_of(preset: str) -> Response:
+    """A preset's rules in plain language, section by section.
+
+    The same sentences as the rules pages and the score sheets' key rules (marked "key").
+    """
+    rules = PRESETS.get(preset)
+    if rules is None:
+        raise NotFound(f'There is no rule set "{preset[:40]}": see GET /api/v1/rules.')
+    sections = [section.as_dict() for section in rule_book(rules)]
+    response = jsonify({"rules": rules.id, "name": rules.name, "sections": sections})
     response.cache_control.public = True
     response.cache_control.max_age = 300
     return response

@@ -424,6 +424,30 @@ class RuleOption(Answer):
     choices: list[str]
 
 
+class RuleSentence(Answer):
+    text: str
+    key: bool = Field(description="One of the key rules printed on the score sheets.")
+
+
+class RuleParagraph(Answer):
+    text: str
+    sentences: list[RuleSentence]
+
+
+class RuleSection(Answer):
+    heading: str
+    paragraphs: list[RuleParagraph]
+    key_rule: str = Field(description="The section's key rules in one line, as on the sheets.")
+
+
+class RuleBook(Answer):
+    """A rule set's rules in plain language, as the rules pages and score sheets give them."""
+
+    rules: str
+    name: str
+    sections: list[RuleSection]
+
+
 class Rules(Answer):
     presets: list[RuleSet]
     point_tables: list[PointTable]

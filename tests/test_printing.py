@@ -471,39 +471,6 @@ def test_the_garbage_collector_is_paused_only_while_rendering(
         gc.enable()
 
 
-@pytest.mark.parametrize("kind", ["blank", "game"])
-def test_a_written_layout_is_freed_without_the_cyclic_collector(kind: str) -> None:
-    import gc
-
-    from scorekeeper.printing.samples import sample_game
-
-    view = sample_game("liverpool", 8, seed=8, cut_bonus_rounds=(3,))
-    sheet = (
-        sheets.game_sheet(view)
-        if kind == "game"
-        else sheets.blank_sheet(view.rules, list(view.players))
-    )
-    render.render_pdf(sheet)  # warm: stylesheet, fonts, fetcher
-    gc.collect()
-    gc.disable()
-    gc.set_debug(gc.DEBUG_SAVEALL)
-    try:
-        render._render_pdf(sheet, None)
-        gc.collect()
-        left = {type(thing).__name__ for thing in gc.garbage}
-        contexts = [vars(t) for t in gc.garbage if type(t).__name__ == "LayoutContext"]
-    finally:
-        gc.set_debug(0)
-        gc.garbage.clear()
-        gc.enable()
-    # No boxes nor lines of text, no fetcher; a layout context only if emptied (the chart's
-    # SVG image still points to it).
-    assert not left & {"PageBox", "TableBox", "TableCellBox", "LineBox", "TextBox"}
-    assert "PrintAssetFetcher" not in left
-    assert not any(contexts)
-    assert not render._resources.layout_contexts
-
-
 def test_missing_harfbuzz_subset_is_logged(
     monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:

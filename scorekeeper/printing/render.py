@@ -14,13 +14,11 @@ well-formed XML, so the page is parsed by the C XML parser (under a millisecond)
 WeasyPrint's pure-Python HTML5 parser (about 15 ms for an 8-player game sheet); markup that
 is not well-formed XML (a name with a character XML forbids) falls back to the HTML5 parser.
 Python's cyclic garbage collector is paused while a sheet renders (:class:`CollectorPause`):
-WeasyPrint makes hundreds of thousands of short-lived objects, which set off some sixty
-collections per game sheet, a fifth of its time; one young-generation collection afterwards
-does the same cleaning at once. That collection has little left to do: the layout context,
-which refers to itself and holds the whole layout, is emptied once the PDF is written
-(:func:`release_layout`), and the URL fetcher is made once per thread, so some 3,000 objects
-rather than 26,000 (an 8-player game sheet) are left for the collector, a pass of about 1.5 ms
-rather than 15-30 ms.
+WeasyPrint makes hundreds of thousands of short-lived objects, which otherwise set off some
+twenty young collections per game sheet and promote the live layout to the oldest
+generation, so that about one sheet in six ends in a full collection of 70-95 ms that stops
+every thread of the worker (``benchmarks/README.md``). One young-generation collection
+afterwards (3-6 ms) frees the cycles the render left.
 """
 
 from __future__ import annotations
@@ -164,16 +162,8 @@ def asset_path(root: Path, url: str) -> Path | None:
 
 
 def make_fetcher(record: Callable[[str], None] | None = None) -> Any:
-    """A URL fetcher limited to ``print/``; ``record`` sees every URL requested.
-
-    Without ``record``, each thread reuses one fetcher (building one makes a urllib opener
-    with a dozen handlers, which refer to each other and so wait for the cyclic collector).
-    """
-    if record is not None:
-        return _fetcher_class()(print_dir(), record)
-    if _resources.fetcher is None:
-        _resources.fetcher = _fetcher_class()(print_dir())
-    return _resources.fetcher
+    """A URL fetcher limited to ``print/``; ``record`` sees every URL requested."""
+    return _fetcher_class()(print_dir(), record)
 
 
 # --- templates ---------------------------------------------------------------------------
@@ -222,11 +212,6 @@ class _Resources(threading.local):
     font_config: Any = None
     stylesheet: Any = None
     ua_stylesheet: Any = None
-    fetcher: Any = None
-    layout_contexts: list[Any]
-
-    def __init__(self) -> None:
-        self.layout_contexts = []
 
 
 _resources = _Resources()
@@ -284,46 +269,6 @@ def _parsed_html_class() -> type:
             return [_resources.ua_stylesheet]
 
     return ParsedHTML
-
-
-@functools.cache
-def _document_class() -> Any:
-    from weasyprint.document import Document
-
-    class SheetDocument(Document):  # type: ignore[misc]
-        """A WeasyPrint document whose layout context :func:`release_layout` can take apart.
-
-        The layout context refers to itself (``context.get_image_from_uri`` is a partial of
-        it) and, through it, to every style, box and line of text of the layout: left alone,
-        some 25,000 objects for an 8-player game sheet wait for the cyclic garbage collector,
-        whose pass over them takes longer than freeing them. ``_build_layout_context`` is
-        WeasyPrint's own step; this only notes what it built.
-        """
-
-        @classmethod
-        def _build_layout_context(cls, *args: Any, **kwargs: Any) -> Any:
-            context = super()._build_layout_context(*args, **kwargs)
-            _resources.layout_contexts.append(context)
-            return context
-
-    return SheetDocument
-
-
-def lay_out(html: Any, stylesheet: Any, font_config: Any) -> Any:
-    """``html.render(stylesheets=[stylesheet], font_config=font_config)``, noting the layout
-    context for :func:`release_layout`."""
-    from weasyprint import DEFAULT_OPTIONS
-
-    options = {**DEFAULT_OPTIONS, "stylesheets": [stylesheet]}
-    return _document_class()._render(html, font_config, None, None, options)
-
-
-def release_layout() -> None:
-    """Empty the layout contexts of this thread's finished documents (written, or set aside),
-    so their objects are freed by reference counting as soon as the documents go."""
-    contexts = _resources.layout_contexts
-    while contexts:
-        contexts.pop().__dict__.clear()
 
 
 def parse_html(markup: str, base_url: str, fetcher: Any, *, fast: bool = True) -> Any:
@@ -402,18 +347,13 @@ def _render_pdf(sheet: Sheet, fetcher: Any) -> bytes:
     fetcher = fetcher or make_fetcher()
     base_url = (print_dir() / TEMPLATES[sheet.kind]).as_uri()
     document = None
-    try:
-        for fit in FIT_STEPS:
-            if document is not None:
-                release_layout()  # of the layout that spilled onto a second page
-            html = parse_html(render_html(sheet, fit), base_url, fetcher)
-            document = lay_out(html, stylesheet, font_config)
-            if len(document.pages) == 1:
-                break
-        assert document is not None
-        pdf: bytes = document.write_pdf()
-    finally:
-        release_layout()
+    for fit in FIT_STEPS:
+        html = parse_html(render_html(sheet, fit), base_url, fetcher)
+        document = html.render(stylesheets=[stylesheet], font_config=font_config)
+        if len(document.pages) == 1:
+            break
+    assert document is not None
+    pdf: bytes = document.write_pdf()
     return pdf
 
 

@@ -445,57 +445,29 @@ def watch(game_id: str) -> Response:
 
 
 # Rendered scoreboard fragments by (game, version): the same for every viewer (no per-user
-# content), so every screen watching a game costs one render per change, per process. The
-# version is read from the database on each request, so several processes stay correct.
+# content), so every screen watching a game costs one render per change, per process (screens
+# asking while it renders each render it too). The version is read from the database on each
+# request, so several processes stay correct.
 _BOARD_CACHE: OrderedDict[tuple[str, int], str] = OrderedDict()
 _BOARD_CACHE_SIZE = 256
-# Versions being rendered: the screens that ask for one meanwhile wait for that render
-# rather than each making its own (after a change, every screen asks at about the same time).
-_BOARD_RENDERING: dict[tuple[str, int], threading.Event] = {}
-_BOARD_WAIT_SECONDS = 2.0
 _board_lock = threading.Lock()
 
 
 def _board_fragment(session: Any, game_id: str, version: int) -> str:
     key = (game_id, version)
     with _board_lock:
-        cached = _cached_board(key)
+        cached = _BOARD_CACHE.get(key)
         if cached is not None:
+            _BOARD_CACHE.move_to_end(key)
             return cached
-        rendering = _BOARD_RENDERING.get(key)
-        mine = rendering is None
-        if rendering is None:
-            rendering = _BOARD_RENDERING[key] = threading.Event()
-    if not mine:
-        # Another screen's request renders this version: take its result. If it could not
-        # be cached (the game changed meanwhile) or is slow, render it here as well.
-        rendering.wait(_BOARD_WAIT_SECONDS)
+    view = games.load_game(session, game_id)
+    html = render_template("games/_watch_board.html", game=view)
+    if view.version == version:
         with _board_lock:
-            cached = _cached_board(key)
-        if cached is not None:
-            return cached
-    try:
-        view = games.load_game(session, game_id)
-        html = render_template("games/_watch_board.html", game=view)
-        if view.version == version:
-            with _board_lock:
-                _BOARD_CACHE[key] = html
-                while len(_BOARD_CACHE) > _BOARD_CACHE_SIZE:
-                    _BOARD_CACHE.popitem(last=False)
-    finally:
-        if mine:
-            with _board_lock:
-                del _BOARD_RENDERING[key]
-            rendering.set()
+            _BOARD_CACHE[key] = html
+            while len(_BOARD_CACHE) > _BOARD_CACHE_SIZE:
+                _BOARD_CACHE.popitem(last=False)
     return html
-
-
-def _cached_board(key: tuple[str, int]) -> str | None:
-    """The cached fragment for ``key`` (call with ``_board_lock`` held)."""
-    cached = _BOARD_CACHE.get(key)
-    if cached is not None:
-        _BOARD_CACHE.move_to_end(key)
-    return cached
 
 
 @bp.get("/<game_id>/watch/board")
@@ -505,7 +477,7 @@ def watch_board(game_id: str) -> Response:
     The page asks with ``v`` (the version it shows): the same version gets a 204, which htmx
     leaves alone. A conditional request (``If-None-Match``) gets a 304. Either costs one
     primary-key lookup of the version (no ORM session); only a changed game is loaded, and
-    rendered once per version.
+    rendered once per version and process (see ``_BOARD_CACHE``).
     """
     version = games.current_version(get_engine(), game_id)
     if version is None:

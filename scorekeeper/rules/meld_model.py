@@ -1,0 +1,285 @@
+"""What the meld referee hands back (:class:`Meld`, :class:`WildUse`), which cards are wild,
+and the pieces every reading of cards as a meld shares: positions in a run, the wording of
+cards in messages, and the checks on how many natural cards a meld has."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+from .cards import Card, Rank, Suit, format_cards
+from .errors import Problem
+from .rulesets import MeldKind, RuleSet
+
+LOW_ACE = 1
+HIGH_ACE = 14
+SET_SUITS = len(Suit)
+
+
+# --- what the referee hands back -------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class WildUse:
+    """What one wild card stands for.
+
+    ``suit`` is ``None`` in a set, where a wild stands for the rank only. ``high_ace`` is true
+    when the wild is an ace above the king.
+    """
+
+    card: Card
+    rank: Rank
+    suit: Suit | None
+    high_ace: bool = False
+
+    @property
+    def stands_for(self) -> str:
+        """``"10C"``, ``"AH"``, or for a set the rank alone: ``"7"``.
+
+        >>> WildUse(Card.parse("JK"), Rank.TEN, Suit.CLUBS).stands_for
+        '10C'
+        >>> WildUse(Card.parse("JK"), Rank.SEVEN, None).stands_for
+        '7'
+        """
+        if self.suit is None:
+            return self.rank.label
+        return str(Card(self.rank, self.suit))
+
+    @property
+    def position(self) -> int:
+        """The run position this wild fills (14 for a high ace)."""
+        return HIGH_ACE if self.high_ace else int(self.rank)
+
+    @property
+    def pretty(self) -> str:
+        """``"10♣"``, or for a set ``"7"``."""
+        if self.suit is None:
+            return self.rank.label
+        return Card(self.rank, self.suit).pretty
+
+
+@dataclass(frozen=True)
+class Meld:
+    """A legal meld, as the referee understood it.
+
+    ``cards`` are as given; ``wilds`` has one entry per wild card, in the order the wilds
+    appear in ``cards``. A set has its ``rank`` and ``low == high == rank``; a run has its
+    ``suit`` and the positions ``low`` to ``high`` (1..14, 14 = high ace). ``positions`` gives
+    each card's position (for a set, every card's is the rank) and ``wild_indices`` the index
+    in ``cards`` of each wild.
+    """
+
+    kind: MeldKind
+    cards: tuple[Card, ...]
+    wilds: tuple[WildUse, ...]
+    rank: Rank | None
+    suit: Suit | None
+    low: int
+    high: int
+    positions: tuple[int, ...] = ()
+    wild_indices: tuple[int, ...] = ()
+
+    @property
+    def naturals(self) -> int:
+        """How many cards stand for themselves."""
+        return len(self.cards) - len(self.wilds)
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+    def card_positions(self) -> tuple[int, ...]:
+        """The position of each card in ``cards``."""
+        if len(self.positions) == len(self.cards):
+            return self.positions
+        if self.kind == MeldKind.SET:
+            return (self.low,) * len(self.cards)
+        # Rebuilt when a caller made the Meld by hand: naturals at their ranks, wilds in order.
+        wild_at = self.wild_indices or _guess_wild_indices(self)
+        places = dict(zip(wild_at, (w.position for w in self.wilds), strict=False))
+        return tuple(
+            places[i] if i in places else natural_position(card, self.high == HIGH_ACE)
+            for i, card in enumerate(self.cards)
+        )
+
+    def ordered(self) -> tuple[Card, ...]:
+        """The cards in run order, low to high, wilds in their places (a set: as given).
+
+        >>> from .cards import parse_cards
+        >>> from .melds import check_meld
+        >>> from .rulesets import LIVERPOOL
+        >>> format_cards(check_meld(parse_cards("JC JK 8C 9C"), LIVERPOOL).ordered())
+        '8C 9C JK JC'
+        """
+        if self.kind == MeldKind.SET:
+            return self.cards
+        order = sorted(range(len(self.cards)), key=lambda i: (self.card_positions()[i], i))
+        return tuple(self.cards[i] for i in order)
+
+    def describe(self) -> str:
+        """``"set of sevens"`` or ``"run 7♥-10♥"``."""
+        if self.kind == MeldKind.SET:
+            assert self.rank is not None
+            return f"set of {self.rank.noun}"
+        return f"run {self.span_text()}"
+
+    def span_text(self) -> str:
+        """A run's first and last card, ``"7♥-10♥"``; a set's rank noun."""
+        if self.suit is None:
+            return self.rank.noun if self.rank is not None else ""
+        first = Card(rank_at(self.low), self.suit).pretty
+        last = Card(rank_at(self.high), self.suit).pretty
+        return f"{first}-{last}"
+
+
+def _guess_wild_indices(meld: Meld) -> tuple[int, ...]:
+    """Indices of the wild cards, matched by card in order (for hand-built melds)."""
+    found: list[int] = []
+    start = 0
+    for use in meld.wilds:
+        for i in range(start, len(meld.cards)):
+            if meld.cards[i] == use.card:
+                found.append(i)
+                start = i + 1
+                break
+    return tuple(found)
+
+
+# --- small pure predicates -------------------------------------------------------------------
+
+
+def is_wild(card: Card, rules: RuleSet) -> bool:
+    """Jokers are always wild; so is every card of a wild rank (2s in deuces-wild games).
+
+    >>> from .rulesets import LIVERPOOL, DEUCES_SIX
+    >>> is_wild(Card.parse("2H"), LIVERPOOL), is_wild(Card.parse("2H"), DEUCES_SIX)
+    (False, True)
+    """
+    return card.rank is None or card.rank in rules.wild_ranks
+
+
+def can_be_natural(card: Card, rules: RuleSet) -> bool:
+    """A card that may stand for itself: any non-wild card, or a wild-rank card when allowed."""
+    if card.rank is None:
+        return False
+    return card.rank not in rules.wild_ranks or rules.wild_can_be_natural
+
+
+def rank_at(position: int) -> Rank:
+    """The rank at a run position: 1 and 14 are both the ace."""
+    return Rank.ACE if position == HIGH_ACE else Rank(position)
+
+
+def natural_position(card: Card, ace_high: bool) -> int:
+    assert card.rank is not None
+    if card.rank == Rank.ACE and ace_high:
+        return HIGH_ACE
+    return int(card.rank)
+
+
+def pretty(cards: Sequence[Card]) -> str:
+    return _pretty_tuple(tuple(cards))
+
+
+def codes(cards: Sequence[Card]) -> tuple[str, ...]:
+    return _codes_tuple(tuple(cards))
+
+
+# Every reading the referee tries names the same cards: format each group once.
+@lru_cache(maxsize=4096)
+def _pretty_tuple(cards: tuple[Card, ...]) -> str:
+    return format_cards(cards, pretty=True) if cards else "No cards"
+
+
+@lru_cache(maxsize=4096)
+def _codes_tuple(cards: tuple[Card, ...]) -> tuple[str, ...]:
+    return tuple(str(c) for c in cards)
+
+
+def plural(count: int, noun: str) -> str:
+    return f"{count} {noun}" + ("" if count == 1 else "s")
+
+
+def and_list(items: Sequence[str]) -> str:
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]
+
+
+# --- readings ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Reading:
+    """One way of understanding the cards, with what is wrong under it."""
+
+    kind: MeldKind
+    problems: tuple[Problem, ...]
+    naturals: int  # cards standing for themselves, including off-rank or off-suit ones
+    strays: int  # naturals of another rank (sets) or suit (runs)
+    meld: Meld | None
+    in_order: bool = False  # the cards were given in this reading's run order
+
+    @property
+    def key(self) -> tuple[int, int, int, int]:
+        """Fewer problems first, then fewer strays, then more naturals, then the reading that
+        matches the order the cards were given in (``2H 3H ... KH AH``: the ace is high)."""
+        return (len(self.problems), self.strays, -self.naturals, int(not self.in_order))
+
+
+def too_few_cards(cards: Sequence[Card], kind: MeldKind, min_length: int) -> Problem:
+    if not cards:
+        return Problem("too-few-cards", f"No cards: a {kind} needs at least {min_length}.")
+    return Problem(
+        "too-few-cards",
+        f"{pretty(cards)} is too few cards for a {kind}: a {kind} needs at least {min_length}.",
+        cards=codes(cards),
+    )
+
+
+def natural_count_problems(
+    cards: Sequence[Card],
+    kind: MeldKind,
+    naturals: int,
+    wilds: int,
+    rules: RuleSet,
+    *,
+    short: bool,
+) -> list[Problem]:
+    """Minimum naturals and, if the house rule says so, no more wilds than naturals.
+
+    ``7H JK JK`` has one natural: too few for a set, which needs two.
+    """
+    problems: list[Problem] = []
+    least = rules.set_min_naturals if kind == MeldKind.SET else rules.run_min_naturals
+    if not cards:
+        return problems
+    if naturals == 0:
+        problems.append(
+            Problem(
+                "no-naturals",
+                f"{pretty(cards)} is all wild cards: a {kind} needs at least {least} natural "
+                "cards to say what it is.",
+                cards=codes(cards),
+            )
+        )
+        return problems
+    if naturals < least and not (short and wilds == 0):  # 8H 9H: "too few cards" says it all
+        problems.append(
+            Problem(
+                "too-few-naturals",
+                f"{pretty(cards)} has only {plural(naturals, 'natural card')}: a {kind} needs "
+                f"at least {least}.",
+                cards=codes(cards),
+            )
+        )
+    if rules.wilds_at_most_naturals and wilds > naturals:
+        problems.append(
+            Problem(
+                "too-many-wilds",
+                f"{pretty(cards)} has more wild cards ({wilds}) than natural cards "
+                f"({naturals}): wild cards may not outnumber natural ones.",
+                cards=codes(cards),
+            )
+        )
+    return problems

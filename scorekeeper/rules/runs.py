@@ -1,0 +1,234 @@
+"""Reading cards as a run: one suit in consecutive order, aces low or high but never both,
+each wild placed at the one position it stands for."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from itertools import combinations
+
+from .cards import Card, Rank, Suit
+from .errors import Problem
+from .meld_model import (
+    HIGH_ACE,
+    LOW_ACE,
+    Meld,
+    Reading,
+    WildUse,
+    can_be_natural,
+    codes,
+    natural_count_problems,
+    natural_position,
+    plural,
+    pretty,
+    rank_at,
+    too_few_cards,
+)
+from .rulesets import MAX_RUN_LENGTH, MeldKind, RuleSet, number_word
+
+
+def _read_run(
+    cards: Sequence[Card],
+    rules: RuleSet,
+    suit: Suit | None,
+    ace_high: bool,
+    natural_wild_ranks: frozenset[Rank],
+    min_length: int,
+) -> Reading:
+    """The cards read as a run of ``suit``, aces high or low.
+
+    Cards of a wild rank in ``natural_wild_ranks`` and of the run's suit stand for
+    themselves (the first of each; a second copy is wild). Off-suit naturals are reported as
+    mixed suits and otherwise treated as filling a gap, so one wrong card is one problem.
+    """
+    n = len(cards)
+    position: dict[int, int] = {}  # index of a natural of the run's suit -> its position
+    wilds: list[int] = []
+    strays: list[int] = []
+    claimed: set[Rank] = set()
+    for i, card in enumerate(cards):
+        if card.rank is None:
+            wilds.append(i)
+        elif card.rank in rules.wild_ranks:
+            if card.suit == suit and card.rank in natural_wild_ranks and card.rank not in claimed:
+                claimed.add(card.rank)
+                position[i] = natural_position(card, ace_high)
+            else:
+                wilds.append(i)
+        elif card.suit == suit:
+            position[i] = natural_position(card, ace_high)
+        else:
+            strays.append(i)
+
+    problems: list[Problem] = []
+    if n < min_length:
+        problems.append(too_few_cards(cards, MeldKind.RUN, min_length))
+    if n > MAX_RUN_LENGTH:
+        problems.append(
+            Problem(
+                "run-too-long",
+                f"{pretty(cards)} is {n} cards: a run holds at most {MAX_RUN_LENGTH}, since aces "
+                "are high or low, not both.",
+                cards=codes(cards),
+            )
+        )
+    if strays:
+        assert suit is not None
+        odd = [cards[i] for i in strays]
+        what = f"is not a {suit.noun[:-1]}" if len(odd) == 1 else f"are not {suit.noun}"
+        problems.append(
+            Problem(
+                "mixed-suits",
+                f"{pretty(cards)} mixes suits: a run is cards of one suit, and {pretty(odd)} "
+                f"{what}.",
+                cards=codes(odd),
+            )
+        )
+    counts = Counter(position.values())
+    doubled = sorted(p for p, count in counts.items() if count > 1)
+    for p in doubled:
+        assert suit is not None
+        twice = Card(rank_at(p), suit)
+        times = "twice" if counts[p] == 2 else f"{number_word(counts[p])} times"
+        problems.append(
+            Problem(
+                "duplicate-card-in-run",
+                f"{pretty(cards)} holds {twice.pretty} {times}: a run has one card of each rank.",
+                cards=(str(twice),),
+            )
+        )
+    places = sorted(counts)
+    fillers = len(wilds) + len(strays)
+    if places and suit is not None:
+        missing = [p for p in range(places[0], places[-1] + 1) if p not in counts]
+        if len(missing) > fillers:
+            problems.append(_gap_problem(cards, places, missing, fillers, n, suit))
+    naturals = len(position) + len(strays)
+    problems.extend(
+        natural_count_problems(
+            cards, MeldKind.RUN, naturals, len(wilds), rules, short=n < min_length
+        )
+    )
+    meld = None
+    in_order = False
+    if not problems and suit is not None:
+        meld = _place_run(cards, suit, position, wilds)
+        in_order = _places_in_given_order(n, position) is not None
+    return Reading(MeldKind.RUN, tuple(problems), naturals, len(strays), meld, in_order)
+
+
+def _gap_problem(
+    cards: Sequence[Card],
+    places: Sequence[int],
+    missing: Sequence[int],
+    fillers: int,
+    n: int,
+    suit: Suit,
+) -> Problem:
+    """Either the run turns the corner (``K A 2 3``) or it simply has holes (``7 8 10 J``)."""
+    if _fits_around_the_corner(places, n):
+        return Problem(
+            "turns-the-corner",
+            f"{pretty(cards)} turns the corner: aces are high or low, not both.",
+            cards=codes(cards),
+        )
+    holes = [Card(rank_at(p), suit) for p in missing]
+    shown = pretty(holes) if len(holes) <= 4 else f"{len(holes)} cards"
+    verb = "is" if len(holes) == 1 and len(holes) <= 4 else "are"
+    if fillers == 0:
+        fill = "and there is no wild card to fill the gap"
+    else:
+        fill = f"and only {plural(fillers, 'wild card')} to fill the gaps"
+    return Problem(
+        "not-consecutive",
+        f"{pretty(cards)} is not consecutive: {shown} {verb} missing, {fill}.",
+        cards=codes(holes),
+    )
+
+
+def _fits_around_the_corner(places: Sequence[int], n: int) -> bool:
+    """Would the cards make a run if the king were followed by the ace and then the 2?
+
+    ``K A 2 3``: ranks 13, 1, 2, 3 fit a window of 4 going round the corner.
+    """
+    if n > MAX_RUN_LENGTH:
+        return False
+    ranks = {int(rank_at(p)) % 13 for p in places}  # the king is 0, the ace 1
+    return any(all((r - start) % 13 < n for r in ranks) for start in range(13))
+
+
+def _place_run(
+    cards: Sequence[Card], suit: Suit, position: dict[int, int], wilds: Sequence[int]
+) -> Meld:
+    """Give each wild its position, and build the Meld.
+
+    If the cards were given in run order (ascending or descending) every wild's place
+    follows from its index: ``7H 8H 9H JK`` puts the joker at 10, ``JK 7H 8H 9H`` at 6.
+    Otherwise wilds fill the gaps, then the high end, then (past the high ace) the low end.
+    """
+    n = len(cards)
+    places = _places_in_given_order(n, position)
+    if places is None:
+        taken = sorted(position.values())
+        free = [p for p in range(taken[0], taken[-1] + 1) if p not in position.values()]
+        extra = len(wilds) - len(free)
+        high = taken[-1]
+        while extra and high < HIGH_ACE:
+            high += 1
+            free.append(high)
+            extra -= 1
+        low = taken[0]
+        while extra and low > LOW_ACE:
+            low -= 1
+            free.append(low)
+            extra -= 1
+        assert not extra, "a legal run of at most 13 cards always has room for its wilds"
+        places = dict(position)
+        places.update(zip(wilds, sorted(free), strict=True))
+    uses = tuple(WildUse(cards[i], rank_at(places[i]), suit, places[i] == HIGH_ACE) for i in wilds)
+    return Meld(
+        kind=MeldKind.RUN,
+        cards=tuple(cards),
+        wilds=uses,
+        rank=None,
+        suit=suit,
+        low=min(places.values()),
+        high=max(places.values()),
+        positions=tuple(places[i] for i in range(n)),
+        wild_indices=tuple(wilds),
+    )
+
+
+def _places_in_given_order(n: int, position: dict[int, int]) -> dict[int, int] | None:
+    """Every card's position if the naturals sit in run order, ascending or descending."""
+    for step in (1, -1):
+        starts = {p - step * i for i, p in position.items()}
+        if len(starts) != 1:
+            continue
+        start = starts.pop()
+        end = start + step * (n - 1)
+        if min(start, end) >= LOW_ACE and max(start, end) <= HIGH_ACE:
+            return {i: start + step * i for i in range(n)}
+    return None
+
+
+def run_readings(cards: Sequence[Card], rules: RuleSet, min_length: int) -> Iterator[Reading]:
+    suits: list[Suit] = []
+    for card in cards:
+        if card.suit is not None and can_be_natural(card, rules) and card.suit not in suits:
+            suits.append(card.suit)
+    if not suits:
+        yield _read_run(cards, rules, None, False, frozenset(), min_length)
+    has_ace = any(c.rank == Rank.ACE for c in cards)
+    for suit in suits:
+        flexible = sorted(
+            {
+                c.rank
+                for c in cards
+                if c.suit == suit and c.rank in rules.wild_ranks and rules.wild_can_be_natural
+            }
+        )
+        for size in range(len(flexible), -1, -1):
+            for chosen in combinations(flexible, size):
+                for ace_high in (False, True) if has_ace else (False,):
+                    yield _read_run(cards, rules, suit, ace_high, frozenset(chosen), min_length)

@@ -71,6 +71,7 @@ from .views import (
     game_version,
     list_games,
     load_game,
+    read_game,
     recent_player_names,
 )
 
@@ -118,6 +119,7 @@ __all__ = [
     "new_join_code",
     "normalize_join_code",
     "play_again",
+    "read_game",
     "recent_player_names",
     "replace_round",
     "require_edit",

@@ -342,6 +342,13 @@ def build(session: Session, game: Game) -> GameView:
     return build_view(game, players, rounds, entries)
 
 
+def read_game(engine: Engine, game_id: str) -> GameView:
+    """The game, read in a short session of its own, closed on return: for work that follows
+    and should not sit inside a transaction (rendering a PDF sheet)."""
+    with Session(engine, expire_on_commit=False) as session:
+        return load_game(session, game_id)
+
+
 def game_version(session: Session, game_id: str) -> int | None:
     """Just the version, as ``session`` sees it."""
     version: int | None = (

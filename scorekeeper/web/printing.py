@@ -26,12 +26,11 @@ from typing import Any
 
 from flask import Blueprint, Response, current_app, request
 from flask.sansio.blueprints import BlueprintSetupState
-from sqlmodel import Session
 
 from .. import ratelimit
 from ..db import get_engine
 from ..errors import Invalid, NotFound
-from ..games import GameView, game_version, load_game
+from ..games import current_version, read_game
 from ..printing import render_blank_sheet
 from ..printing.cache import PdfCache
 from ..printing.render import assets_digest, harfbuzz_subset_available, render_pdf
@@ -174,24 +173,20 @@ def _game_pdf(game_id: str, kind: str) -> Response:
     variant = f"{kind}-{paper}-{orientation or 'auto'}"
     cache = pdf_cache()
     what = "trophy" if kind == "trophy" else "score-sheet"
-    view: GameView | None = None
-    # A short read-only session, closed before rendering: a render never sits inside a
-    # transaction, so it cannot hold up anyone entering scores.
-    with Session(get_engine(), expire_on_commit=False) as session:
-        version = game_version(session, game_id)
-        if version is None:
-            raise NotFound()
-        answer = not_modified(_game_etag(game_id, version, variant), GAME_CACHE_CONTROL)
-        if answer is not None:
-            return answer
-        found = cache.get(game_id, version, variant)
-        if found is None:
-            view = load_game(session, game_id)
+    version = current_version(get_engine(), game_id)
+    if version is None:
+        raise NotFound()
+    answer = not_modified(_game_etag(game_id, version, variant), GAME_CACHE_CONTROL)
+    if answer is not None:
+        return answer
+    found = cache.get(game_id, version, variant)
     if found is not None:
         pdf, filename = found
     else:
-        assert view is not None
         ratelimit.check_pdf_render()  # only renders count: a sheet kept on disk costs nothing
+        # Read in a short session of the service's, closed before rendering: a render never
+        # sits inside a transaction, so it cannot hold up anyone entering scores.
+        view = read_game(get_engine(), game_id)
         version = view.version
         sheet = (
             trophy_sheet(view, paper) if kind == "trophy" else game_sheet(view, paper, orientation)

@@ -219,3 +219,33 @@ def test_a_second_device_watches_then_joins(
     page.emulate_media(color_scheme="dark")
     screenshot("game-dark")
     assert page.csp_violations == []
+
+
+@pytest.mark.parametrize("zone", ["America/New_York", "Asia/Kolkata"])
+def test_times_are_shown_in_the_devices_own_time_zone(
+    browser: Any, live_server: Any, zone: str
+) -> None:
+    """History and the devices page send UTC; the page shows the device's local time."""
+    from datetime import datetime
+    from zoneinfo import ZoneInfo
+
+    context = browser.new_context(timezone_id=zone, locale="en-GB")
+    try:
+        tab = context.new_page()
+        tab.goto(live_server.url + "/games/new")
+        tab.fill("#player-0", "Ann")
+        tab.fill("#player-1", "Bob")
+        tab.click("button.big[value=create]")
+        tab.wait_for_url(GAME_URL)
+        game_url = tab.url
+        for path, shown in (("/history", "%H:%M:%S"), ("/devices", "%H:%M")):
+            tab.goto(game_url + path)
+            stamp = tab.locator("time[data-local]").first
+            expect(stamp).to_have_attribute("data-local-shown", "true")
+            moment = datetime.fromisoformat(stamp.get_attribute("datetime") or "")
+            local = moment.astimezone(ZoneInfo(zone))
+            text = stamp.inner_text()
+            assert local.strftime(shown) in text and "UTC" not in text, (path, text)
+            assert moment.strftime("%H:%M") in (stamp.get_attribute("title") or "")  # UTC kept
+    finally:
+        context.close()

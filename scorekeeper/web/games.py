@@ -23,6 +23,7 @@ import re
 import threading
 from collections import OrderedDict
 from collections.abc import Mapping
+from datetime import UTC, datetime
 from typing import Any
 
 import segno
@@ -501,6 +502,13 @@ def watch_board(game_id: str) -> Response:
 def format_points(points: int) -> str:
     """``+40``, ``+0``, ``−50`` (a real minus sign)."""
     return f"+{points}" if points >= 0 else f"−{-points}"
+
+
+@bp.app_template_filter("iso_utc")
+def _iso_utc(moment: datetime) -> str:
+    """A stored time (UTC) as ISO 8601 with its zone, for ``<time datetime>``: the page's
+    script shows it in the device's own time zone."""
+    return (moment if moment.tzinfo else moment.replace(tzinfo=UTC)).isoformat()
 
 
 @bp.app_template_filter("signed")

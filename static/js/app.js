@@ -24,6 +24,23 @@
     if (!wakeLock || wakeLock.released) requestWakeLock();
   });
 
+  // Times are sent in UTC (<time datetime="..." data-local>); show them in the device's own
+  // time zone, and keep the UTC time as the tooltip.
+  function showLocalTimes(root) {
+    root.querySelectorAll("time[data-local]").forEach(function (element) {
+      const moment = new Date(element.getAttribute("datetime"));
+      if (isNaN(moment.getTime()) || element.dataset.localShown) return;
+      const options = { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit", hourCycle: "h23" };
+      if (element.dataset.local === "seconds") options.second = "2-digit";
+      else options.year = "numeric";
+      element.title = element.textContent.trim();
+      element.textContent = new Intl.DateTimeFormat(undefined, options).format(moment);
+      element.dataset.localShown = "true";
+    });
+  }
+  document.addEventListener("DOMContentLoaded", function () { showLocalTimes(document); });
+  document.addEventListener("htmx:afterSettle", function (event) { showLocalTimes(event.target); });
+
   // Clear the error area when a new request starts.
   document.addEventListener("htmx:beforeRequest", function () {
     const flash = document.getElementById("flash");

@@ -320,21 +320,6 @@ def is_run(cards: Sequence[Card], rules: RuleSet) -> bool:
 
 
 __all__ = [
-    "Meld",
-    "WildUse",
-    "can_be_natural",
-    "check_meld",
-    "classify",
-    "is_run",
-    "is_set",
-    "is_wild",
-    "judge",
-    "meld_problems",
-    "parse_cards",
-]
-
-
-__all__ = [
     "HIGH_ACE",
     "LOW_ACE",
     "Meld",
@@ -347,4 +332,5 @@ __all__ = [
     "is_wild",
     "judge",
     "meld_problems",
+    "parse_cards",
 ]

@@ -48,50 +48,68 @@ def clean_name(name: Any, what: str = "A player's name") -> str:
 def validate_new_game(
     preset: Any, players: Any, options: Any, title: Any = "", first_dealer: Any = None
 ) -> tuple[RuleSet, list[str], str, int | None]:
-    """Check everything about a new game; raise Invalid naming each problem."""
+    """Check everything about a new game; raise Invalid naming each problem (the first one
+    found, in the order rules, players, title, dealer, is the message)."""
     problems: dict[str, str] = {}
-    rules: RuleSet | None = None
-    try:
-        rules = build_rules(preset if isinstance(preset, str) else "", options or {})
-    except RulesError as error:
-        problems["rules" if "option" not in error.message else "options"] = error.message
-    names: list[str] = []
-    if not isinstance(players, list | tuple):
-        problems["players"] = "players must be a list of names"
-    elif (count_problem := _player_count_problem(rules, len(players))) is not None:
-        # Counted before any name is read: a long list costs nothing but this check.
-        problems["players"] = count_problem
-    else:
-        for index, name in enumerate(players):
-            try:
-                names.append(clean_name(name))
-            except Invalid as error:
-                problems[f"players.{index}"] = error.message
-        seen = Counter(name.casefold() for name in names)
-        duplicates = sorted({n for n in names if seen[n.casefold()] > 1})
-        if duplicates:
-            problems["players"] = "each player needs a different name: " + ", ".join(duplicates)
-    try:
-        clean_title = "" if not title else clean_name(title, "The title")[:MAX_TITLE_LENGTH]
-    except Invalid as error:
-        problems["title"] = error.message
-        clean_title = ""
-    dealer: int | None = None
-    if first_dealer is not None and first_dealer != "":
-        if isinstance(first_dealer, str) and first_dealer in names:
-            dealer = names.index(first_dealer)
-        elif (
-            isinstance(first_dealer, int)
-            and not isinstance(first_dealer, bool)
-            and 0 <= first_dealer < max(len(names), 1)
-        ):
-            dealer = first_dealer
-        else:
-            problems["first_dealer"] = "the first dealer must be one of the players"
+    rules = _read_rules(preset, options, problems)
+    names = _read_names(players, rules, problems)
+    clean_title = _read_title(title, problems)
+    dealer = _read_dealer(first_dealer, names, problems)
     if problems or rules is None:
         first = next(iter(problems.values()), "the game could not be created")
         raise Invalid(first, problems)
     return rules, names, clean_title, dealer
+
+
+def _read_rules(preset: Any, options: Any, problems: dict[str, str]) -> RuleSet | None:
+    try:
+        return build_rules(preset if isinstance(preset, str) else "", options or {})
+    except RulesError as error:
+        problems["rules" if "option" not in error.message else "options"] = error.message
+        return None
+
+
+def _read_names(players: Any, rules: RuleSet | None, problems: dict[str, str]) -> list[str]:
+    if not isinstance(players, list | tuple):
+        problems["players"] = "players must be a list of names"
+        return []
+    count_problem = _player_count_problem(rules, len(players))
+    if count_problem is not None:
+        # Counted before any name is read: a long list costs nothing but this check.
+        problems["players"] = count_problem
+        return []
+    names: list[str] = []
+    for index, name in enumerate(players):
+        try:
+            names.append(clean_name(name))
+        except Invalid as error:
+            problems[f"players.{index}"] = error.message
+    seen = Counter(name.casefold() for name in names)
+    duplicates = sorted({n for n in names if seen[n.casefold()] > 1})
+    if duplicates:
+        problems["players"] = "each player needs a different name: " + ", ".join(duplicates)
+    return names
+
+
+def _read_title(title: Any, problems: dict[str, str]) -> str:
+    try:
+        return "" if not title else clean_name(title, "The title")[:MAX_TITLE_LENGTH]
+    except Invalid as error:
+        problems["title"] = error.message
+        return ""
+
+
+def _read_dealer(first_dealer: Any, names: list[str], problems: dict[str, str]) -> int | None:
+    """The first dealer's seat, from a name or a seat; None for "cut for deal"."""
+    if first_dealer is None or first_dealer == "":
+        return None
+    if isinstance(first_dealer, str) and first_dealer in names:
+        return names.index(first_dealer)
+    seat_given = isinstance(first_dealer, int) and not isinstance(first_dealer, bool)
+    if seat_given and 0 <= first_dealer < max(len(names), 1):
+        return int(first_dealer)
+    problems["first_dealer"] = "the first dealer must be one of the players"
+    return None
 
 
 def _player_count_problem(rules: RuleSet | None, count: int) -> str | None:

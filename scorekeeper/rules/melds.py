@@ -74,84 +74,18 @@ from .runs import run_readings
 
 
 def _read_set(cards: Sequence[Card], rules: RuleSet, rank: Rank | None, min_length: int) -> Reading:
-    """The cards read as a set of ``rank`` (``None``: no natural card to name the rank).
-
-    A card of a wild rank is natural here only when it is of the set's own rank (a set of
-    2s in deuces wild); with different suits required, a second 2 of a suit already shown is
-    read as a wild instead.
-    """
-    naturals: list[int] = []
-    wilds: list[int] = []
-    strays: list[int] = []
-    suits_seen: set[Suit] = set()
-    for i, card in enumerate(cards):
-        if card.rank is None:
-            wilds.append(i)
-        elif card.rank in rules.wild_ranks:
-            natural = rules.wild_can_be_natural and card.rank == rank
-            if natural and rules.set_distinct_suits and card.suit in suits_seen:
-                natural = False
-            if natural:
-                naturals.append(i)
-                assert card.suit is not None
-                suits_seen.add(card.suit)
-            else:
-                wilds.append(i)
-        elif card.rank == rank:
-            naturals.append(i)
-            assert card.suit is not None
-            suits_seen.add(card.suit)
-        else:
-            strays.append(i)
-
-    problems: list[Problem] = []
-    n = len(cards)
-    if n < min_length:
-        problems.append(too_few_cards(cards, MeldKind.SET, min_length))
-    if rules.set_max_cards is not None and n > rules.set_max_cards:
-        problems.append(
-            Problem(
-                "set-too-large",
-                f"{pretty(cards)} is {n} cards: a set of different suits holds at most "
-                f"{rules.set_max_cards}.",
-                cards=codes(cards),
-            )
-        )
-    if strays:
-        assert rank is not None
-        odd = [cards[i] for i in strays]
-        verb = "does" if len(odd) == 1 else "do"
-        problems.append(
-            Problem(
-                "mixed-ranks",
-                f"{pretty(cards)} mixes ranks: a set is cards of one rank, and "
-                f"{pretty(odd)} {verb} not match the {rank.noun}.",
-                cards=codes(odd),
-            )
-        )
-    if rules.set_distinct_suits:
-        suit_counts = Counter(cards[i].suit for i in naturals)
-        repeated = [s for s, count in suit_counts.items() if s is not None and count > 1]
-        if repeated:
-            twice = [c for c in (cards[i] for i in naturals) if c.suit in repeated]
-            problems.append(
-                Problem(
-                    "repeated-suit-in-set",
-                    f"{pretty(cards)} repeats {and_list([s.symbol for s in repeated])}: the "
-                    "cards of a set must be of different suits.",
-                    cards=codes(twice),
-                )
-            )
-    problems.extend(
-        natural_count_problems(
-            cards,
-            MeldKind.SET,
-            len(naturals) + len(strays),
-            len(wilds),
-            rules,
-            short=n < min_length,
-        )
-    )
+    """The cards read as a set of ``rank`` (``None``: no natural card to name the rank)."""
+    naturals, wilds, strays = _sort_for_set(cards, rules, rank)
+    short = len(cards) < min_length
+    problems = [
+        *([too_few_cards(cards, MeldKind.SET, min_length)] if short else []),
+        *_set_size_problems(cards, rules),
+        *_mixed_rank_problems(cards, strays, rank),
+        *_repeated_suit_problems(cards, naturals, rules),
+        *natural_count_problems(
+            cards, MeldKind.SET, len(naturals) + len(strays), len(wilds), rules, short=short
+        ),
+    ]
     meld = None
     if not problems and rank is not None:
         meld = Meld(
@@ -162,10 +96,83 @@ def _read_set(cards: Sequence[Card], rules: RuleSet, rank: Rank | None, min_leng
             suit=None,
             low=int(rank),
             high=int(rank),
-            positions=(int(rank),) * n,
+            positions=(int(rank),) * len(cards),
             wild_indices=tuple(wilds),
         )
     return Reading(MeldKind.SET, tuple(problems), len(naturals) + len(strays), len(strays), meld)
+
+
+def _sort_for_set(
+    cards: Sequence[Card], rules: RuleSet, rank: Rank | None
+) -> tuple[list[int], list[int], list[int]]:
+    """The positions of the natural cards of ``rank``, the wilds, and the strays (naturals of
+    another rank).
+
+    A card of a wild rank is natural here only when it is of the set's own rank (a set of
+    2s in deuces wild); with different suits required, a second 2 of a suit already shown is
+    read as a wild instead.
+    """
+    naturals: list[int] = []
+    wilds: list[int] = []
+    strays: list[int] = []
+    suits_seen: set[Suit | None] = set()
+    for i, card in enumerate(cards):
+        if card.rank is None:
+            wilds.append(i)
+        elif card.rank in rules.wild_ranks:
+            natural = rules.wild_can_be_natural and card.rank == rank
+            repeated = rules.set_distinct_suits and card.suit in suits_seen
+            (naturals if natural and not repeated else wilds).append(i)
+            if natural and not repeated:
+                suits_seen.add(card.suit)
+        elif card.rank == rank:
+            naturals.append(i)
+            suits_seen.add(card.suit)
+        else:
+            strays.append(i)
+    return naturals, wilds, strays
+
+
+def _set_size_problems(cards: Sequence[Card], rules: RuleSet) -> list[Problem]:
+    if rules.set_max_cards is None or len(cards) <= rules.set_max_cards:
+        return []
+    message = (
+        f"{pretty(cards)} is {len(cards)} cards: a set of different suits holds at most "
+        f"{rules.set_max_cards}."
+    )
+    return [Problem("set-too-large", message, cards=codes(cards))]
+
+
+def _mixed_rank_problems(
+    cards: Sequence[Card], strays: list[int], rank: Rank | None
+) -> list[Problem]:
+    if not strays:
+        return []
+    assert rank is not None
+    odd = [cards[i] for i in strays]
+    verb = "does" if len(odd) == 1 else "do"
+    message = (
+        f"{pretty(cards)} mixes ranks: a set is cards of one rank, and "
+        f"{pretty(odd)} {verb} not match the {rank.noun}."
+    )
+    return [Problem("mixed-ranks", message, cards=codes(odd))]
+
+
+def _repeated_suit_problems(
+    cards: Sequence[Card], naturals: list[int], rules: RuleSet
+) -> list[Problem]:
+    if not rules.set_distinct_suits:
+        return []
+    suit_counts = Counter(cards[i].suit for i in naturals)
+    repeated = [s for s, count in suit_counts.items() if s is not None and count > 1]
+    if not repeated:
+        return []
+    twice = [c for c in (cards[i] for i in naturals) if c.suit in repeated]
+    message = (
+        f"{pretty(cards)} repeats {and_list([s.symbol for s in repeated])}: the "
+        "cards of a set must be of different suits."
+    )
+    return [Problem("repeated-suit-in-set", message, cards=codes(twice))]
 
 
 def _set_readings(cards: Sequence[Card], rules: RuleSet, min_length: int) -> Iterator[Reading]:

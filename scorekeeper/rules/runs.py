@@ -42,7 +42,35 @@ def _read_run(
     mixed suits and otherwise treated as filling a gap, so one wrong card is one problem.
     """
     n = len(cards)
-    position: dict[int, int] = {}  # index of a natural of the run's suit -> its position
+    position, wilds, strays = _sort_for_run(cards, rules, suit, ace_high, natural_wild_ranks)
+    counts = Counter(position.values())
+    short = n < min_length
+    naturals = len(position) + len(strays)
+    problems = [
+        *([too_few_cards(cards, MeldKind.RUN, min_length)] if short else []),
+        *_run_length_problems(cards),
+        *_mixed_suit_problems(cards, strays, suit),
+        *_duplicate_problems(cards, counts, suit),
+        *_gap_problems(cards, counts, len(wilds) + len(strays), suit),
+        *natural_count_problems(cards, MeldKind.RUN, naturals, len(wilds), rules, short=short),
+    ]
+    meld = None
+    in_order = False
+    if not problems and suit is not None:
+        meld = _place_run(cards, suit, position, wilds)
+        in_order = _places_in_given_order(n, position) is not None
+    return Reading(MeldKind.RUN, tuple(problems), naturals, len(strays), meld, in_order)
+
+
+def _sort_for_run(
+    cards: Sequence[Card],
+    rules: RuleSet,
+    suit: Suit | None,
+    ace_high: bool,
+    natural_wild_ranks: frozenset[Rank],
+) -> tuple[dict[int, int], list[int], list[int]]:
+    """Each natural of the run's suit by index, with its position; the wilds; the strays."""
+    position: dict[int, int] = {}
     wilds: list[int] = []
     strays: list[int] = []
     claimed: set[Rank] = set()
@@ -59,62 +87,55 @@ def _read_run(
             position[i] = natural_position(card, ace_high)
         else:
             strays.append(i)
+    return position, wilds, strays
 
+
+def _run_length_problems(cards: Sequence[Card]) -> list[Problem]:
+    if len(cards) <= MAX_RUN_LENGTH:
+        return []
+    message = (
+        f"{pretty(cards)} is {len(cards)} cards: a run holds at most {MAX_RUN_LENGTH}, since "
+        "aces are high or low, not both."
+    )
+    return [Problem("run-too-long", message, cards=codes(cards))]
+
+
+def _mixed_suit_problems(
+    cards: Sequence[Card], strays: list[int], suit: Suit | None
+) -> list[Problem]:
+    if not strays:
+        return []
+    assert suit is not None
+    odd = [cards[i] for i in strays]
+    what = f"is not a {suit.noun[:-1]}" if len(odd) == 1 else f"are not {suit.noun}"
+    message = f"{pretty(cards)} mixes suits: a run is cards of one suit, and {pretty(odd)} {what}."
+    return [Problem("mixed-suits", message, cards=codes(odd))]
+
+
+def _duplicate_problems(
+    cards: Sequence[Card], counts: Counter[int], suit: Suit | None
+) -> list[Problem]:
     problems: list[Problem] = []
-    if n < min_length:
-        problems.append(too_few_cards(cards, MeldKind.RUN, min_length))
-    if n > MAX_RUN_LENGTH:
-        problems.append(
-            Problem(
-                "run-too-long",
-                f"{pretty(cards)} is {n} cards: a run holds at most {MAX_RUN_LENGTH}, since aces "
-                "are high or low, not both.",
-                cards=codes(cards),
-            )
-        )
-    if strays:
-        assert suit is not None
-        odd = [cards[i] for i in strays]
-        what = f"is not a {suit.noun[:-1]}" if len(odd) == 1 else f"are not {suit.noun}"
-        problems.append(
-            Problem(
-                "mixed-suits",
-                f"{pretty(cards)} mixes suits: a run is cards of one suit, and {pretty(odd)} "
-                f"{what}.",
-                cards=codes(odd),
-            )
-        )
-    counts = Counter(position.values())
-    doubled = sorted(p for p, count in counts.items() if count > 1)
-    for p in doubled:
+    for p in sorted(p for p, count in counts.items() if count > 1):
         assert suit is not None
         twice = Card(rank_at(p), suit)
         times = "twice" if counts[p] == 2 else f"{number_word(counts[p])} times"
-        problems.append(
-            Problem(
-                "duplicate-card-in-run",
-                f"{pretty(cards)} holds {twice.pretty} {times}: a run has one card of each rank.",
-                cards=(str(twice),),
-            )
-        )
+        message = f"{pretty(cards)} holds {twice.pretty} {times}: a run has one card of each rank."
+        problems.append(Problem("duplicate-card-in-run", message, cards=(str(twice),)))
+    return problems
+
+
+def _gap_problems(
+    cards: Sequence[Card], counts: Counter[int], fillers: int, suit: Suit | None
+) -> list[Problem]:
+    """A gap more wilds (and strays) than there are could fill."""
     places = sorted(counts)
-    fillers = len(wilds) + len(strays)
-    if places and suit is not None:
-        missing = [p for p in range(places[0], places[-1] + 1) if p not in counts]
-        if len(missing) > fillers:
-            problems.append(_gap_problem(cards, places, missing, fillers, n, suit))
-    naturals = len(position) + len(strays)
-    problems.extend(
-        natural_count_problems(
-            cards, MeldKind.RUN, naturals, len(wilds), rules, short=n < min_length
-        )
-    )
-    meld = None
-    in_order = False
-    if not problems and suit is not None:
-        meld = _place_run(cards, suit, position, wilds)
-        in_order = _places_in_given_order(n, position) is not None
-    return Reading(MeldKind.RUN, tuple(problems), naturals, len(strays), meld, in_order)
+    if not places or suit is None:
+        return []
+    missing = [p for p in range(places[0], places[-1] + 1) if p not in counts]
+    if len(missing) <= fillers:
+        return []
+    return [_gap_problem(cards, places, missing, fillers, len(cards), suit)]
 
 
 def _gap_problem(

@@ -633,52 +633,68 @@ def validate(rules: RuleSet) -> None:
             f"the fewest players ({rules.min_players}) is more than the most ({rules.max_players})"
         )
     for number, spec in enumerate(rules.rounds, start=1):
-        contract = spec.contract
-        if not contract.melds:
+        if not spec.contract.melds:
             raise RuleSetError(f"round {number} has an empty contract")
-        for meld in contract.melds:
+        for meld in spec.contract.melds:
             if meld.kind == MeldKind.SET:
-                if meld.min_length < 2:
-                    raise RuleSetError(f"round {number}: a set needs at least 2 cards")
-                if rules.set_max_cards is not None and meld.min_length > rules.set_max_cards:
-                    raise RuleSetError(
-                        f"round {number} asks for a set of {meld.min_length}, but sets of "
-                        f"different suits hold at most {rules.set_max_cards} cards"
-                    )
-                if rules.set_max_cards is not None and rules.set_min_naturals > rules.set_max_cards:
-                    raise RuleSetError(
-                        f"sets of different suits hold at most {rules.set_max_cards} cards, "
-                        f"fewer than the {rules.set_min_naturals} natural cards asked for"
-                    )
+                _check_set(rules, number, meld)
             else:
-                if not 2 <= meld.min_length <= MAX_RUN_LENGTH:
-                    raise RuleSetError(
-                        f"round {number}: a run has between 2 and {MAX_RUN_LENGTH} cards"
-                    )
-                if rules.run_min_naturals > MAX_RUN_LENGTH:
-                    raise RuleSetError(
-                        f"a run cannot hold more than {MAX_RUN_LENGTH} natural cards"
-                    )
-        # A player holds the cards dealt plus the card drawn, and two more for every buy
-        # (Liverpool's last round, 3 runs from 10 cards, can only be made after a buy).
-        most_held = None if spec.buy_limit is None else spec.cards_dealt + 1 + 2 * spec.buy_limit
-        if most_held is not None and contract.min_cards > most_held:
-            held = f"the {spec.cards_dealt} dealt plus the card drawn"
-            if spec.buy_limit:
-                held += f" and {2 * spec.buy_limit} from buying"
-            raise RuleSetError(
-                f"round {number} ({contract.describe()}) needs at least {contract.min_cards} "
-                f"cards, more than {held}"
-            )
-        runs = len(contract.runs)
+                _check_run(rules, number, meld)
+        _check_cards_held(number, spec)
+        runs = len(spec.contract.runs)
         if rules.same_suit_runs == SameSuitRuns.NEVER and runs > len(_SUITS):
             raise RuleSetError(
                 f"round {number} asks for {runs} runs, but runs must be of different suits"
             )
+    _check_decks(rules)
+
+
+def _check_set(rules: RuleSet, number: int, meld: MeldSpec) -> None:
+    if meld.min_length < 2:
+        raise RuleSetError(f"round {number}: a set needs at least 2 cards")
+    if rules.set_max_cards is None:
+        return
+    if meld.min_length > rules.set_max_cards:
+        raise RuleSetError(
+            f"round {number} asks for a set of {meld.min_length}, but sets of "
+            f"different suits hold at most {rules.set_max_cards} cards"
+        )
+    if rules.set_min_naturals > rules.set_max_cards:
+        raise RuleSetError(
+            f"sets of different suits hold at most {rules.set_max_cards} cards, "
+            f"fewer than the {rules.set_min_naturals} natural cards asked for"
+        )
+
+
+def _check_run(rules: RuleSet, number: int, meld: MeldSpec) -> None:
+    if not 2 <= meld.min_length <= MAX_RUN_LENGTH:
+        raise RuleSetError(f"round {number}: a run has between 2 and {MAX_RUN_LENGTH} cards")
+    if rules.run_min_naturals > MAX_RUN_LENGTH:
+        raise RuleSetError(f"a run cannot hold more than {MAX_RUN_LENGTH} natural cards")
+
+
+def _check_cards_held(number: int, spec: RoundSpec) -> None:
+    """A player holds the cards dealt plus the card drawn, and two more for every buy
+    (Liverpool's last round, 3 runs from 10 cards, can only be made after a buy)."""
+    if spec.buy_limit is None:
+        return
+    contract = spec.contract
+    if contract.min_cards > spec.cards_dealt + 1 + 2 * spec.buy_limit:
+        held = f"the {spec.cards_dealt} dealt plus the card drawn"
+        if spec.buy_limit:
+            held += f" and {2 * spec.buy_limit} from buying"
+        raise RuleSetError(
+            f"round {number} ({contract.describe()}) needs at least {contract.min_cards} "
+            f"cards, more than {held}"
+        )
+
+
+def _check_decks(rules: RuleSet) -> None:
+    """Every player count the rule set allows has enough cards for the largest deal."""
+    most_dealt = max(r.cards_dealt for r in rules.rounds)
     for players in range(rules.min_players, rules.max_players + 1):
         decks = rules.decks.decks_for(players)
         cards = decks * 52 + rules.decks.jokers_for(players)
-        most_dealt = max(r.cards_dealt for r in rules.rounds)
         if players * most_dealt + 1 > cards:
             raise RuleSetError(
                 f"{players} players with {most_dealt} cards each need more than the {cards} cards "

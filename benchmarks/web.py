@@ -684,7 +684,7 @@ def table(rows: list[Result]) -> str:
     return "\n".join(lines)
 
 
-def main(argv: list[str] | None = None) -> int:
+def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--clients", type=int, default=10)
     parser.add_argument("--many-clients", type=int, default=50, help="the zero-error check")
@@ -704,28 +704,17 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if not 1 <= args.clients <= MAX_CLIENTS or not 1 <= args.many_clients <= MAX_CLIENTS:
         parser.error(f"clients must be between 1 and {MAX_CLIENTS}")
+    return args
 
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(argv)
     work = Path(tempfile.mkdtemp(prefix="scorekeeper-bench-"))
     servers: list[Server] = []
     try:
-        (work / "baseline_app.py").write_text(BASELINE_APP)
-        (work / "baseline.html").write_text(BASELINE_TEMPLATE)
         database_url = args.database_url or f"sqlite:///{work / 'bench.sqlite3'}"
-        env = {k: v for k, v in os.environ.items() if not k.startswith("SCOREKEEPER_")}
-        env |= {
-            "SCOREKEEPER_DATABASE_URL": database_url,
-            "SCOREKEEPER_SECRET_KEY": "benchmark",
-            "PYTHONPATH": os.pathsep.join([str(ROOT), str(work)]),
-        }
-        upgrade = subprocess.run(
-            [sys.executable, "-m", "scorekeeper.cli", "upgrade"],
-            env=env,
-            cwd=work,
-            capture_output=True,
-            text=True,
-        )
-        if upgrade.returncode != 0:
-            print(upgrade.stderr, file=sys.stderr)
+        env = prepare(work, database_url)
+        if env is None:
             return 2
         settings = {"workers": args.workers, "threads": args.threads, "cwd": work, "env": env}
         app = Server("scorekeeper", "scorekeeper.wsgi:app", **settings)  # type: ignore[arg-type]
@@ -734,60 +723,103 @@ def main(argv: list[str] | None = None) -> int:
         servers.append(baseline)
         bench = Bench(app.port, baseline.port)
         bench.post_rounds(bench.watched, 4)  # a scoreboard with a few rounds on it
-        size = len(Client(baseline.port).send(Call("GET", "/"))[1])
-        board = Call("GET", bench.board_path, headers=bench.board_headers)
-        board_size = len(Client(app.port).send(board)[1])
-        print(
-            f"gunicorn gthread, {args.workers} workers x {args.threads} threads, "
-            f"{os.cpu_count()} CPUs; database {database_url.split(':')[0]}; "
-            f"{args.duration:g} s per scenario; load average {os.getloadavg()[0]:.2f} "
-            "(other work on the machine skews the figures)"
-        )
-        print(
-            f"baseline page {size} bytes; scoreboard {bench.board_path} "
-            f"({board_size} bytes, 4 players, 4 rounds)"
-        )
-
-        chosen: list[Scenario] = []
-        for scenario in scenarios(bench):
-            wanted = not args.only or any(words in scenario.name for words in args.only)
-            if not wanted and scenario.server != "baseline":
-                continue
-            if scenario.probe is not None:
-                status = Client(bench.ports[scenario.server]).send(scenario.probe)[0]
-                if status == 404:
-                    print(f"skipped: {scenario.name} (not built yet)")
-                    continue
-            chosen.append(scenario)
-
+        describe_run(bench, args, database_url)
+        chosen = choose_scenarios(bench, args.only)
         by_clients: dict[int, list[Result]] = {}
         for clients in (args.clients, args.many_clients):
-            rows: list[Result] = []
-            for scenario in chosen:
-                port = bench.ports[scenario.server]
-                run_scenario(scenario, port, clients, min(1.0, args.duration), 200)  # warm up
-                server = app if scenario.server == "app" else baseline
-                cpu_before = server.cpu_seconds()
-                found = run_scenario(scenario, port, clients, args.duration, args.max_requests)
-                cpu_after = server.cpu_seconds()
-                served = sum(r.requests + r.errors for r in found.values())
-                if cpu_before is not None and cpu_after is not None and served:
-                    for result in found.values():
-                        result.server_cpu = (cpu_after - cpu_before) / served * 1000
-                rows.extend(found.values())
-            by_clients[clients] = rows
-            print()
-            print(table(rows))
-            for row in rows:
-                for sample in row.error_samples:
-                    print(f"  error in {row.name}: {sample}")
-
+            by_clients[clients] = measure(chosen, bench, {"app": app, "baseline": baseline},
+                                          clients, args)  # fmt: skip
         print(f"\nload average at the end: {os.getloadavg()[0]:.2f}")
         return report_targets(by_clients[args.clients], by_clients[args.many_clients], args)
     finally:
         for server in servers:
             server.stop()
         shutil.rmtree(work, ignore_errors=True)
+
+
+def prepare(work: Path, database_url: str) -> dict[str, str] | None:
+    """The baseline app's files and the database's schema; the servers' environment, or None
+    (with the error printed) when the schema could not be made."""
+    (work / "baseline_app.py").write_text(BASELINE_APP)
+    (work / "baseline.html").write_text(BASELINE_TEMPLATE)
+    env = {k: v for k, v in os.environ.items() if not k.startswith("SCOREKEEPER_")}
+    env |= {
+        "SCOREKEEPER_DATABASE_URL": database_url,
+        "SCOREKEEPER_SECRET_KEY": "benchmark",
+        "PYTHONPATH": os.pathsep.join([str(ROOT), str(work)]),
+    }
+    upgrade = subprocess.run(
+        [sys.executable, "-m", "scorekeeper.cli", "upgrade"],
+        env=env,
+        cwd=work,
+        capture_output=True,
+        text=True,
+    )
+    if upgrade.returncode != 0:
+        print(upgrade.stderr, file=sys.stderr)
+        return None
+    return env
+
+
+def describe_run(bench: Bench, args: argparse.Namespace, database_url: str) -> None:
+    size = len(Client(bench.ports["baseline"]).send(Call("GET", "/"))[1])
+    board = Call("GET", bench.board_path, headers=bench.board_headers)
+    board_size = len(Client(bench.ports["app"]).send(board)[1])
+    print(
+        f"gunicorn gthread, {args.workers} workers x {args.threads} threads, "
+        f"{os.cpu_count()} CPUs; database {database_url.split(':')[0]}; "
+        f"{args.duration:g} s per scenario; load average {os.getloadavg()[0]:.2f} "
+        "(other work on the machine skews the figures)"
+    )
+    print(
+        f"baseline page {size} bytes; scoreboard {bench.board_path} "
+        f"({board_size} bytes, 4 players, 4 rounds)"
+    )
+
+
+def choose_scenarios(bench: Bench, only: list[str] | None) -> list[Scenario]:
+    """The scenarios asked for (and the baseline), less those whose endpoint is not built."""
+    chosen: list[Scenario] = []
+    for scenario in scenarios(bench):
+        wanted = not only or any(words in scenario.name for words in only)
+        if not wanted and scenario.server != "baseline":
+            continue
+        if scenario.probe is not None:
+            status = Client(bench.ports[scenario.server]).send(scenario.probe)[0]
+            if status == 404:
+                print(f"skipped: {scenario.name} (not built yet)")
+                continue
+        chosen.append(scenario)
+    return chosen
+
+
+def measure(
+    chosen: list[Scenario],
+    bench: Bench,
+    servers: dict[str, Server],
+    clients: int,
+    args: argparse.Namespace,
+) -> list[Result]:
+    """Each scenario with ``clients`` clients, after a warm-up; its rows, printed."""
+    rows: list[Result] = []
+    for scenario in chosen:
+        port = bench.ports[scenario.server]
+        run_scenario(scenario, port, clients, min(1.0, args.duration), 200)  # warm up
+        server = servers[scenario.server]
+        cpu_before = server.cpu_seconds()
+        found = run_scenario(scenario, port, clients, args.duration, args.max_requests)
+        cpu_after = server.cpu_seconds()
+        served = sum(r.requests + r.errors for r in found.values())
+        if cpu_before is not None and cpu_after is not None and served:
+            for result in found.values():
+                result.server_cpu = (cpu_after - cpu_before) / served * 1000
+        rows.extend(found.values())
+    print()
+    print(table(rows))
+    for row in rows:
+        for sample in row.error_samples:
+            print(f"  error in {row.name}: {sample}")
+    return rows
 
 
 def report_targets(ten: list[Result], many: list[Result], args: argparse.Namespace) -> int:

@@ -97,38 +97,13 @@ def score_round(
     rules.round(round_number)
     given = list(names or ())
     who = [given[i] if i < len(given) else f"player {i + 1}" for i in range(len(results))]
-    problems: list[Problem] = []
     out = [i for i, r in enumerate(results) if r.went_out]
-    if not out:
-        problems.append(Problem("nobody-out", "one player must have gone out"))
-    elif len(out) > 1:
-        listed = " and ".join(who[i] for i in out)
-        problems.append(
-            Problem("several-out", f"only one player goes out: {listed} are both marked out")
-        )
+    problems = _going_out_problems(out, who)
     points: list[int] = []
     for seat, result in enumerate(results):
-        if result.went_out:
-            if result.points not in (None, 0) or result.cards:
-                problems.append(
-                    Problem("out-with-points", f"{who[seat]} went out, so scores 0", meld=seat)
-                )
-            points.append(0)
-        elif result.cards is not None:
-            points.append(rules.point_table.hand_points(result.cards))
-        elif result.points is not None:
-            found = check_points(result.points, rules.point_table, who[seat])
-            problems.extend(p.at(seat) for p in found)
-            points.append(result.points if not found else 0)
-        else:
-            problems.append(Problem("missing-points", f"{who[seat]} has no score yet", meld=seat))
-            points.append(0)
-        if (
-            isinstance(result.bought, bool)
-            or not isinstance(result.bought, int)
-            or result.bought < 0
-        ):
-            problems.append(Problem("bad-buys", f"{who[seat]}'s buys must be 0 or more", meld=seat))
+        seat_points, found = _seat_points(rules, result, who[seat])
+        points.append(seat_points)
+        problems.extend(p.at(seat) for p in found)
     seats = round_seats(first_dealer, round_number, len(results))
     if cut_bonus:
         if rules.cut_bonus == 0:
@@ -138,6 +113,36 @@ def score_round(
     if problems:
         raise RuleViolation(problems)
     return RoundScore(tuple(points), out[0], seats.cutter, cut_bonus)
+
+
+def _going_out_problems(out: list[int], who: list[str]) -> list[Problem]:
+    if not out:
+        return [Problem("nobody-out", "one player must have gone out")]
+    if len(out) > 1:
+        listed = " and ".join(who[i] for i in out)
+        return [Problem("several-out", f"only one player goes out: {listed} are both marked out")]
+    return []
+
+
+def _seat_points(rules: RuleSet, result: PlayerResult, name: str) -> tuple[int, list[Problem]]:
+    """One player's points this round (0 when they cannot be counted), and what is wrong."""
+    problems: list[Problem] = []
+    if result.went_out:
+        if result.points not in (None, 0) or result.cards:
+            problems.append(Problem("out-with-points", f"{name} went out, so scores 0"))
+        points = 0
+    elif result.cards is not None:
+        points = rules.point_table.hand_points(result.cards)
+    elif result.points is not None:
+        problems.extend(check_points(result.points, rules.point_table, name))
+        points = result.points if not problems else 0
+    else:
+        problems.append(Problem("missing-points", f"{name} has no score yet"))
+        points = 0
+    bought = result.bought
+    if isinstance(bought, bool) or not isinstance(bought, int) or bought < 0:
+        problems.append(Problem("bad-buys", f"{name}'s buys must be 0 or more"))
+    return points, problems
 
 
 @dataclass(frozen=True)

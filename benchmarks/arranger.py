@@ -238,7 +238,7 @@ def ms(x: float) -> str:
     return f"{x * 1000:8.3f}"
 
 
-def main(argv: Sequence[str] | None = None) -> int:
+def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="a small corpus, for a smoke run")
     parser.add_argument("--hands", type=int, help="12-card hands per preset and round")
@@ -256,9 +256,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--slowest", type=int, default=0, help="print the N slowest hands of every group"
     )
     parser.add_argument("--no-hard", action="store_true", help="skip the hard cases")
-    args = parser.parse_args(argv)
+    return parser.parse_args(argv)
+
+
+def parse_only(text: str | None) -> dict[str, set[int] | None]:
+    """``--only liverpool,family:3``: each preset with its rounds (None: every round)."""
     only: dict[str, set[int] | None] = {}
-    for item in (args.only or "").split(","):
+    for item in (text or "").split(","):
         if item:
             name, _, rnd = item.partition(":")
             if rnd:
@@ -267,6 +271,12 @@ def main(argv: Sequence[str] | None = None) -> int:
                 only[name] = rounds
             else:
                 only[name] = None
+    return only
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = parse_args(argv)
+    only = parse_only(args.only)
     global CLOCK, PAUSE_GC
     CLOCK = time.perf_counter if args.wall else time.process_time
     PAUSE_GC = not args.gc
@@ -274,86 +284,125 @@ def main(argv: Sequence[str] | None = None) -> int:
     oracle_per = args.oracle if args.oracle is not None else (20 if args.quick else 60)
     hard_rounds = args.hard or (5 if args.quick else 40)
     rng = random.Random(args.seed)
-
     print(
         f"12-card hands: {hands_per} per preset and round (half built to hold the contract); "
         f"the oracle runs on the first {oracle_per} of them (sampled: it is slow). Times in ms "
         f"of {'wall-clock' if args.wall else 'CPU'} time per call"
         f"{', garbage collector running' if args.gc else ''}."
     )
+    rows = twelve_card_rows(rng, only, hands_per, oracle_per, args.slowest)
+    if not rows.times:
+        return 0
+    rows.report()
+    if args.no_hard:
+        return 1 if rows.mismatches else 0
+    hard_case_rows(rng, hard_rounds, args.slowest)
+    return 1 if rows.mismatches else 0
+
+
+@dataclasses.dataclass
+class Rows:
+    """What the 12-card rows found, for the summary under them."""
+
+    times: list[float] = dataclasses.field(default_factory=list)
+    ratios: list[float] = dataclasses.field(default_factory=list)
+    mismatches: int = 0
+    slow: list[tuple[str, list[tuple[float, str]]]] = dataclasses.field(default_factory=list)
+
+    def report(self) -> None:
+        times = self.times
+        print(
+            f"all 12-card hands ({len(times)}): median {ms(statistics.median(times)).strip()}"
+            f" ms, p99 {ms(pct(times, 0.99)).strip()} ms, max {ms(max(times)).strip()} ms; "
+            f"smallest oracle/arranger median ratio {min(self.ratios):.0f}x; "
+            f"disagreements with the oracle: {self.mismatches}"
+        )
+        for group_name, worst_hands in self.slow:
+            print(f"slowest of {group_name}:")
+            for t, text in worst_hands:
+                print(f"  {ms(t)}  {text}")
+        print()
+
+
+def twelve_card_rows(
+    rng: random.Random,
+    only: dict[str, set[int] | None],
+    hands_per: int,
+    oracle_per: int,
+    slowest: int,
+) -> Rows:
+    """One row per preset and round: the arranger's times, the oracle's, their ratio."""
     header = (
         f"{'preset':15} {'rd':>2} {'contract':22} {'poss':>5} | {'median':>8} {'p99':>8} "
         f"{'max':>8} | {'oracle med':>10} {'p99':>8} {'max':>8} | {'ratio':>6}"
     )
     print(header)
     print("-" * len(header))
-    all_times: list[float] = []
-    ratios: list[float] = []
-    mismatches = 0
-    slow: list[tuple[str, list[tuple[float, str]]]] = []
+    rows = Rows()
     for rules in PRESETS.values():
         for round_number in range(1, rules.round_count + 1):
-            hands = corpus_12(rng, rules, round_number, hands_per)
-            if only and not (
+            hands = corpus_12(rng, rules, round_number, hands_per)  # drawn for every row
+            wanted = not only or (
                 rules.id in only and (only[rules.id] is None or round_number in only[rules.id])
-            ):
-                continue
-            times = []
-            possible = 0
-            answers = []
-            for hand in hands:
-                t, a = timed(arrange, rules, round_number, hand)
-                times.append(t)
-                answers.append(a)
-                possible += a.possible
-            oracle_times = []
-            for hand, a in zip(hands[:oracle_per], answers, strict=False):
-                t, b = timed(brute_force, rules, round_number, hand)
-                oracle_times.append(t)
-                if (b is not None) != a.possible:
-                    mismatches += 1
-            all_times.extend(times)
-            if args.slowest:
-                worst_hands = sorted(
-                    zip(times, (format_cards(h) for h in hands), strict=True), reverse=True
-                )
-                slow.append((f"{rules.id} round {round_number}", worst_hands[: args.slowest]))
-            ratio = (
-                statistics.median(oracle_times) / statistics.median(times[:oracle_per])
-                if oracle_times
-                else float("nan")
             )
-            ratios.append(ratio)
-            spec = rules.round(round_number)
-            contract = spec.contract.describe() + (", all out" if spec.all_out else "")
-            oracle_cols = (
-                f"{ms(statistics.median(oracle_times)):>10} {ms(pct(oracle_times, 0.99))} "
-                f"{ms(max(oracle_times))}"
-                if oracle_times
-                else f"{'-':>10} {'-':>8} {'-':>8}"
-            )
-            print(
-                f"{rules.id:15} {round_number:>2} {contract:22} {possible:>5} | "
-                f"{ms(statistics.median(times))} {ms(pct(times, 0.99))} {ms(max(times))} | "
-                f"{oracle_cols} | {ratio:6.0f}x",
-                flush=True,
-            )
+            if wanted:
+                one_row(rows, rules, round_number, hands, oracle_per, slowest)
     print("-" * len(header))
-    if not all_times:
-        return 0
-    print(
-        f"all 12-card hands ({len(all_times)}): median {ms(statistics.median(all_times)).strip()}"
-        f" ms, p99 {ms(pct(all_times, 0.99)).strip()} ms, max {ms(max(all_times)).strip()} ms; "
-        f"smallest oracle/arranger median ratio {min(ratios):.0f}x; "
-        f"disagreements with the oracle: {mismatches}"
+    return rows
+
+
+def one_row(
+    rows: Rows,
+    rules: RuleSet,
+    round_number: int,
+    hands: list[list[Card]],
+    oracle_per: int,
+    slowest: int,
+) -> None:
+    times = []
+    possible = 0
+    answers = []
+    for hand in hands:
+        t, a = timed(arrange, rules, round_number, hand)
+        times.append(t)
+        answers.append(a)
+        possible += a.possible
+    oracle_times = []
+    for hand, a in zip(hands[:oracle_per], answers, strict=False):
+        t, b = timed(brute_force, rules, round_number, hand)
+        oracle_times.append(t)
+        if (b is not None) != a.possible:
+            rows.mismatches += 1
+    rows.times.extend(times)
+    if slowest:
+        worst_hands = sorted(
+            zip(times, (format_cards(h) for h in hands), strict=True), reverse=True
+        )
+        rows.slow.append((f"{rules.id} round {round_number}", worst_hands[:slowest]))
+    ratio = (
+        statistics.median(oracle_times) / statistics.median(times[:oracle_per])
+        if oracle_times
+        else float("nan")
     )
-    for group_name, worst_hands in slow:
-        print(f"slowest of {group_name}:")
-        for t, text in worst_hands:
-            print(f"  {ms(t)}  {text}")
-    print()
-    if args.no_hard:
-        return 1 if mismatches else 0
+    rows.ratios.append(ratio)
+    spec = rules.round(round_number)
+    contract = spec.contract.describe() + (", all out" if spec.all_out else "")
+    oracle_cols = (
+        f"{ms(statistics.median(oracle_times)):>10} {ms(pct(oracle_times, 0.99))} "
+        f"{ms(max(oracle_times))}"
+        if oracle_times
+        else f"{'-':>10} {'-':>8} {'-':>8}"
+    )
+    print(
+        f"{rules.id:15} {round_number:>2} {contract:22} {possible:>5} | "
+        f"{ms(statistics.median(times))} {ms(pct(times, 0.99))} {ms(max(times))} | "
+        f"{oracle_cols} | {ratio:6.0f}x",
+        flush=True,
+    )
+
+
+def hard_case_rows(rng: random.Random, hard_rounds: int, slowest: int) -> None:
+    """The hard cases (20-30 cards, many wilds, all-out rounds), grouped."""
     cases = hard_cases(rng, hard_rounds) + clustered_cases(rng, hard_rounds)
     by_label: dict[str, list[float]] = {}
     decided = possible_hard = 0
@@ -364,9 +413,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         slow_hard.append((t, f"{rules.id} round {round_number}: {format_cards(hand)}"))
         decided += 1  # arrange always answers: possible, or a proof that it is not
         possible_hard += a.possible
-        key = f"{label} {'(all out)' if rules.round(round_number).all_out else ''}".strip()
-        group = label if "wilds" not in label else "deuces 8-18 wilds"
-        group += " all-out" if rules.round(round_number).all_out else ""
+        all_out = rules.round(round_number).all_out
+        key = f"{label} {'(all out)' if all_out else ''}".strip()
+        group = (label if "wilds" not in label else "deuces 8-18 wilds") + (
+            " all-out" if all_out else ""
+        )
         by_label.setdefault(group, []).append(t)
         if t > worst[0]:
             worst = (t, f"{key}, round {round_number}")
@@ -378,11 +429,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             f"{ms(pct(times, 0.99))} {ms(max(times))}"
         )
     print(f"slowest hard case: {ms(worst[0]).strip()} ms ({worst[1]}); decided {decided}")
-    if args.slowest:
+    if slowest:
         print("slowest hard cases:")
-        for t, text in sorted(slow_hard, reverse=True)[: args.slowest]:
+        for t, text in sorted(slow_hard, reverse=True)[:slowest]:
             print(f"  {ms(t)}  {text}")
-    return 1 if mismatches else 0
 
 
 if __name__ == "__main__":

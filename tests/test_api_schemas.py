@@ -183,3 +183,15 @@ def test_a_round_names_each_problem_in_its_details(client: FlaskClient) -> None:
         "results[0].points": "Ann's points must be a whole number, not text",
         "results[1]": "results[1] must be an object, not a number",
     }
+
+
+@pytest.mark.parametrize("name", ["object", "array", "string", "number", "null"])
+@pytest.mark.parametrize("path", ["/api/v1/referee/arrange", "/api/v1/score", "/api/v1/games"])
+def test_a_field_named_like_a_json_type_is_an_unknown_field(
+    client: Any, path: str, name: str
+) -> None:
+    """Pydantic tags union members with JSON type names: a body's own field of that name is
+    still reported as an unknown field (a 400), never mistaken for a tag (it was a 500)."""
+    response = client.post(path, json={name: None})
+    assert response.status_code == 400, response.get_data(as_text=True)
+    assert name in response.get_json()["error"]

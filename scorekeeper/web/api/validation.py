@@ -106,8 +106,9 @@ def _path(loc: tuple[str | int, ...], data: Any) -> Path:
     path: list[str | int] = []
     here = data
     for part in loc:
-        if part == json_type(here):
-            continue  # the tag of the union member chosen for this value
+        if part == json_type(here) and not (isinstance(here, dict) and part in here):
+            continue  # the tag of the union member chosen for this value (a key of the same
+            # name, {"object": ...}, is the body's own field, not a tag)
         path.append(part)
         try:
             here = here[part]

@@ -30,7 +30,17 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from scorekeeper.rules.arranger import arrange
 from scorekeeper.rules.bruteforce import brute_force
 from scorekeeper.rules.cards import JOKER, Card, Rank, Suit, format_cards
-from scorekeeper.rules.rulesets import PRESETS, MeldKind, RuleSet
+from scorekeeper.rules.contract_search import SWITCHES
+from scorekeeper.rules.errors import RuleSetError
+from scorekeeper.rules.rulesets import (
+    PRESETS,
+    Contract,
+    GoingOut,
+    MeldKind,
+    MeldSpec,
+    RoundSpec,
+    RuleSet,
+)
 
 SEED = 20240601
 T = TypeVar("T")
@@ -256,6 +266,12 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         "--slowest", type=int, default=0, help="print the N slowest hands of every group"
     )
     parser.add_argument("--no-hard", action="store_true", help="skip the hard cases")
+    for name in SWITCHES:
+        parser.add_argument(
+            f"--no-{name}",
+            action="store_true",
+            help=f"switch the search's {name} pruning off (to show what it buys)",
+        )
     return parser.parse_args(argv)
 
 
@@ -276,6 +292,11 @@ def parse_only(text: str | None) -> dict[str, set[int] | None]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
+    for name in SWITCHES:
+        SWITCHES[name] = not getattr(args, f"no_{name}")
+    off = [name for name, on in SWITCHES.items() if not on]
+    if off:
+        print(f"search prunings switched off: {', '.join(off)}")
     only = parse_only(args.only)
     global CLOCK, PAUSE_GC
     CLOCK = time.perf_counter if args.wall else time.process_time
@@ -294,6 +315,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not rows.times:
         return 0
     rows.report()
+    custom_row(random.Random(args.seed + 1), hands_per, oracle_per)
     if args.no_hard:
         return 1 if rows.mismatches else 0
     hard_case_rows(rng, hard_rounds, args.slowest)
@@ -399,6 +421,57 @@ def one_row(
         f"{oracle_cols} | {ratio:6.0f}x",
         flush=True,
     )
+
+
+def random_rule_set(rng: random.Random) -> RuleSet:
+    """A one-round custom rule set: one to four melds of random kinds and lengths, either
+    going-out rule, and the meld options drawn at random (redrawn until it validates)."""
+    while True:
+        melds = tuple(
+            MeldSpec(MeldKind.SET, rng.randint(3, 4))
+            if rng.random() < 0.5
+            else MeldSpec(MeldKind.RUN, rng.randint(4, 6))
+            for _ in range(rng.randint(1, 4))
+        )
+        going_out = rng.choice(list(GoingOut))
+        base = rng.choice(list(PRESETS.values()))
+        rules = dataclasses.replace(base, rounds=(RoundSpec(Contract(melds), 10, going_out),))
+        options = {
+            "aces": rng.choice(["low-or-high", "high-only", "low-only"]),
+            "same_suit_runs": rng.choice(["apart", "apart-or-overlapping"]),
+            "same_suit_run_gap": rng.randint(0, 2),
+            "extra_melds": rng.random() < 0.3,
+            "keep_card_to_discard": rng.random() < 0.3,
+            "deuces_wild": rng.random() < 0.3,
+            "wilds_at_most_naturals": rng.random() < 0.3,
+            "run_min_naturals": rng.randint(2, 3),
+        }
+        try:
+            return rules.with_options(options)
+        except RuleSetError:
+            continue
+
+
+def custom_row(rng: random.Random, hands_per: int, oracle_per: int) -> None:
+    """12-card hands, each under a random custom rule set (``hands_per`` of them)."""
+    times: list[float] = []
+    mismatches = possible = 0
+    for k in range(hands_per):
+        rules = random_rule_set(rng)
+        pool = deck(rules, 3)
+        hand = built_hand(rng, rules, 1, 12, pool) if k % 2 else random_hand(rng, 12, pool)
+        t, a = timed(arrange, rules, 1, hand)
+        times.append(t)
+        possible += a.possible
+        if k < oracle_per * 5 and (brute_force(rules, 1, hand) is not None) != a.possible:
+            mismatches += 1
+    print(
+        f"random custom rule sets, 12-card hands ({len(times)}, {possible} possible): median "
+        f"{ms(statistics.median(times)).strip()} ms, p99 {ms(pct(times, 0.99)).strip()} ms, "
+        f"max {ms(max(times)).strip()} ms; disagreements with the oracle on the first "
+        f"{min(hands_per, oracle_per * 5)}: {mismatches}"
+    )
+    print()
 
 
 def hard_case_rows(rng: random.Random, hard_rounds: int, slowest: int) -> None:

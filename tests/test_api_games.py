@@ -486,7 +486,7 @@ def test_oversized_bodies_are_413(sqlite_api: Api) -> None:
     [
         ({"rules": "poker", "players": PLAYERS}, ['no rule set "poker"', "liverpool"]),
         ({"players": PLAYERS}, ["rules is missing"]),
-        ({"rules": 5, "players": PLAYERS}, ["rules must be text"]),
+        ({"rules": 5, "players": PLAYERS}, ["rules must be a preset's id or a rule-set document"]),
         ({"rules": "liverpool", "players": ["Ann"]}, ["2 to 8 players"]),
         ({"rules": "liverpool", "players": ["Ann"] + [f"P{i}" for i in range(8)]}, ["not 9"]),
         ({"rules": "liverpool", "players": ["Ann", "ANN"]}, ["different name"]),

@@ -74,8 +74,10 @@ def face(ace: int, joker: int) -> dict[str, int]:
 # --- the presets, row by row of RULES.md ---------------------------------------------------
 
 
-def test_there_are_five_presets() -> None:
-    assert list(PRESETS) == ["liverpool", "liverpool-11", "contract-rummy", "deuces-six", "family"]
+def test_there_are_seven_presets() -> None:
+    assert list(PRESETS) == [
+        "liverpool", "liverpool-11", "contract-rummy", "deuces-six", "family", "shanghai", "may-i",
+    ]  # fmt: skip
 
 
 def test_liverpool_seed_000_encyclopedia() -> None:
@@ -184,9 +186,25 @@ def test_every_preset_is_valid_and_explains_itself(rules: RuleSet) -> None:
     assert set(data["options"]) == set(OPTIONS)
 
 
-@pytest.mark.parametrize("rules", list(PRESETS.values()), ids=list(PRESETS))
+def one_buy_limit(rules: RuleSet) -> bool:
+    """Options give one buy limit for every round; Shanghai's differ by round (3, then 4),
+    which only its rule-set document holds (tests/test_rule_document.py)."""
+    return len({r.buy_limit for r in rules.rounds if r.buying_allowed}) <= 1
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [r for r in PRESETS.values() if one_buy_limit(r)],
+    ids=[r.id for r in PRESETS.values() if one_buy_limit(r)],
+)
 def test_options_round_trip(rules: RuleSet) -> None:
     assert build_rules(rules.id, rules.options()) == rules
+
+
+def test_options_cannot_hold_limits_that_differ_by_round() -> None:
+    shanghai = PRESETS["shanghai"]
+    assert not one_buy_limit(shanghai)
+    assert build_rules(shanghai.id, shanghai.options()) != shanghai
 
 
 def test_unknown_presets_and_tables() -> None:

@@ -24,7 +24,7 @@ from ..models import (
     Player,
     Round,
 )
-from ..rules import Card, RuleSet, build_rules, format_cards
+from ..rules import Card, RuleSet, build_rules, format_cards, from_document
 from ..rules.rulesets import RoundSpec
 from ..rules.scoring import Standing, standings, winners
 from ..rules.seating import RoundSeats, round_seats
@@ -185,10 +185,24 @@ def _parse_cards_column(text: str | None) -> tuple[Card, ...] | None:
     return parse_cards(text)
 
 
+def game_rules(game: Game) -> RuleSet:
+    """The rules the game was started with: its stored document (a game started before
+    documents were stored, and never migrated, is read from its preset and options)."""
+    if game.rule_document:
+        return _rules_of_document(game.rule_document)
+    return build_rules(game.preset, json.loads(game.options))
+
+
+@functools.lru_cache(maxsize=256)
+def _rules_of_document(text: str) -> RuleSet:
+    """Read once per process for each document: games of one table share theirs."""
+    return from_document(json.loads(text))
+
+
 def build_view(
     game: Game, players: Sequence[Player], rounds: Sequence[Round], entries: Sequence[Entry]
 ) -> GameView:
-    rules = build_rules(game.preset, json.loads(game.options))
+    rules = game_rules(game)
     names = tuple(p.name for p in sorted(players, key=lambda p: p.seat))
     by_round: dict[int, list[Entry]] = {}
     for entry in entries:

@@ -9,7 +9,15 @@ from __future__ import annotations
 from .arranger import ArrangedMeld, Arrangement, arrange
 from .cards import FULL_DECK, JOKER, Card, Rank, Suit, format_cards, parse_cards, sort_cards
 from .contract import ContractVerdict, MeldReport, check_contract
-from .errors import CardParseError, Problem, RulesError, RuleSetError, RuleViolation
+from .document import from_document, resolve_rules, to_document
+from .errors import (
+    CardParseError,
+    Problem,
+    RulesError,
+    RuleSetDocumentError,
+    RuleSetError,
+    RuleViolation,
+)
 from .melds import Meld, WildUse, check_meld, classify, is_run, is_set, is_wild, meld_problems
 from .points import POINT_TABLES, PointTable, get_point_table
 from .rulesets import (
@@ -65,6 +73,7 @@ __all__ = [
     "Rank",
     "RoundSpec",
     "RuleSet",
+    "RuleSetDocumentError",
     "RuleSetError",
     "RuleViolation",
     "RulesError",
@@ -79,6 +88,7 @@ __all__ = [
     "classify",
     "deck_plan",
     "format_cards",
+    "from_document",
     "get_point_table",
     "get_preset",
     "is_run",
@@ -89,5 +99,7 @@ __all__ = [
     "liverpool_check",
     "meld_problems",
     "parse_cards",
+    "resolve_rules",
     "sort_cards",
+    "to_document",
 ]

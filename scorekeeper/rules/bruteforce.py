@@ -20,14 +20,22 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from itertools import combinations, product
 
 from .cards import Card
 from .contract import match_lengths
 from .melds import HIGH_ACE, LOW_ACE, Meld, classify
-from .rulesets import DEFAULT_MIN_LENGTH, MAX_RUN_LENGTH, MeldKind, RuleSet, SameSuitRuns
+from .rulesets import (
+    DEFAULT_MIN_LENGTH,
+    MAX_RUN_LENGTH,
+    MeldKind,
+    MeldSpec,
+    RuleSet,
+    SameSuitRuns,
+)
+from .runs import run_bounds
 
 
 @dataclass(frozen=True)
@@ -39,7 +47,9 @@ class _Group:
     suit: object
 
 
-def _windows(meld: Meld) -> tuple[tuple[int, int], ...]:
+def _windows(
+    meld: Meld, lowest: int = LOW_ACE, highest: int = HIGH_ACE
+) -> tuple[tuple[int, int], ...]:
     """Every (low, high) the run can take: its wilds past the naturals go either end."""
     positions = meld.card_positions()
     wild_at = set(meld.wild_indices)
@@ -50,7 +60,7 @@ def _windows(meld: Meld) -> tuple[tuple[int, int], ...]:
     out = []
     for low in range(first - extra, first + 1):
         high = low + n - 1
-        if low >= LOW_ACE and high <= HIGH_ACE:
+        if low >= lowest and high <= highest:
             out.append((low, high))
     return tuple(out)
 
@@ -63,47 +73,60 @@ def _plain(cards: Sequence[Card], rules: RuleSet, kind: MeldKind) -> bool:
     return len({c.suit for c in natural}) <= 1 and len(cards) <= MAX_RUN_LENGTH
 
 
+def _read(
+    rules: RuleSet,
+    kind: MeldKind,
+    group: list[Card],
+    least: dict[MeldKind, int],
+    seen: dict[tuple[MeldKind, tuple[Card, ...]], Meld | None],
+) -> Meld | None:
+    """The meld ``group`` makes as ``kind`` (each group of cards is asked once)."""
+    if not _plain(group, rules, kind):
+        return None
+    key = (kind, tuple(sorted(group, key=lambda c: c.sort_key)))
+    if key not in seen:
+        meld = classify(group, rules, kind, min_length=least[kind])
+        # The referee reads a group that is also a legal set as a set.
+        if (
+            meld is not None
+            and kind == MeldKind.RUN
+            and classify(group, rules, MeldKind.SET, min_length=least[MeldKind.SET])
+        ):
+            meld = None
+        seen[key] = meld
+    return seen[key]
+
+
+def _shortest(specs: Sequence[MeldSpec]) -> dict[MeldKind, int]:
+    """The fewest cards of a meld of each kind, as the referee judges a lay-down."""
+    return {
+        kind: min([m.min_length for m in specs if m.kind == kind] + [DEFAULT_MIN_LENGTH[kind]])
+        for kind in MeldKind
+    }
+
+
 def candidate_groups(rules: RuleSet, round_number: int, cards: Sequence[Card]) -> list[_Group]:
     """Every group of the hand's cards that is a legal meld of a kind the contract uses."""
     spec = rules.round(round_number)
     specs = spec.contract.melds
     exact = rules.exact_contract_melds and not spec.all_out
-    least = {
-        kind: min([m.min_length for m in specs if m.kind == kind] + [DEFAULT_MIN_LENGTH[kind]])
-        for kind in MeldKind
-    }
-    kinds = {m.kind for m in specs}
+    least = _shortest(specs)
+    kinds = set(MeldKind) if rules.extra_melds and spec.all_out else {m.kind for m in specs}
     groups: list[_Group] = []
     seen: dict[tuple[MeldKind, tuple[Card, ...]], Meld | None] = {}
     n = len(cards)
     for size in range(1, n + 1):
         for kind in kinds:
-            lengths = {m.min_length for m in specs if m.kind == kind}
-            if exact and size not in lengths:
-                continue
-            if size < min(lengths):
+            lengths = {m.min_length for m in specs if m.kind == kind} or {least[kind]}
+            if (exact and size not in lengths) or size < min(lengths):
                 continue
             for picked in combinations(range(n), size):
                 group = [cards[i] for i in picked]
-                if not _plain(group, rules, kind):
-                    continue
-                key = (kind, tuple(sorted(group, key=lambda c: c.sort_key)))
-                if key not in seen:
-                    meld = classify(group, rules, kind, min_length=least[kind])
-                    # The referee reads a group that is also a legal set as a set.
-                    if (
-                        meld is not None
-                        and kind == MeldKind.RUN
-                        and classify(group, rules, MeldKind.SET, min_length=least[MeldKind.SET])
-                    ):
-                        meld = None
-                    seen[key] = meld
-                meld = seen[key]
-                if meld is None:
-                    continue
-                mask = sum(1 << i for i in picked)
-                windows = _windows(meld) if kind == MeldKind.RUN else ()
-                groups.append(_Group(mask, kind, size, windows, meld.suit))
+                meld = _read(rules, kind, group, least, seen)
+                if meld is not None:
+                    mask = sum(1 << i for i in picked)
+                    windows = _windows(meld, *run_bounds(rules)) if kind == MeldKind.RUN else ()
+                    groups.append(_Group(mask, kind, size, windows, meld.suit))
     return groups
 
 
@@ -115,17 +138,33 @@ def _runs_fit(rules: RuleSet, runs: Sequence[_Group]) -> bool:
             for j in range(i + 1, len(runs)):
                 if runs[i].suit != runs[j].suit:
                     continue
-                (alo, ahi), (blo, bhi) = windows[i], windows[j]
-                if (
-                    rules.same_suit_runs == SameSuitRuns.NEVER
-                    or ahi + 1 == blo
-                    or bhi + 1 == alo
-                    or (rules.same_suit_runs == SameSuitRuns.APART and alo <= bhi and blo <= ahi)
-                ):
+                if not _pair_fits(rules, windows[i], windows[j]):
                     ok = False
         if ok:
             return True
     return False
+
+
+def _pair_fits(rules: RuleSet, a: tuple[int, int], b: tuple[int, int]) -> bool:
+    """Two runs of one suit at ``a`` and ``b`` (low, high), by the same-suit rules."""
+    if rules.same_suit_runs == SameSuitRuns.NEVER:
+        return False
+    if a[0] <= b[1] and b[0] <= a[1]:
+        return rules.same_suit_runs == SameSuitRuns.APART_OR_OVERLAPPING
+    return max(a[0], b[0]) - min(a[1], b[1]) - 1 >= rules.same_suit_run_gap
+
+
+def _extras(groups: Sequence[_Group], left: int) -> Iterator[list[_Group]]:
+    """Every way to cover exactly the cards of ``left`` with legal melds (the extra melds
+    of an all-out round); the lowest card left must be in the first of them."""
+    if not left:
+        yield []
+        return
+    low = left & -left
+    for g in groups:
+        if g.mask & low and not g.mask & ~left:
+            for rest in _extras(groups, left & ~g.mask):
+                yield [g, *rest]
 
 
 def brute_force(
@@ -140,19 +179,26 @@ def brute_force(
     by_kind = {kind: [g for g in groups if g.kind == kind] for kind in MeldKind}
     order = sorted(range(len(specs)), key=lambda j: (specs[j].kind, specs[j].min_length))
 
-    def accept(chosen: list[_Group]) -> bool:
+    def accept(chosen: list[_Group], everything: list[_Group] | None = None) -> bool:
         for kind in MeldKind:
             mine = [g for g in chosen if g.kind == kind]
             wanted = [m for m in specs if m.kind == kind]
             _, unmatched, _ = match_lengths([g.length for g in mine], wanted, exact=exact)
             if unmatched:
                 return False
-        runs = [g for g in chosen if g.kind == MeldKind.RUN]
+        runs = [g for g in everything or chosen if g.kind == MeldKind.RUN]
         return _runs_fit(rules, runs)
 
     def rec(k: int, used: int, start: int, chosen: list[_Group]) -> list[_Group] | None:
         if k == len(order):
+            if rules.keep_card_to_discard and not spec.all_out and used == full:
+                return None
             if spec.all_out and used != full:
+                if not rules.extra_melds:
+                    return None
+                for more in _extras(groups, full & ~used):
+                    if accept(chosen, chosen + more):
+                        return list(chosen)
                 return None
             return list(chosen) if accept(chosen) else None
         kind = specs[order[k]].kind

@@ -98,6 +98,11 @@ def runs_touch(a: Meld, b: Meld) -> bool:
     return a.high + 1 == b.low or b.high + 1 == a.low
 
 
+def runs_gap(a: Meld, b: Meld) -> int:
+    """How many ranks lie between two runs that do not overlap: ``7-10♦`` and ``J-A♦``, 0."""
+    return max(a.low, b.low) - min(a.high, b.high) - 1
+
+
 def fits_spec(length: int, spec: MeldSpec, *, exact: bool) -> bool:
     """Can a meld of ``length`` cards fill ``spec``: exactly, or at least its minimum."""
     return length == spec.min_length if exact else length >= spec.min_length
@@ -173,10 +178,20 @@ def check_contract(
     exact = rules.exact_contract_melds and not spec.all_out
     extra: list[Problem] = []
     extra.extend(_count_problems(rules, round_number, contract, reports))
-    extra.extend(_length_problems(round_number, contract, reports, exact=exact))
+    extra.extend(
+        _length_problems(round_number, contract, reports, exact=exact, extras=rules.extra_melds)
+    )
     extra.extend(_same_suit_problems(rules, reports))
     if spec.all_out and hand:
         extra.append(_left_in_hand(round_number, tuple(hand)))
+    if rules.keep_card_to_discard and not spec.all_out and hand is not None and not hand:
+        extra.append(
+            Problem(
+                "no-card-to-discard",
+                f"Going down in round {round_number} must leave a card to discard, and these "
+                "melds use every card.",
+            )
+        )
     everything = [c for group in groups for c in group] + list(hand or ())
     extra.extend(card_supply_problems(everything, rules))
     reports = _with_meld_problems(reports, extra)
@@ -227,6 +242,11 @@ def _laid(reports: Sequence[MeldReport]) -> str:
     return ("this is " if len(reports) == 1 else "these are ") + " and ".join(parts)
 
 
+def got_legal(reports: Sequence[MeldReport], kind: MeldKind) -> int:
+    """How many of the melds of ``kind`` are legal (extra melds must be legal melds)."""
+    return sum(1 for r in reports if r.kind == kind and r.meld is not None)
+
+
 def _count_problems(
     rules: RuleSet, round_number: int, contract: Contract, reports: Sequence[MeldReport]
 ) -> list[Problem]:
@@ -247,7 +267,7 @@ def _count_problems(
                     f"{asked}, and {_laid(reports)}: {number_word(missing)} {noun} {verb} missing.",
                 )
             )
-        elif got > want:
+        elif got > want and not (rules.extra_melds and got_legal(reports, kind) == got):
             surplus = got - want
             noun = kind.value + ("" if surplus == 1 else "s")
             problems.append(
@@ -260,7 +280,12 @@ def _count_problems(
 
 
 def _length_problems(
-    round_number: int, contract: Contract, reports: Sequence[MeldReport], *, exact: bool
+    round_number: int,
+    contract: Contract,
+    reports: Sequence[MeldReport],
+    *,
+    exact: bool,
+    extras: bool = False,
 ) -> list[Problem]:
     """Each legal meld fills one of the contract's melds of its kind: long enough, or (with
     exact contract melds) exactly the right length."""
@@ -270,7 +295,7 @@ def _length_problems(
         legal = [
             (i, r.meld) for i, r in enumerate(reports) if r.meld is not None and r.kind == kind
         ]
-        if not specs or len(legal) > len(specs):
+        if not specs or (len(legal) > len(specs) and not extras):
             continue  # too many melds of this kind: already reported
         _, unmatched, open_specs = match_lengths(
             [len(meld) for _, meld in legal], specs, exact=exact
@@ -327,15 +352,8 @@ def _same_suit_problems(rules: RuleSet, reports: Sequence[MeldReport]) -> list[P
                         cards=cards,
                     )
                 )
-            elif runs_touch(a, b):
-                problems.append(
-                    Problem(
-                        "runs-touch",
-                        f"{pair} touch, so together they are one run: two runs of one suit need "
-                        "at least one card between them.",
-                        cards=cards,
-                    )
-                )
+            elif not runs_overlap(a, b) and runs_gap(a, b) < rules.same_suit_run_gap:
+                problems.append(_too_close(pair, cards, runs_gap(a, b), rules.same_suit_run_gap))
             elif rules.same_suit_runs == SameSuitRuns.APART and runs_overlap(a, b):
                 problems.append(
                     Problem(
@@ -346,6 +364,23 @@ def _same_suit_problems(rules: RuleSet, reports: Sequence[MeldReport]) -> list[P
                     )
                 )
     return problems
+
+
+def _too_close(pair: str, cards: tuple[str, ...], gap: int, least: int) -> Problem:
+    need = "one card" if least == 1 else f"{number_word(least)} ranks"
+    if gap == 0:
+        return Problem(
+            "runs-touch",
+            f"{pair} touch, so together they are one run: two runs of one suit need at least "
+            f"{need} between them.",
+            cards=cards,
+        )
+    return Problem(
+        "runs-too-close",
+        f"{pair} are {number_word(gap)} rank{'s' if gap != 1 else ''} apart: two runs of one "
+        f"suit need at least {need} between them.",
+        cards=cards,
+    )
 
 
 def card_supply_problems(cards: Sequence[Card], rules: RuleSet) -> list[Problem]:
@@ -393,6 +428,7 @@ __all__ = [
     "fits_spec",
     "match_lengths",
     "parse_cards",
+    "runs_gap",
     "runs_overlap",
     "runs_touch",
 ]

@@ -34,6 +34,19 @@ class RuleSetError(RulesError):
     code = "bad-rules"
 
 
+class RuleSetDocumentError(RuleSetError):
+    """A rule-set document that cannot be read: ``problems`` lists every problem, each
+    starting with where it is (``rounds[3].contract[1]: a run has between 2 and 13 cards``)."""
+
+    code = "bad-rule-document"
+
+    def __init__(self, problems: Sequence[str]) -> None:
+        if not problems:
+            raise ValueError("a RuleSetDocumentError needs at least one problem")
+        self.problems = list(problems)
+        super().__init__("; ".join(self.problems))
+
+
 @dataclass(frozen=True)
 class Problem:
     """One thing wrong with a meld or a contract, with a sentence naming the cards.

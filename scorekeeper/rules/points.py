@@ -154,6 +154,11 @@ DEUCES_SIX_POINTS = _table(
     "Aces and 2s 25, 3-9 score 5, tens and faces 10 (jokers, if used, 25).",
     25, [25] + [5] * 7 + [10], 10, 25,
 )  # fmt: skip
+SHANGHAI_POINTS = _table(
+    "shanghai", "Shanghai (15/5/10)",
+    "Aces and jokers 15, every 2-10 scores 5, faces 10.",
+    15, [5] * 9, 10, 15,
+)  # fmt: skip
 
 POINT_TABLES: dict[str, PointTable] = {
     t.id: t
@@ -165,6 +170,7 @@ POINT_TABLES: dict[str, PointTable] = {
         CONTRACT_RUMMY_JOKERS_15_POINTS,
         CONTRACT_RUMMY_DEUCES_POINTS,
         DEUCES_SIX_POINTS,
+        SHANGHAI_POINTS,
     )
 }
 

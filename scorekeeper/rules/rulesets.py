@@ -36,10 +36,12 @@ from typing import Any
 from .cards import Rank
 from .errors import RuleSetError
 from .points import (
+    CONTRACT_RUMMY_DEUCES_POINTS,
     CONTRACT_RUMMY_POINTS,
     DEUCES_SIX_POINTS,
     FACE_VALUE_POINTS,
     LIVERPOOL_POINTS,
+    SHANGHAI_POINTS,
     PointTable,
     get_point_table,
 )
@@ -205,6 +207,14 @@ class SameSuitRuns(StrEnum):
     NEVER = "never"  # two runs of a contract must be of different suits
 
 
+class Aces(StrEnum):
+    """Where an ace may stand in a run."""
+
+    LOW_OR_HIGH = "low-or-high"  # A 2 3 4 or J Q K A, never both at once
+    HIGH_ONLY = "high-only"  # only above the king: J Q K A
+    LOW_ONLY = "low-only"  # only below the 2: A 2 3 4
+
+
 class BuyPrecedence(StrEnum):
     """Who gets the discard when several players want to buy it."""
 
@@ -218,6 +228,13 @@ class JokerSwap(StrEnum):
     RUNS_ONLY = "runs-only"  # a joker in a set is dead
     RUNS_AND_SET_THIRD = "runs-and-set-third"  # also a joker laid as the third card of a set
     NEVER = "never"
+
+
+class SwapWilds(StrEnum):
+    """Which wild cards a joker swap may take back from the table."""
+
+    ANY_WILD = "any-wild"  # every wild: a joker or a wild 2 alike
+    JOKERS_ONLY = "jokers-only"  # only jokers; a wild 2 stays where it is
 
 
 @dataclass(frozen=True)
@@ -245,6 +262,12 @@ class RuleSet:
     wilds_at_most_naturals: bool = False
     exact_contract_melds: bool = False
     same_suit_runs: SameSuitRuns = SameSuitRuns.APART
+    # The fewest ranks between two runs of one suit that do not overlap: 1 keeps them from
+    # touching (2-5 and 7-10), 0 lets them touch (7-10 and J-A), 2 asks for two missing ranks.
+    same_suit_run_gap: int = 1
+    aces: Aces = Aces.LOW_OR_HIGH
+    extra_melds: bool = False  # melds beyond the contract may go down with it
+    keep_card_to_discard: bool = False  # going down in a discard round leaves a card to discard
     # Scoring.
     cut_bonus: int = 0
     # Table play.
@@ -256,6 +279,9 @@ class RuleSet:
     down_player_takes_discard_only_to_play: bool = False
     layoff_on_going_down_turn: bool = True
     joker_swap: JokerSwap = JokerSwap.RUNS_ONLY
+    swap_wilds: SwapWilds = SwapWilds.ANY_WILD
+    # ``wilds_at_most_naturals`` judges the melds laid off on too, not only those laid down.
+    wild_limit_on_layoffs: bool = True
     source: str = field(default="", compare=False)
 
     # --- derived facts -------------------------------------------------------------------
@@ -583,6 +609,42 @@ OPTIONS: dict[str, Option] = {
             tuple(SameSuitRuns),
         ),
         Option(
+            "same_suit_run_gap",
+            "Fewest ranks between two runs of one suit that do not overlap (0: they may touch).",
+            "int",
+            _field("same_suit_run_gap", lambda v: _int("same_suit_run_gap", v, 0, 6)),
+            lambda r: r.same_suit_run_gap,
+        ),
+        Option(
+            "aces",
+            "Where an ace may stand in a run: low or high, high only, or low only.",
+            "choice",
+            _field("aces", lambda v: _choice("aces", v, Aces)),
+            lambda r: r.aces.value,
+            tuple(Aces),
+        ),
+        Option(
+            "wild_can_be_natural",
+            "In deuces-wild games a 2 may stand for itself (otherwise every 2 is wild).",
+            "bool",
+            _field("wild_can_be_natural", lambda v: _bool("wild_can_be_natural", v)),
+            lambda r: r.wild_can_be_natural,
+        ),
+        Option(
+            "extra_melds",
+            "Melds beyond the contract may go down with it.",
+            "bool",
+            _field("extra_melds", lambda v: _bool("extra_melds", v)),
+            lambda r: r.extra_melds,
+        ),
+        Option(
+            "keep_card_to_discard",
+            "Going down in a round with a discard must leave at least one card to discard.",
+            "bool",
+            _field("keep_card_to_discard", lambda v: _bool("keep_card_to_discard", v)),
+            lambda r: r.keep_card_to_discard,
+        ),
+        Option(
             "cut_bonus",
             "Points added to the cutter's score for an exact cut (usually -50; 0 for none).",
             "int",
@@ -596,6 +658,55 @@ OPTIONS: dict[str, Option] = {
             _field("joker_swap", lambda v: _choice("joker_swap", v, JokerSwap)),
             lambda r: r.joker_swap.value,
             tuple(JokerSwap),
+        ),
+        Option(
+            "swap_wilds",
+            "Which wild cards a joker swap may take back: every wild, or jokers only.",
+            "choice",
+            _field("swap_wilds", lambda v: _choice("swap_wilds", v, SwapWilds)),
+            lambda r: r.swap_wilds.value,
+            tuple(SwapWilds),
+        ),
+        Option(
+            "wild_limit_on_layoffs",
+            "Wilds may not outnumber naturals after a lay-off either (not only when going down).",
+            "bool",
+            _field("wild_limit_on_layoffs", lambda v: _bool("wild_limit_on_layoffs", v)),
+            lambda r: r.wild_limit_on_layoffs,
+        ),
+        Option(
+            "buy_penalty_cards",
+            "Penalty cards drawn from the stock with each card bought.",
+            "int",
+            _field("buy_penalty_cards", lambda v: _int("buy_penalty_cards", v, 0, 3)),
+            lambda r: r.buy_penalty_cards,
+        ),
+        Option(
+            "no_buying_once_down",
+            "A player who has gone down may not buy.",
+            "bool",
+            _field("no_buying_once_down", lambda v: _bool("no_buying_once_down", v)),
+            lambda r: r.no_buying_once_down,
+        ),
+        Option(
+            "next_player_takes_discard_free",
+            "The player about to draw may take the discard without a penalty card.",
+            "bool",
+            _field(
+                "next_player_takes_discard_free",
+                lambda v: _bool("next_player_takes_discard_free", v),
+            ),
+            lambda r: r.next_player_takes_discard_free,
+        ),
+        Option(
+            "down_player_takes_discard_only_to_play",
+            "A player who is down takes the discard only to play it at once.",
+            "bool",
+            _field(
+                "down_player_takes_discard_only_to_play",
+                lambda v: _bool("down_player_takes_discard_only_to_play", v),
+            ),
+            lambda r: r.down_player_takes_discard_only_to_play,
         ),
         Option(
             "layoff_on_going_down_turn",
@@ -646,7 +757,17 @@ def validate(rules: RuleSet) -> None:
             raise RuleSetError(
                 f"round {number} asks for {runs} runs, but runs must be of different suits"
             )
+    _check_same_suit_gap(rules)
     _check_decks(rules)
+
+
+def _check_same_suit_gap(rules: RuleSet) -> None:
+    """A gap between runs of one suit means nothing when such runs are never allowed."""
+    if rules.same_suit_runs == SameSuitRuns.NEVER and rules.same_suit_run_gap != 1:
+        raise RuleSetError(
+            "runs of one suit are never allowed here, so there is no gap between them to "
+            'choose: leave "same_suit_run_gap" at 1, or let runs share a suit'
+        )
 
 
 def _check_set(rules: RuleSet, number: int, meld: MeldSpec) -> None:
@@ -833,8 +954,71 @@ FAMILY = RuleSet(
     source="one family's house rules, from the blog post “The Rules of Liverpool”",
 )
 
+def _set_and_run(set_length: int, run_length: int, sets: int = 1) -> Contract:
+    return Contract(
+        (MeldSpec(MeldKind.SET, set_length),) * sets + (MeldSpec(MeldKind.RUN, run_length),)
+    )
+
+
+SHANGHAI = RuleSet(
+    id="shanghai",
+    name="Shanghai Rummy",
+    summary=(
+        "Ten rounds of eleven cards whose contracts grow to a run of ten and to three runs of "
+        "five. Up to 3 buys a round (4 in rounds 9 and 10), each with a penalty card. Jokers, "
+        "one fewer than the players, are wild, never more of them in a meld than natural cards. "
+        "Every 2-10 left in hand scores 5, faces 10, aces and jokers 15. Source: “Shanghai "
+        "Rummy”, Rummy Rule Book, https://www.rummyrulebook.com/pages/contract-shanghai/."
+    ),
+    rounds=tuple(
+        RoundSpec(contract, 11, buy_limit=3 if number <= 8 else 4)
+        for number, contract in enumerate(
+            (
+                Contract.of(sets=2),
+                Contract.of(sets=1, runs=1),
+                Contract.of(runs=2),
+                Contract.of(sets=3),
+                _set_and_run(3, 7),
+                _set_and_run(3, 5, sets=2),
+                Contract.of(runs=3),
+                _set_and_run(3, 10),
+                _set_and_run(3, 5, sets=3),
+                Contract.of(runs=3, run_length=5),
+            ),
+            start=1,
+        )
+    ),
+    decks=DeckRule(((4, 2), (MAX_PLAYERS, 3)), jokers=JokerCount.PLAYERS_MINUS_ONE),
+    point_table=SHANGHAI_POINTS,
+    min_players=3,
+    wilds_at_most_naturals=True,
+    source="the Shanghai Rummy page of the Rummy Rule Book website (rummyrulebook.com)",
+)
+
+MAY_I = RuleSet(
+    id="may-i",
+    name="May I? (Onze)",
+    summary=(
+        "Seven contracts, eleven cards dealt (thirteen in the last round). Jokers and 2s are "
+        "wild, and a meld never holds more wild cards than natural ones. Say “May I?” to take "
+        "the discard out of turn with a penalty card, at most 3 times a round; the nearest "
+        "player wins a tie. Jokers and 2s 25, aces 15, faces 10, other cards face value. "
+        "Source: “Onze”, The Bear Knows Best, http://thebearknowsbest.com/onze/."
+    ),
+    rounds=tuple(
+        RoundSpec(contract, 13 if number == 7 else 11, buy_limit=3)
+        for number, contract in enumerate(SEVEN_CONTRACTS, start=1)
+    ),
+    decks=DeckRule(((5, 2), (MAX_PLAYERS, 3))),
+    point_table=CONTRACT_RUMMY_DEUCES_POINTS,
+    wild_ranks=frozenset({Rank.TWO}),
+    run_min_naturals=2,
+    wilds_at_most_naturals=True,
+    source="the rules of Onze, a “May I?” game, on the family games blog The Bear Knows Best",
+)
+
 PRESETS: dict[str, RuleSet] = {
-    r.id: r for r in (LIVERPOOL, LIVERPOOL_11, CONTRACT_RUMMY, DEUCES_SIX, FAMILY)
+    r.id: r for r in (LIVERPOOL, LIVERPOOL_11, CONTRACT_RUMMY, DEUCES_SIX, FAMILY, SHANGHAI, MAY_I)
 }
 
 

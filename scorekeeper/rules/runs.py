@@ -24,7 +24,7 @@ from .meld_model import (
     rank_at,
     too_few_cards,
 )
-from .rulesets import MAX_RUN_LENGTH, MeldKind, RuleSet, number_word
+from .rulesets import MAX_RUN_LENGTH, Aces, MeldKind, RuleSet, number_word
 
 
 def _read_run(
@@ -56,9 +56,12 @@ def _read_run(
     ]
     meld = None
     in_order = False
+    lowest, highest = run_bounds(rules)
     if not problems and suit is not None:
-        meld = _place_run(cards, suit, position, wilds)
-        in_order = _places_in_given_order(n, position) is not None
+        problems.extend(_ace_problems(cards, position, lowest, highest))
+    if not problems and suit is not None:
+        meld = _place_run(cards, suit, position, wilds, lowest, highest)
+        in_order = _places_in_given_order(n, position, lowest, highest) is not None
     return Reading(MeldKind.RUN, tuple(problems), naturals, len(strays), meld, in_order)
 
 
@@ -178,8 +181,48 @@ def _fits_around_the_corner(places: Sequence[int], n: int) -> bool:
     return any(all((r - start) % 13 < n for r in ranks) for start in range(13))
 
 
+def run_bounds(rules: RuleSet) -> tuple[int, int]:
+    """The lowest and highest run positions the rule set's aces allow."""
+    lowest = LOW_ACE + 1 if rules.aces == Aces.HIGH_ONLY else LOW_ACE
+    highest = HIGH_ACE - 1 if rules.aces == Aces.LOW_ONLY else HIGH_ACE
+    return lowest, highest
+
+
+def _ace_problems(
+    cards: Sequence[Card], position: dict[int, int], lowest: int, highest: int
+) -> list[Problem]:
+    """A run whose cards only fit with an ace where the rule set does not allow one."""
+    taken = sorted(position.values())
+    if not taken or (
+        highest - lowest + 1 >= len(cards) and _fits(taken, len(cards), lowest, highest)
+    ):
+        return []
+    where = "below the 2" if lowest > LOW_ACE else "above the king"
+    return [
+        Problem(
+            "ace-not-allowed",
+            f"{pretty(cards)} needs an ace {where}, and aces are not played there in this game.",
+            cards=codes(cards),
+        )
+    ]
+
+
+def _fits(taken: Sequence[int], n: int, lowest: int, highest: int) -> bool:
+    """Do ``n`` consecutive positions within the bounds cover every natural card?"""
+    return (
+        taken[0] >= lowest
+        and taken[-1] <= highest
+        and max(lowest, taken[-1] - n + 1) <= min(taken[0], highest - n + 1)
+    )
+
+
 def _place_run(
-    cards: Sequence[Card], suit: Suit, position: dict[int, int], wilds: Sequence[int]
+    cards: Sequence[Card],
+    suit: Suit,
+    position: dict[int, int],
+    wilds: Sequence[int],
+    lowest: int = LOW_ACE,
+    highest: int = HIGH_ACE,
 ) -> Meld:
     """Give each wild its position, and build the Meld.
 
@@ -188,18 +231,18 @@ def _place_run(
     Otherwise wilds fill the gaps, then the high end, then (past the high ace) the low end.
     """
     n = len(cards)
-    places = _places_in_given_order(n, position)
+    places = _places_in_given_order(n, position, lowest, highest)
     if places is None:
         taken = sorted(position.values())
         free = [p for p in range(taken[0], taken[-1] + 1) if p not in position.values()]
         extra = len(wilds) - len(free)
         high = taken[-1]
-        while extra and high < HIGH_ACE:
+        while extra and high < highest:
             high += 1
             free.append(high)
             extra -= 1
         low = taken[0]
-        while extra and low > LOW_ACE:
+        while extra and low > lowest:
             low -= 1
             free.append(low)
             extra -= 1
@@ -220,7 +263,9 @@ def _place_run(
     )
 
 
-def _places_in_given_order(n: int, position: dict[int, int]) -> dict[int, int] | None:
+def _places_in_given_order(
+    n: int, position: dict[int, int], lowest: int = LOW_ACE, highest: int = HIGH_ACE
+) -> dict[int, int] | None:
     """Every card's position if the naturals sit in run order, ascending or descending."""
     for step in (1, -1):
         starts = {p - step * i for i, p in position.items()}
@@ -228,9 +273,20 @@ def _places_in_given_order(n: int, position: dict[int, int]) -> dict[int, int] |
             continue
         start = starts.pop()
         end = start + step * (n - 1)
-        if min(start, end) >= LOW_ACE and max(start, end) <= HIGH_ACE:
+        if min(start, end) >= lowest and max(start, end) <= highest:
             return {i: start + step * i for i in range(n)}
     return None
+
+
+def _ace_reading(reading: Reading, cards: Sequence[Card], ace_high: bool) -> Reading:
+    where = "above the king" if ace_high else "below the 2"
+    problem = Problem(
+        "ace-not-allowed",
+        f"{pretty(cards)} puts an ace {where}, and aces are not played there in this game.",
+        cards=codes(cards),
+    )
+    # legal but for the ace: the closest reading, whatever order the cards came in
+    return Reading(MeldKind.RUN, (problem,), reading.naturals, 0, None, in_order=True)
 
 
 def run_readings(cards: Sequence[Card], rules: RuleSet, min_length: int) -> Iterator[Reading]:
@@ -241,6 +297,11 @@ def run_readings(cards: Sequence[Card], rules: RuleSet, min_length: int) -> Iter
     if not suits:
         yield _read_run(cards, rules, None, False, frozenset(), min_length)
     has_ace = any(c.rank == Rank.ACE for c in cards)
+    ace_places = {
+        Aces.LOW_OR_HIGH: (False, True),
+        Aces.HIGH_ONLY: (True,),
+        Aces.LOW_ONLY: (False,),
+    }[rules.aces]
     for suit in suits:
         flexible = sorted(
             {
@@ -252,4 +313,9 @@ def run_readings(cards: Sequence[Card], rules: RuleSet, min_length: int) -> Iter
         for size in range(len(flexible), -1, -1):
             for chosen in combinations(flexible, size):
                 for ace_high in (False, True) if has_ace else (False,):
-                    yield _read_run(cards, rules, suit, ace_high, frozenset(chosen), min_length)
+                    reading = _read_run(cards, rules, suit, ace_high, frozenset(chosen), min_length)
+                    if not has_ace or ace_high in ace_places:
+                        yield reading
+                    elif all(p.code == "ace-not-allowed" for p in reading.problems):
+                        # legal but for where its ace stands
+                        yield _ace_reading(reading, cards, ace_high)

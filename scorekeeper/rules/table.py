@@ -27,14 +27,15 @@ True
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal
 
 from .cards import FULL_DECK, Card, Rank, format_cards, parse_cards
 from .errors import Problem
 from .melds import HIGH_ACE, LOW_ACE, Meld, can_be_natural, is_wild, judge
-from .rulesets import MAX_RUN_LENGTH, JokerSwap, MeldKind, RuleSet
+from .rulesets import MAX_RUN_LENGTH, JokerSwap, MeldKind, RuleSet, SwapWilds
 
 Position = Literal["low", "high", "set"]
 SET_SWAP_CARDS = 3  # seed 003: a joker laid among a set's first three cards may be taken
@@ -48,6 +49,8 @@ class LayoffResult:
     """Whether ``card`` can be laid off on a meld, where, and what a wild would stand for.
 
     ``meld`` is the meld with the card added; ``stands_for`` is set only for a wild.
+    ``ends`` lists every place the card fits (``("low", "high")`` when a run could take it at
+    either end); ``position`` is the one chosen.
     """
 
     fits: bool
@@ -55,15 +58,24 @@ class LayoffResult:
     position: Position | None
     stands_for: str | None
     reason: str
+    ends: tuple[Position, ...] = field(default=())
 
 
 def _messages(problems: Sequence[Problem]) -> str:
     return " ".join(p.message for p in problems)
 
 
+def table_rules(rules: RuleSet) -> RuleSet:
+    """The rules melds on the table are judged by: where "wilds may not outnumber naturals"
+    holds only when going down, a lay-off may tip a meld past it."""
+    if rules.wilds_at_most_naturals and not rules.wild_limit_on_layoffs:
+        return dataclasses.replace(rules, wilds_at_most_naturals=False)
+    return rules
+
+
 def _table_meld(meld_cards: Sequence[Card], rules: RuleSet) -> tuple[Meld | None, str]:
     """The meld on the table, or why it is not one."""
-    _, meld, problems = judge(meld_cards, rules)
+    _, meld, problems = judge(meld_cards, table_rules(rules))
     if meld is None:
         return None, f"The meld on the table is not legal: {_messages(problems)}"
     return meld, ""
@@ -92,8 +104,14 @@ def _added_wild(new: Meld, index: int) -> str | None:
     return None
 
 
-def layoff(meld_cards: Sequence[Card], card: Card, rules: RuleSet) -> LayoffResult:
+def layoff(
+    meld_cards: Sequence[Card], card: Card, rules: RuleSet, end: Position | None = None
+) -> LayoffResult:
     """Can ``card`` be laid off on the meld ``meld_cards``?
+
+    When it fits at both ends of a run, ``end`` chooses one; left out, a card standing for
+    itself goes where it belongs and a wild goes at the high end (the low end once the run
+    reaches the high ace).
 
     >>> from .rulesets import LIVERPOOL, DEUCES_SIX
     >>> result = layoff(parse_cards("5H 6H 7H 8H"), Card.parse("JK"), LIVERPOOL)
@@ -103,13 +121,15 @@ def layoff(meld_cards: Sequence[Card], card: Card, rules: RuleSet) -> LayoffResu
     '10♥ does not go on the run 5♥-8♥: only 4♥ or 9♥ would.'
     >>> layoff(parse_cards("3H 4H 5H 6H"), Card.parse("2H"), DEUCES_SIX).position
     'low'
+    >>> layoff(parse_cards("5H 6H 7H 8H"), Card.parse("JK"), LIVERPOOL, "low").ends
+    ('high', 'low')
     """
     base, why = _table_meld(meld_cards, rules)
     if base is None:
         return LayoffResult(False, None, None, None, why)
     if base.kind == MeldKind.SET:
-        return _layoff_on_set(base, card, rules)
-    return _layoff_on_run(base, card, rules)
+        return _layoff_on_set(base, card, table_rules(rules))
+    return _layoff_on_run(base, card, table_rules(rules), end)
 
 
 def _layoff_on_set(base: Meld, card: Card, rules: RuleSet) -> LayoffResult:
@@ -120,7 +140,9 @@ def _layoff_on_set(base: Meld, card: Card, rules: RuleSet) -> LayoffResult:
     if new is not None and new.rank == base.rank:
         stands_for = _added_wild(new, len(cards) - 1)
         if stands_for is None:
-            return LayoffResult(True, new, "set", None, f"{card.pretty} goes on the {name}.")
+            return LayoffResult(
+                True, new, "set", None, f"{card.pretty} goes on the {name}.", ("set",)
+            )
         assert base.rank is not None
         return LayoffResult(
             True,
@@ -128,6 +150,7 @@ def _layoff_on_set(base: Meld, card: Card, rules: RuleSet) -> LayoffResult:
             "set",
             stands_for,
             f"{card.pretty} goes on the {name}, standing for a {base.rank.label}.",
+            ("set",),
         )
     if card.rank is not None and not is_wild(card, rules) and card.rank != base.rank:
         assert base.rank is not None
@@ -139,7 +162,9 @@ def _layoff_on_set(base: Meld, card: Card, rules: RuleSet) -> LayoffResult:
     return LayoffResult(False, None, None, None, reason)
 
 
-def _layoff_on_run(base: Meld, card: Card, rules: RuleSet) -> LayoffResult:
+def _layoff_on_run(
+    base: Meld, card: Card, rules: RuleSet, chosen: Position | None = None
+) -> LayoffResult:
     """The card just below or above the run, or a wild at the high end (then the low end)."""
     assert base.suit is not None
     ordered = base.ordered()
@@ -156,18 +181,34 @@ def _layoff_on_run(base: Meld, card: Card, rules: RuleSet) -> LayoffResult:
         elif problems:
             last_problems = problems
     name = base.describe()
-    if fits:
-        _, end, new = min(fits, key=lambda f: f[0])
-        index = len(new.cards) - 1 if end == "high" else 0
-        stands_for = _added_wild(new, index)
-        where = f"the {end} end of the {name}"
-        if stands_for is None:
-            reason = f"{card.pretty} goes on {where}."
-        else:
-            use = new.wilds[new.wild_indices.index(index)]
-            reason = f"{card.pretty} goes on {where}, standing for {use.pretty}."
-        return LayoffResult(True, new, end, stands_for, reason)
-    return LayoffResult(False, None, None, None, _why_not_on_run(base, card, rules, last_problems))
+    if not fits:
+        why = _why_not_on_run(base, card, rules, last_problems)
+        return LayoffResult(False, None, None, None, why)
+    possible = tuple(end for _, end, _ in fits)
+    if chosen is not None and chosen not in possible:
+        where = " or ".join(f"the {end} end" for end in possible)
+        reason = f"{card.pretty} does not go on the {chosen} end of the {name}: only on {where}."
+        return LayoffResult(False, None, None, None, reason, possible)
+    _, end, new = min(fits, key=lambda f: (f[1] != chosen, f[0]))
+    return _run_layoff(card, name, end, new, possible)
+
+
+def _run_layoff(
+    card: Card, name: str, end: Position, new: Meld, possible: tuple[Position, ...]
+) -> LayoffResult:
+    """The answer for ``card`` laid at ``end``, naming the other end if it fits there too."""
+    index = len(new.cards) - 1 if end == "high" else 0
+    stands_for = _added_wild(new, index)
+    where = f"the {end} end of the {name}"
+    if stands_for is None:
+        reason = f"{card.pretty} goes on {where}."
+    else:
+        use = new.wilds[new.wild_indices.index(index)]
+        reason = f"{card.pretty} goes on {where}, standing for {use.pretty}."
+    others = [e for e in possible if e != end]
+    if others:
+        reason += f" It could go on the {others[0]} end instead."
+    return LayoffResult(True, new, end, stands_for, reason, possible)
 
 
 def _why_not_on_run(base: Meld, card: Card, rules: RuleSet, problems: Sequence[Problem]) -> str:
@@ -243,26 +284,31 @@ def joker_swap(meld_cards: Sequence[Card], card: Card, rules: RuleSet) -> SwapRe
     name = base.describe()
     if not base.wilds:
         return SwapResult(False, None, f"There is no wild card in the {name}.")
+    if rules.swap_wilds == SwapWilds.JOKERS_ONLY and not any(
+        base.cards[i].is_joker for i in base.wild_indices
+    ):
+        return SwapResult(
+            False,
+            None,
+            f"Under these rules only a joker can be taken back, and the {name} holds none.",
+        )
     if base.kind == MeldKind.RUN:
         candidates = [
             i
             for i, use in zip(base.wild_indices, base.wilds, strict=True)
-            if use.rank == card.rank and use.suit == card.suit
+            if use.rank == card.rank and use.suit == card.suit and _takeable(base, i, rules)
         ]
         if not candidates:
-            shown = ", ".join(f"the {u.card.pretty} stands for {u.pretty}" for u in base.wilds)
-            return SwapResult(
-                False,
-                None,
-                f"{card.pretty} is not what a wild card in the {name} stands for: {shown}.",
-            )
+            return SwapResult(False, None, _not_stood_for(base, card, rules))
     else:
         if rules.joker_swap == JokerSwap.RUNS_ONLY:
             return SwapResult(False, None, "A wild card in a set is dead: it cannot be taken.")
         if card.rank != base.rank:
             assert base.rank is not None
             return SwapResult(False, None, f"{card.pretty} does not belong in the {name}.")
-        candidates = [i for i in base.wild_indices if i < SET_SWAP_CARDS]
+        candidates = [
+            i for i in base.wild_indices if i < SET_SWAP_CARDS and _takeable(base, i, rules)
+        ]
         if not candidates:
             return SwapResult(
                 False,
@@ -273,7 +319,7 @@ def joker_swap(meld_cards: Sequence[Card], card: Card, rules: RuleSet) -> SwapRe
     index = candidates[0]
     swapped = list(base.cards)
     swapped[index] = card
-    _, new, problems = judge(swapped, rules, base.kind)
+    _, new, problems = judge(swapped, table_rules(rules), base.kind)
     if new is None:
         return SwapResult(
             False, None, f"{card.pretty} cannot take that place: {_messages(problems)}"
@@ -287,6 +333,25 @@ def joker_swap(meld_cards: Sequence[Card], card: Card, rules: RuleSet) -> SwapRe
         f"the {name}; the {freed.pretty} must be played this turn.",
         new,
     )
+
+
+def _not_stood_for(base: Meld, card: Card, rules: RuleSet) -> str:
+    """Why ``card`` frees no wild card of the run ``base``: what the ones it may take stand
+    for."""
+    takeable = [
+        use
+        for i, use in zip(base.wild_indices, base.wilds, strict=True)
+        if _takeable(base, i, rules)
+    ]
+    shown = ", ".join(f"the {u.card.pretty} stands for {u.pretty}" for u in takeable)
+    what = "a wild card" if rules.swap_wilds == SwapWilds.ANY_WILD else "a joker"
+    return f"{card.pretty} is not what {what} in the {base.describe()} stands for: {shown}."
+
+
+def _takeable(meld: Meld, index: int, rules: RuleSet) -> bool:
+    """May a swap take the wild card at ``index``? Every wild, or only jokers (a wild 2
+    stays where it was laid)."""
+    return rules.swap_wilds == SwapWilds.ANY_WILD or meld.cards[index].is_joker
 
 
 # --- the Liverpool call ----------------------------------------------------------------------

@@ -43,9 +43,9 @@ from ..rules import (
     Problem,
     RulesError,
     RuleSet,
+    RuleSetDocumentError,
     RuleSetError,
     SwapResult,
-    build_rules,
     check_contract,
     classify,
     get_point_table,
@@ -53,7 +53,9 @@ from ..rules import (
     layoff,
     liverpool_check,
     parse_cards,
+    resolve_rules,
 )
+from ..rules.table import Position
 
 # Limits that keep every request cheap (the referee is open to anyone, without login). The
 # API's request models check the text and list sizes; these functions count the cards.
@@ -72,9 +74,17 @@ class RefereeInputError(RulesError):
 
     code = "bad-request"
 
-    def __init__(self, message: str, *, field: str | None = None, code: str | None = None) -> None:
+    def __init__(
+        self,
+        message: str,
+        *,
+        field: str | None = None,
+        code: str | None = None,
+        problems: Sequence[str] = (),
+    ) -> None:
         super().__init__(message, code=code)
         self.field = field
+        self.problems = list(problems)  # every problem of a rule-set document
 
 
 # --- reading inputs ------------------------------------------------------------------------
@@ -116,12 +126,24 @@ def read_groups(value: Sequence[str | Sequence[str]], field: str) -> list[tuple[
     return groups
 
 
-def read_rules(preset: str, options: Mapping[str, Any] | None = None) -> RuleSet:
-    """A preset id with optional house-rule overrides, validated."""
+def read_rules(
+    preset: str | Mapping[str, Any], options: Mapping[str, Any] | None = None
+) -> RuleSet:
+    """A preset id or a whole rule-set document, with optional house-rule overrides,
+    validated; a document's problems are all listed, each with where it is."""
     try:
-        return build_rules(preset[:MAX_TEXT], options or {})
+        return resolve_rules(preset[:MAX_TEXT] if isinstance(preset, str) else preset, options)
+    except RuleSetDocumentError as error:
+        raise RefereeInputError(
+            "rules: the rule-set document has "
+            + (f"{len(error.problems)} problems: " if len(error.problems) > 1 else "a problem: ")
+            + "; ".join(error.problems),
+            field="rules",
+            code=error.code,
+            problems=error.problems,
+        ) from None
     except RuleSetError as error:
-        field = "rules" if preset not in PRESETS else "options"
+        field = "options" if isinstance(preset, Mapping) or preset in PRESETS else "rules"
         raise RefereeInputError(error.message, field=field, code=error.code) from None
 
 
@@ -250,19 +272,22 @@ def arrange_answer(rules: RuleSet, round_number: int, cards: Sequence[Card]) -> 
     }
 
 
-def layoff_answer(rules: RuleSet, meld: Sequence[Card], card: Card) -> dict[str, Any]:
+def layoff_answer(
+    rules: RuleSet, meld: Sequence[Card], card: Card, end: Position | None = None
+) -> dict[str, Any]:
     """``POST /referee/layoff``: does the card go on the meld, and where?
 
     ``meld`` is the meld with the card added (in run order) when it fits, else the meld as
-    given.
+    given. ``ends`` lists every place the card fits; ``end`` chooses one of a run's two.
     """
-    result: LayoffResult = layoff(meld, card, rules)
+    result: LayoffResult = layoff(meld, card, rules, end)
     shown = result.meld.ordered() if result.meld is not None else tuple(meld)
     return {
         "fits": result.fits,
         "card": str(card),
         "meld": cards_json(shown),
         "position": result.position,
+        "ends": list(result.ends),
         "stands_for": result.stands_for,
         "description": result.meld.describe() if result.meld is not None else None,
         "reason": result.reason,

@@ -30,6 +30,7 @@ from .schemas import (
     ContractRequest,
     ContractVerdict,
     CustomPointTable,
+    LayoffRequest,
     LayoffResult,
     LiverpoolRequest,
     LiverpoolResult,
@@ -82,7 +83,10 @@ def _answer(body: dict[str, Any]) -> Response:
 
 @bp.errorhandler(rj.RefereeInputError)
 def handle_input_error(error: rj.RefereeInputError) -> Response:
-    return error_response(400, error.message, {"code": error.code, "field": error.field})
+    details: dict[str, Any] = {"code": error.code, "field": error.field}
+    if error.problems:
+        details["problems"] = error.problems
+    return error_response(400, error.message, details)
 
 
 @bp.post("/referee/contract")
@@ -109,13 +113,17 @@ def referee_arrange() -> Response:
 
 
 @bp.post("/referee/layoff")
-@documented(LayoffResult, body=MeldAndCard)
+@documented(LayoffResult, body=LayoffRequest)
 def referee_layoff() -> Response:
-    """Can this card be laid off on this meld, and where?"""
-    ask = read_payload(MeldAndCard)
+    """Can this card be laid off on this meld, and where?
+
+    The answer's ends lists every place the card fits; when a run takes it at either end,
+    send end to choose one.
+    """
+    ask = read_payload(LayoffRequest)
     rules = rj.read_rules(ask.rules, ask.options)
     meld, card = rj.read_cards(ask.meld, "meld"), rj.read_card(ask.card, "card")
-    return _answer(rj.layoff_answer(rules, meld, card))
+    return _answer(rj.layoff_answer(rules, meld, card, ask.end))
 
 
 @bp.post("/referee/joker-swap")

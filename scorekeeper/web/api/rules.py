@@ -2,6 +2,8 @@
 
 A client builds its "new game" form from this: each preset with its rounds and contracts,
 each point table, and each option a game may override (name, one-line doc, kind, choices).
+``GET /api/v1/rules/<preset>`` is one preset as a whole rule-set document
+(:mod:`scorekeeper.rules.document`): what a client edits and sends back as ``rules``.
 """
 
 from __future__ import annotations
@@ -12,11 +14,11 @@ from typing import Any
 from flask import Response, jsonify
 
 from ...errors import NotFound
-from ...rules import OPTIONS, POINT_TABLES, PRESETS
+from ...rules import OPTIONS, POINT_TABLES, PRESETS, to_document
 from ...rules.prose import rule_book
 from . import bp
 from .openapi import documented
-from .schemas import RuleBook, Rules
+from .schemas import RuleBook, RuleDocument, Rules
 
 
 @cache
@@ -46,6 +48,25 @@ def list_rules() -> Response:
     """
     response = jsonify(rules_document())
     # The same for every request until the app is upgraded.
+    response.cache_control.public = True
+    response.cache_control.max_age = 300
+    return response
+
+
+@bp.get("/rules/<preset>")
+@documented(RuleDocument, errors=(404,))
+def rule_document(preset: str) -> Response:
+    """A preset as a whole rule-set document.
+
+    Every round (its contract as a list of melds, the cards dealt, how a player goes out, the
+    buy limit), the wild cards, the decks and jokers by number of players, the point table,
+    the players range and every house-rule option. Edit it and send it back as rules wherever
+    rules are accepted.
+    """
+    rules = PRESETS.get(preset)
+    if rules is None:
+        raise NotFound(f'There is no rule set "{preset[:40]}": see GET /api/v1/rules.')
+    response = jsonify(to_document(rules))
     response.cache_control.public = True
     response.cache_control.max_age = 300
     return response

@@ -1,0 +1,222 @@
+"""Why a hand cannot make the contract: the contract search asked smaller questions.
+
+Each sentence comes from asking the same search (:mod:`.contract_search`) about part of the
+problem: the sets alone, the runs alone, one suit alone, the same hand with a wild or two
+more, the same round as if it had a discard. The first question that fails says what is
+missing.
+
+>>> from .cards import parse_cards
+>>> from .rulesets import LIVERPOOL
+>>> print(explain(LIVERPOOL, 1, parse_cards("7H 7C 9D 8S KD 2C 4H 5H QS JD")))
+No way to make 2 sets: only sevens have 2 or more natural cards.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+
+from .cards import Card, Rank, format_cards
+from .contract_search import solve
+from .rulesets import MeldKind, MeldSpec, RuleSet, number_word
+from .solver_model import SUITS, HandCounts, SearchRules, cell
+
+
+def explain(rules: RuleSet, round_number: int, hand: Sequence[Card]) -> str:
+    """A sentence saying what is missing, as concrete as the counts allow."""
+    spec = rules.round(round_number)
+    contract = spec.contract
+    want = contract.describe()
+    if len(hand) < contract.min_cards:
+        verb = "is" if len(hand) == 1 else "are"
+        return (
+            f"No way to make {want}: it needs at least {contract.min_cards} cards, and there "
+            f"{verb} only {len(hand)}."
+        )
+    search = SearchRules.of(rules, round_number)
+    counts = HandCounts.of(hand, rules)
+    with_discard = dataclasses.replace(search, all_out=False, keep_discard=False)
+    if search.all_out:
+        stuck = _homeless(search, counts, hand, rules)
+        if stuck:
+            verb = "fits" if len(stuck) == 1 else "fit"
+            return (
+                f"No way to use every card: round {round_number} is all out, and "
+                f"{format_cards(stuck, pretty=True)} {verb} in no meld."
+            )
+        if solve(with_discard, counts) is not None:
+            return (
+                f"No way to use every card: round {round_number} is all out, and these "
+                f"{len(hand)} cards do not split into exactly {want}."
+            )
+    elif search.keep_discard and solve(with_discard, counts) is not None:
+        return (
+            f"No way to make {want} and keep a card to discard: every way uses all "
+            f"{len(hand)} cards."
+        )
+    return _missing(with_discard, counts, want)
+
+
+def _missing(search: SearchRules, counts: HandCounts, want: str) -> str:
+    parts = []
+    for kind in MeldKind:
+        group = tuple(m for m in search.slots if m.kind == kind)
+        if group and solve(dataclasses.replace(search, slots=group), counts) is None:
+            parts.append(_explain_kind(search, kind, group, counts))
+    if parts:
+        return " ".join(parts)
+    more = _wilds_short(search, counts)
+    if more:
+        return (
+            f"No way to make {want} at once with {_wild_words(counts.wilds)}: the sets and "
+            f"the runs can each be made, but together they need {number_word(more)} more."
+        )
+    return (
+        f"No way to make {want} at once: the sets and the runs can each be made, but they "
+        "need the same cards."
+    )
+
+
+def _wild_words(n: int) -> str:
+    return f"{n} wild card" + ("" if n == 1 else "s")
+
+
+def _and_list(items: Sequence[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def _with_wilds(counts: HandCounts, more: int) -> HandCounts:
+    return dataclasses.replace(counts, wilds=counts.wilds + more)
+
+
+def _wilds_short(search: SearchRules, counts: HandCounts) -> int:
+    """How many more wilds (1 or 2) would make the melds possible; 0 if that would not do."""
+    if solve(search, _with_wilds(counts, 2)) is None:
+        return 0
+    return 1 if solve(search, _with_wilds(counts, 1)) is not None else 2
+
+
+def _only_cells(counts: HandCounts, keep: set[int]) -> HandCounts:
+    """The hand with only the natural cards of ``keep``; other dual cards become wilds."""
+    naturals = [n if c in keep else 0 for c, n in enumerate(counts.naturals)]
+    freed = sum(counts.naturals[c] for c in counts.dual if c not in keep)
+    dual = tuple(c for c in counts.dual if c in keep)
+    return HandCounts(tuple(naturals), counts.wilds + freed, dual)
+
+
+def _explain_kind(
+    search: SearchRules, kind: MeldKind, group: tuple[MeldSpec, ...], counts: HandCounts
+) -> str:
+    count = len(group)
+    noun = f"{count} {kind.value}" + ("" if count == 1 else "s")
+    head = f"No way to make {noun}"
+    length = min(m.min_length for m in group)
+    wilds = counts.wilds
+    if kind == MeldKind.RUN:
+        least = search.run_min_naturals
+        one = dataclasses.replace(search, slots=(MeldSpec(kind, length),))
+        able = [
+            SUITS[s].noun
+            for s in range(4)
+            if solve(one, _only_cells(counts, {cell(r, s) for r in range(1, 14)})) is not None
+        ]
+        what = f"{least} or more natural cards close enough together for a run of {length}"
+        with_wilds = f"(with {_wild_words(wilds)})"
+        if not able:
+            return f"{head}: no suit has {what} {with_wilds}."
+        if len(able) < count:
+            tail = _one_suit_tail(search, able, count)
+            return f"{head}: only {_and_list(able)} have {what} {with_wilds}{tail}."
+    else:
+        least = search.set_min_naturals
+        distinct = search.set_max <= 4
+        ranks = [Rank(r).noun for r in range(1, 14) if _set_naturals(counts, r, distinct) >= least]
+        what = f"{least} or more natural cards" + (" of different suits" if distinct else "")
+        if not ranks:
+            return f"{head}: no rank has {what}."
+        if len(ranks) < count:
+            return f"{head}: only {_and_list(ranks)} have {what}."
+    more = _wilds_short(dataclasses.replace(search, slots=group), counts)
+    if more:
+        return f"{head} with {_wild_words(wilds)}: {number_word(more)} more would be needed."
+    what = "natural cards in sequence" if kind == MeldKind.RUN else "natural cards of one rank"
+    return f"{head}: the {what} are too few for {number_word(count)} {kind.value}s."
+
+
+def _one_suit_tail(search: SearchRules, able: list[str], count: int) -> str:
+    if search.same_suit.value == "never":
+        return ", and runs must be of different suits"
+    if len(able) == 1:
+        return f", and {able[0]} alone cannot hold {number_word(count)} runs here"
+    return ""
+
+
+def _set_naturals(counts: HandCounts, rank: int, distinct: bool) -> int:
+    have = [counts.naturals[cell(rank, s)] for s in range(4)]
+    return sum(1 for n in have if n) if distinct else sum(have)
+
+
+def _homeless(
+    search: SearchRules, counts: HandCounts, hand: Sequence[Card], rules: RuleSet
+) -> list[Card]:
+    """Natural cards that are in no legal meld of the contract's kinds: for each, the search
+    is asked for one meld of each kind from the cards that could share a meld with it."""
+    shortest = {
+        m.kind: min(x.min_length for x in search.slots if x.kind == m.kind) for m in search.slots
+    }
+    one = dataclasses.replace(search, all_out=False, keep_discard=False, exact=False)
+    fits: dict[tuple[MeldKind, int], bool] = {}
+    stuck: list[Card] = []
+    for card in hand:
+        if card.rank is None or card.suit is None or card.rank in rules.wild_ranks:
+            continue
+        rank, suit = int(card.rank), SUITS.index(card.suit)
+        ok = False
+        for kind, length in shortest.items():
+            key = (kind, rank if kind == MeldKind.SET else rank * 4 + suit)
+            if key not in fits:
+                fits[key] = _fits(one, counts, kind, length, rank, suit)
+            ok = ok or fits[key]
+        if not ok:
+            stuck.append(card)
+    return stuck
+
+
+def _fits(
+    search: SearchRules, counts: HandCounts, kind: MeldKind, length: int, rank: int, suit: int
+) -> bool:
+    """Is there a meld of ``kind`` holding the card of ``rank`` and ``suit``?"""
+    slots = (MeldSpec(kind, length),)
+    if kind == MeldKind.SET:
+        keep = {cell(rank, s) for s in range(4)}
+        return (
+            solve(dataclasses.replace(search, slots=slots), _only_cells(counts, keep)) is not None
+        )
+    positions = (1, 14) if rank == 1 else (rank,)
+    return any(_run_window_holds(search, counts, length, suit, p) for p in positions)
+
+
+def _run_window_holds(
+    search: SearchRules, counts: HandCounts, length: int, suit: int, position: int
+) -> bool:
+    """Is some window of a legal run over ``position`` filled by the suit's natural cards
+    and the hand's wilds?"""
+    if not search.lowest <= position <= search.highest:
+        return False
+    spare = counts.wilds + sum(counts.naturals[c] for c in counts.dual)
+    for low in range(max(search.lowest, position - 12), position + 1):
+        for high in range(max(position, low + length - 1), min(search.highest, low + 12) + 1):
+            cells = [cell(1 if p == 14 else p, suit) for p in range(low, high + 1)]
+            naturals = sum(1 for c in cells if counts.naturals[c])
+            dual_used = sum(1 for c in cells if counts.naturals[c] and c in counts.dual)
+            wilds = high - low + 1 - naturals
+            if (
+                naturals >= max(1, search.run_min_naturals)
+                and wilds <= spare - dual_used
+                and not (search.wilds_at_most_naturals and wilds > naturals)
+            ):
+                return True
+    return False
+
+
+__all__ = ["explain"]

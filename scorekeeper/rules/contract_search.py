@@ -1,0 +1,512 @@
+"""The contract search: one depth-first search over the hand's cards and the contract's melds.
+
+The search keeps the hand as counts (:mod:`.solver_model`) and walks the cells from the
+lowest. For the lowest card still undecided it tries, in this order:
+
+1. to start one of the contract's melds still to be made with it (:mod:`.meld_choices`),
+   or, when extra melds are allowed in an all-out round, an extra meld;
+2. if it is a dual card (a 2 that may stand for itself), to make it wild;
+3. if it is an ace and aces may be high, to keep it for the top of a run (``J Q K A``);
+4. in a round with a discard, to leave it in hand.
+
+A round with a discard is made as soon as every contract meld is made and the wilds they
+use are there. An all-out round is made when every card is decided, none is left, and the
+wilds not yet placed fit into the melds (each set, and each meld of wilds only, may hold
+a number of extra wilds; a run holds exactly the wilds its positions need).
+
+Melds of wild cards only (when the rule set asks for no natural card) have no lowest card:
+they are made at the end, from the wilds.
+
+The search remembers the states it has seen fail (the counts still undecided, the wilds,
+the melds still to make and the runs already laid per suit), so it never explores the same
+state twice; ``benchmarks/arranger.py`` shows what that buys on the hard hands.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from dataclasses import dataclass
+
+from .meld_choices import RunChoice, SetChoice, place_ends, run_choices, set_choices
+from .rulesets import MeldKind, MeldSpec, SameSuitRuns
+from .solver_model import CELLS, HIGH_ACE, MAX_RUN, UNBOUNDED, HandCounts, SearchRules
+
+# The search's prunings, each of which the benchmark can switch off to show what it buys
+# (``benchmarks/arranger.py --no-memo`` ...). The answers never depend on them.
+SWITCHES = {"memo": True, "cover": True, "room": True}
+
+
+@dataclass(frozen=True)
+class SolvedMeld:
+    """One meld of a solution: which contract meld it fills (``None``: an extra meld), its
+    kind, the natural cards it holds (``None`` for wilds only) and its number of wilds."""
+
+    slot: int | None
+    kind: MeldKind
+    shape: SetChoice | RunChoice | None
+    wilds: int
+
+
+@dataclass(frozen=True)
+class Solution:
+    """The melds, in contract order then the extras, and the dual cells played as wilds."""
+
+    melds: tuple[SolvedMeld, ...]
+    wild_cells: tuple[int, ...]
+
+
+class ContractSearch:
+    """One search over one hand. ``must_leave`` asks for a card left to discard."""
+
+    def __init__(self, rules: SearchRules, hand: HandCounts, *, must_leave: bool = False):
+        self.rules = rules
+        self.hand = hand
+        self.must_leave = must_leave
+        self.naturals = list(hand.naturals)
+        self.high_aces = [0, 0, 0, 0]
+        self.pool = hand.wilds  # wilds available now
+        self.committed = 0  # wilds the melds made so far need
+        self.room = 0  # extra wilds those melds could still hold (all out)
+        self.left = 0  # cards left in hand
+        self.used = 0  # natural cards in melds
+        self.specs: list[MeldSpec] = list(dict.fromkeys(rules.slots))
+        self.open = [rules.slots.count(spec) for spec in self.specs]
+        self.made: list[tuple[int | None, MeldKind, SetChoice | RunChoice]] = []
+        self.turned: list[int] = []
+        self.runs: list[list[tuple[int, int]]] = [[], [], [], []]
+        self.failed: set[Hashable] = set()
+        self.nodes = 0
+
+    # --- the walk ----------------------------------------------------------------------------
+
+    def solve(self) -> Solution | None:
+        if sum(m.min_length for m in self.rules.slots) > self.hand.size:
+            return None
+        return self._node(0)
+
+    def _node(self, at: int) -> Solution | None:
+        self.nodes += 1
+        naturals = self.naturals
+        while at < CELLS and not naturals[at]:
+            at += 1
+        finished = self._finish(at)
+        if finished is not None or at == CELLS:
+            return finished
+        if not self._within_bounds(at):
+            return None
+        if not SWITCHES["memo"]:
+            return self._branch(at)
+        key = self._key(at)
+        if key in self.failed:
+            return None
+        found = self._branch(at)
+        if found is None:
+            self.failed.add(key)
+        return found
+
+    def _within_bounds(self, at: int) -> bool:
+        """Cheap bounds: the melds still open need no more wilds than are free (each alone,
+        at best), and in an all-out round the free wilds fit somewhere."""
+        free = self.pool + self._spare_dual(at) - self.committed
+        masks = _suit_masks(self.naturals, self.high_aces, at)
+        need = 0
+        for j, spec in enumerate(self.specs):
+            if self.open[j]:
+                least = fewest_wilds(self.rules, spec, self.naturals, masks, at)
+                need += least * self.open[j]
+                if need > free:
+                    return False
+        if SWITCHES["room"] and not self._suits_hold_runs(masks):
+            return False
+        if self.rules.all_out:
+            if SWITCHES["cover"] and not self._runs_can_cover(at):
+                return False
+            return self.pool - self.committed <= self._most_wilds_held()
+        return True
+
+    def _suits_hold_runs(self, masks: list[int]) -> bool:
+        """Each run still to make starts at a natural card of its suit, and a suit holds
+        only so many runs that may not overlap: enough suits must have room for them."""
+        rules = self.rules
+        if rules.same_suit == SameSuitRuns.APART_OR_OVERLAPPING or rules.run_min_naturals < 1:
+            return True
+        lengths = [
+            s.min_length
+            for j, s in enumerate(self.specs)
+            if self.open[j] and s.kind == MeldKind.RUN
+        ]
+        if not lengths or (rules.extra_melds and rules.all_out):
+            return True
+        shortest = min(lengths)
+        span = rules.highest - rules.lowest + 1
+        per_suit = (
+            1
+            if rules.same_suit == SameSuitRuns.NEVER
+            else (span + rules.gap) // (shortest + rules.gap)
+        )
+        room = 0
+        for suit, mask in enumerate(masks):
+            if mask:
+                used = sum(high - low + 1 + rules.gap for low, high in self.runs[suit])
+                fits = (span + rules.gap - used) // (shortest + rules.gap)
+                room += max(0, min(per_suit - len(self.runs[suit]), fits))
+        return room >= sum(self.open[j] for j, s in enumerate(self.specs) if s.kind == MeldKind.RUN)
+
+    def _runs_can_cover(self, at: int) -> bool:
+        """All out, with only runs still to make: every natural card left needs a run of its
+        own suit, and a run holds one card of a rank. So each suit needs as many runs as it
+        has copies of one card, and runs that may not overlap hold no copy twice."""
+        if self.rules.extra_melds:
+            return True
+        runs = 0
+        for j, spec in enumerate(self.specs):
+            if self.open[j] and spec.kind == MeldKind.SET:
+                return True
+            runs += self.open[j]
+        most = list(self.high_aces)
+        dual = self.hand.dual
+        for c in range(at, CELLS):
+            n = self.naturals[c]
+            if n > most[c % 4] and c not in dual:
+                most[c % 4] = n
+        if self.rules.same_suit != SameSuitRuns.APART_OR_OVERLAPPING and max(most) > 1:
+            return False
+        return sum(most) <= runs
+
+    def _most_wilds_held(self) -> int:
+        if self.rules.extra_melds:
+            return UNBOUNDED
+        room = self.room
+        for j, spec in enumerate(self.specs):
+            if self.open[j]:
+                top = self.rules.set_max if spec.kind == MeldKind.SET else MAX_RUN
+                room += self.open[j] * (top - min(1, self.rules.min_naturals(spec.kind)))
+        return room
+
+    def _key(self, at: int) -> Hashable:
+        # Only the wilds still free matter (not how many were had and used), and the runs
+        # laid only while another run may still join them.
+        runs_open = any(
+            o and s.kind == MeldKind.RUN for o, s in zip(self.open, self.specs, strict=True)
+        )
+        if self.rules.all_out:
+            # The runs' end wilds are placed at the end, so every run laid matters.
+            return (
+                at,
+                tuple(self.naturals[at:]),
+                tuple(self.high_aces),
+                self.pool - self.committed,
+                min(self.room, UNBOUNDED),
+                tuple(self.open),
+                tuple(
+                    sorted(
+                        (m[2].suit, m[2].low, m[2].high, m[2].wilds, m[2].length, len(m[2].taken))
+                        for m in self.made
+                        if isinstance(m[2], RunChoice)
+                    )
+                ),
+            )
+        return (
+            at,
+            tuple(self.naturals[at:]),
+            tuple(self.high_aces),
+            self.pool - self.committed,
+            min(self.room, UNBOUNDED),
+            tuple(self.open),
+            tuple(tuple(r) for r in self.runs) if runs_open or self.rules.extra_melds else (),
+            self.must_leave and self.left > 0,
+        )
+
+    def _branch(self, at: int) -> Solution | None:
+        rules = self.rules
+        for j, spec in enumerate(self.specs):
+            if self.open[j]:
+                found = self._start(at, j, spec.kind, spec.min_length)
+                if found is not None:
+                    return found
+        if rules.extra_melds and rules.all_out:
+            for kind, length in zip(MeldKind, rules.extra_length, strict=True):
+                found = self._start(at, None, kind, length)
+                if found is not None:
+                    return found
+        if at in self.hand.dual:
+            found = self._set_aside(at, "wild")
+            if found is not None:
+                return found
+        if at < 4 and rules.highest == HIGH_ACE:
+            found = self._set_aside(at, "high")
+            if found is not None:
+                return found
+        if not rules.all_out:
+            return self._set_aside(at, "leave")
+        return None
+
+    def _set_aside(self, at: int, how: str) -> Solution | None:
+        """Make the card at ``at`` wild, keep it as a high ace, or leave it in hand."""
+        self.naturals[at] -= 1
+        if how == "wild":
+            self.pool += 1
+            self.turned.append(at)
+        elif how == "high":
+            self.high_aces[at] += 1
+        else:
+            self.left += 1
+        found = self._node(at)
+        if how == "wild":
+            self.pool -= 1
+            self.turned.pop()
+        elif how == "high":
+            self.high_aces[at] -= 1
+        else:
+            self.left -= 1
+        self.naturals[at] += 1
+        return found
+
+    # --- starting a meld ---------------------------------------------------------------------
+
+    def _start(self, at: int, j: int | None, kind: MeldKind, length: int) -> Solution | None:
+        if kind == MeldKind.SET:
+            for choice in set_choices(self.rules, self.naturals, at, length):
+                found = self._with(at, j, choice)
+                if found is not None:
+                    return found
+            return None
+        start = at // 4 + 1
+        if start == 1 and self.rules.lowest > 1:
+            return None  # an ace that may not be low starts no run
+        may_leave = self._claimants(j)
+        budget = self.pool + self._spare_dual(at) - self.committed
+        suit = at % 4
+        for run in run_choices(
+            self.rules,
+            self.naturals,
+            self.high_aces,
+            suit,
+            start,
+            length,
+            budget,
+            self.runs[suit],
+            may_leave,
+        ):
+            found = self._with(at, j, run)
+            if found is not None:
+                return found
+        return None
+
+    def _claimants(self, j: int | None) -> int:
+        """How many other melds could still take a natural card a run leaves behind."""
+        if self.rules.extra_melds and self.rules.all_out:
+            return UNBOUNDED
+        count = 0
+        for k, spec in enumerate(self.specs):
+            others = self.open[k] - (k == j)
+            if spec.kind == MeldKind.SET and others:
+                return UNBOUNDED  # a set may take every copy of a card
+            if spec.kind == MeldKind.RUN and self.rules.same_suit.value != "never":
+                count += others  # another run takes one copy
+        return count
+
+    def _with(self, at: int, j: int | None, choice: SetChoice | RunChoice) -> Solution | None:
+        """Lay ``choice`` (filling contract meld ``j``), search on, and take it back."""
+        cells = _cells_of(choice)
+        for c in cells:
+            self._take(c, -1)
+        self.used += len(cells)
+        self.committed += choice.wilds
+        self.room += choice.room
+        if j is not None:
+            self.open[j] -= 1
+        if isinstance(choice, RunChoice):
+            self.runs[choice.suit].append((choice.low, choice.high))
+        kind = MeldKind.SET if isinstance(choice, SetChoice) else MeldKind.RUN
+        self.made.append((j, kind, choice))
+        found = None
+        if self.committed <= self.pool + self._spare_dual(at):
+            found = self._node(at)
+        self.made.pop()
+        if isinstance(choice, RunChoice):
+            self.runs[choice.suit].pop()
+        if j is not None:
+            self.open[j] += 1
+        self.room -= choice.room
+        self.committed -= choice.wilds
+        self.used -= len(cells)
+        for c in cells:
+            self._take(c, 1)
+        return found
+
+    def _take(self, c: int, change: int) -> None:
+        if c >= CELLS:
+            self.high_aces[c - CELLS] += change
+        else:
+            self.naturals[c] += change
+
+    def _spare_dual(self, at: int) -> int:
+        """Dual cards not yet decided: each may still become a wild."""
+        return sum(self.naturals[c] for c in self.hand.dual if c >= at)
+
+    # --- the end -----------------------------------------------------------------------------
+
+    def _finish(self, at: int) -> Solution | None:
+        """A solution if the melds still open can be finished now (with wilds only)."""
+        rules = self.rules
+        wild_only = self._wild_only()
+        if wild_only is None:
+            return None
+        need = sum(w for _, _, w, _ in wild_only)
+        if rules.all_out:
+            if at < CELLS or self.left or any(self.high_aces):
+                return None
+            return self._finish_all_out(wild_only, self.pool - self.committed - need)
+        spare_dual = self._spare_dual(at)
+        short = self.committed + need - self.pool
+        if short > spare_dual:
+            return None
+        used = self.used + self.committed + need
+        if self.must_leave and used >= self.hand.size:
+            return None
+        turned = self._more_wild(at, max(short, 0))
+        return self._solution(wild_only, 0, turned, {})
+
+    def _finish_all_out(
+        self, wild_only: list[tuple[int, MeldKind, int, int]], spare: int
+    ) -> Solution | None:
+        """Share the ``spare`` wilds between the runs' ends and the sets' (and wild-only
+        melds') room; the run ends are placed here, once."""
+        if not 0 <= spare <= self.room + sum(r for *_, r in wild_only):
+            return None
+        set_room = sum(c.room for _, _, c in self.made if isinstance(c, SetChoice))
+        set_room += sum(r for *_, r in wild_only)
+        runs = [c for _, _, c in self.made if isinstance(c, RunChoice)]
+        placed = place_ends(self.rules, runs, spare - set_room, spare)
+        if placed is None:
+            return None
+        fixed = {id(run): done for run, done in zip(runs, placed, strict=True)}
+        extra = sum(p.wilds for p in placed) - sum(r.wilds for r in runs)
+        return self._solution(wild_only, spare - extra, [], fixed)
+
+    def _wild_only(self) -> list[tuple[int, MeldKind, int, int]] | None:
+        """The melds still open, each made of wilds only: (slot spec, kind, wilds, room);
+        ``None`` if some open meld may not be all wild."""
+        out: list[tuple[int, MeldKind, int, int]] = []
+        for j, spec in enumerate(self.specs):
+            if not self.open[j]:
+                continue
+            if self.rules.min_naturals(spec.kind) > 0 or self.rules.wilds_at_most_naturals:
+                return None
+            top = self.rules.set_max if spec.kind == MeldKind.SET else MAX_RUN
+            if spec.min_length > top:
+                return None
+            room = 0 if self.rules.exact else top - spec.min_length
+            out.extend([(j, spec.kind, spec.min_length, room)] * self.open[j])
+        return out
+
+    def _more_wild(self, at: int, count: int) -> list[int]:
+        """``count`` undecided dual cards, made wild to cover the wilds the melds need."""
+        out: list[int] = []
+        for c in self.hand.dual:
+            if c >= at:
+                take = min(count - len(out), self.naturals[c])
+                out.extend([c] * take)
+        return out
+
+    def _solution(
+        self,
+        wild_only: list[tuple[int, MeldKind, int, int]],
+        spare: int,
+        turned: list[int],
+        fixed: dict[int, RunChoice],
+    ) -> Solution:
+        """The melds made, in contract order then the extras, with ``spare`` wilds shared
+        among the melds that have room for them."""
+        slot_of = _slot_numbers(self.rules.slots, self.specs)
+        melds: list[SolvedMeld] = []
+        # Equal contract melds are filled in reading order: sets by rank, runs by suit.
+        for j, kind, laid in sorted(self.made, key=_reading_order):
+            choice = fixed.get(id(laid), laid)
+            extra = min(spare, choice.room) if isinstance(choice, SetChoice) else 0
+            spare -= extra
+            slot = slot_of[j].pop(0) if j is not None else None
+            melds.append(SolvedMeld(slot, kind, choice, choice.wilds + extra))
+        for j, kind, wilds, room in wild_only:
+            extra = min(spare, room)
+            spare -= extra
+            melds.append(SolvedMeld(slot_of[j].pop(0), kind, None, wilds + extra))
+        melds.sort(key=lambda m: len(self.rules.slots) if m.slot is None else m.slot)
+        return Solution(tuple(melds), (*self.turned, *turned))
+
+
+def _suit_masks(naturals: list[int], high_aces: list[int], at: int) -> list[int]:
+    """Per suit, a bit per run position holding a natural card not yet decided."""
+    masks = [0, 0, 0, 0]
+    for c in range(at, CELLS):
+        if naturals[c]:
+            masks[c % 4] |= 1 << (c // 4 + 1)
+            if c < 4:  # an ace may also be high
+                masks[c] |= 1 << HIGH_ACE
+    for s in range(4):
+        if high_aces[s]:
+            masks[s] |= 1 << HIGH_ACE
+    return masks
+
+
+def fewest_wilds(
+    rules: SearchRules, spec: MeldSpec, naturals: list[int], masks: list[int], at: int
+) -> int:
+    """The fewest wilds one meld of ``spec`` needs from the cards not yet decided, at best
+    (``UNBOUNDED`` if none can be made)."""
+    least = rules.min_naturals(spec.kind)
+    length = spec.min_length
+    if spec.kind == MeldKind.SET:
+        best = 0 if least == 0 else UNBOUNDED
+        distinct = rules.set_max <= 4
+        for rank in range(at // 4 + 1, 14):
+            counts = naturals[(rank - 1) * 4 : rank * 4]
+            have = sum(1 for n in counts if n) if distinct else sum(counts)
+            if have and have >= least:
+                best = min(best, max(0, length - have))
+        return best
+    # A longer run holds a window of ``length`` with no more wilds than it has, so the
+    # windows of exactly ``length`` bound every run (whatever its natural cards must number).
+    best = length if least == 0 else UNBOUNDED
+    for mask in masks:
+        if mask:
+            for window in _WINDOWS[length]:
+                have = (mask & window).bit_count()
+                if have:
+                    best = min(best, length - have)
+    return best
+
+
+# Every window of ``length`` run positions as a bit mask (positions 1..14).
+_WINDOWS = {
+    length: [((1 << length) - 1) << low for low in range(1, 16 - length)]
+    for length in range(1, MAX_RUN + 1)
+}
+
+
+def _reading_order(made: tuple[int | None, MeldKind, SetChoice | RunChoice]) -> tuple[int, ...]:
+    j, _, choice = made
+    if isinstance(choice, SetChoice):
+        return (-1 if j is None else j, choice.rank)
+    return (-1 if j is None else j, choice.suit, choice.low)
+
+
+def _cells_of(choice: SetChoice | RunChoice) -> list[int]:
+    """The cells a meld's natural cards come from (``CELLS + suit`` for a high ace)."""
+    if isinstance(choice, SetChoice):
+        base = (choice.rank - 1) * 4
+        return [base + t for t, n in enumerate(choice.taken) for _ in range(n)]
+    return [
+        CELLS + choice.suit if p == HIGH_ACE else (p - 1) * 4 + choice.suit for p in choice.taken
+    ]
+
+
+def _slot_numbers(slots: tuple[MeldSpec, ...], specs: list[MeldSpec]) -> dict[int, list[int]]:
+    """For each distinct contract meld, the indices of the contract melds equal to it."""
+    return {j: [i for i, s in enumerate(slots) if s == spec] for j, spec in enumerate(specs)}
+
+
+def solve(rules: SearchRules, hand: HandCounts, *, must_leave: bool = False) -> Solution | None:
+    """A way to make the contract from the hand, or ``None``."""
+    return ContractSearch(rules, hand, must_leave=must_leave).solve()

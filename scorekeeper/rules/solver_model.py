@@ -1,0 +1,153 @@
+"""The contract solver's view of a hand and of the rules: counts, not cards.
+
+Terms:
+
+- A **cell** is one card face, a rank and a suit: ``cell(rank, suit) = (rank - 1) * 4 + suit``,
+  so cells go rank by rank (all aces, then all 2s, ...). A hand is a count per cell of its
+  **natural** cards (cards that may stand for themselves) and a count of cards that are
+  **always wild** (jokers, and wild-rank cards when a 2 may not stand for itself).
+- A **dual** cell holds wild-rank cards that may also stand for themselves (the 2s of a
+  deuces-wild game): the search decides for each such card whether it is natural or wild.
+- Run **positions** are 1 (the low ace) to 14 (the high ace); :attr:`SearchRules.lowest`
+  and :attr:`SearchRules.highest` say which ends the rule set allows.
+
+>>> from .cards import parse_cards
+>>> from .rulesets import DEUCES_SIX
+>>> counts = HandCounts.of(parse_cards("7H 2H JK"), DEUCES_SIX)
+>>> counts.naturals[cell(7, 1)], counts.naturals[cell(2, 1)], counts.wilds, counts.dual
+(1, 1, 1, (5,))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .cards import Card, Rank, Suit
+from .rulesets import Aces, MeldKind, MeldSpec, RuleSet, SameSuitRuns
+
+SUITS: tuple[Suit, ...] = tuple(Suit)
+CELLS = 52
+LOW_ACE = 1
+HIGH_ACE = 14
+MAX_RUN = 13
+SUIT_INDEX = {suit: i for i, suit in enumerate(SUITS)}
+UNBOUNDED = 1 << 10  # "any number of wilds": more than any hand holds
+
+
+def cell(rank: int, suit: int) -> int:
+    """The cell of a rank (1..13) and a suit index (0..3)."""
+    return (rank - 1) * 4 + suit
+
+
+def rank_of(position: int) -> int:
+    """The rank at a run position: 14, the high ace, is rank 1."""
+    return 1 if position == HIGH_ACE else position
+
+
+def card_at(position: int, suit: int) -> Card:
+    return Card(Rank(rank_of(position)), SUITS[suit])
+
+
+@dataclass(frozen=True)
+class SearchRules:
+    """Everything the search needs to know about the rule set and the round."""
+
+    slots: tuple[MeldSpec, ...]  # the contract's melds, in contract order
+    set_min_naturals: int
+    run_min_naturals: int
+    wilds_at_most_naturals: bool
+    set_max: int  # most cards in a set (4 when suits must differ)
+    lowest: int  # lowest run position: 1 if an ace may be low
+    highest: int  # highest run position: 14 if an ace may be high
+    same_suit: SameSuitRuns
+    gap: int  # fewest ranks between two runs of one suit that do not overlap
+    exact: bool  # contract melds exactly their minimum length
+    all_out: bool
+    extra_melds: bool
+    keep_discard: bool  # a discard round must leave a card to discard
+    extra_length: tuple[int, int]  # fewest cards of an extra (set, run)
+
+    @classmethod
+    def of(cls, rules: RuleSet, round_number: int) -> SearchRules:
+        spec = rules.round(round_number)
+        melds = spec.contract.melds
+
+        def shortest(kind: MeldKind, default: int) -> int:
+            return min([m.min_length for m in melds if m.kind == kind] or [default])
+
+        return cls(
+            slots=melds,
+            set_min_naturals=rules.set_min_naturals,
+            run_min_naturals=rules.run_min_naturals,
+            wilds_at_most_naturals=rules.wilds_at_most_naturals,
+            set_max=rules.set_max_cards or UNBOUNDED,
+            lowest=2 if rules.aces == Aces.HIGH_ONLY else LOW_ACE,
+            highest=13 if rules.aces == Aces.LOW_ONLY else HIGH_ACE,
+            same_suit=rules.same_suit_runs,
+            gap=rules.same_suit_run_gap,
+            exact=rules.exact_contract_melds and not spec.all_out,
+            all_out=spec.all_out,
+            extra_melds=rules.extra_melds,
+            keep_discard=rules.keep_card_to_discard and not spec.all_out,
+            extra_length=(shortest(MeldKind.SET, 3), shortest(MeldKind.RUN, 4)),
+        )
+
+    def min_naturals(self, kind: MeldKind) -> int:
+        return self.set_min_naturals if kind == MeldKind.SET else self.run_min_naturals
+
+    def wild_room(self, kind: MeldKind, naturals: int, length: int) -> int:
+        """How many more wilds a meld of ``naturals`` natural cards and ``length`` cards may
+        take (negative: it already holds too many)."""
+        most = UNBOUNDED
+        if self.wilds_at_most_naturals:
+            most = naturals - (length - naturals)
+        top = self.set_max if kind == MeldKind.SET else MAX_RUN
+        return min(most, top - length)
+
+    def runs_fit(self, a: tuple[int, int], b: tuple[int, int]) -> bool:
+        """May two runs of one suit, at positions ``a`` and ``b`` (low, high), both go down?
+
+        >>> from .rulesets import LIVERPOOL
+        >>> rules = SearchRules.of(LIVERPOOL, 3)
+        >>> rules.runs_fit((2, 5), (7, 10)), rules.runs_fit((2, 5), (6, 9))
+        (True, False)
+        """
+        if self.same_suit == SameSuitRuns.NEVER:
+            return False
+        (_, ahi), (blo, _) = sorted((a, b))
+        if blo <= ahi:
+            return self.same_suit == SameSuitRuns.APART_OR_OVERLAPPING
+        return blo - ahi - 1 >= self.gap
+
+
+@dataclass(frozen=True)
+class HandCounts:
+    """A hand as counts: natural cards per cell, always-wild cards, and the dual cells."""
+
+    naturals: tuple[int, ...]
+    wilds: int
+    dual: tuple[int, ...]  # cells whose cards may be natural or wild
+
+    @classmethod
+    def of(cls, cards: Sequence[Card], rules: RuleSet) -> HandCounts:
+        naturals = [0] * CELLS
+        wilds = 0
+        dual: set[int] = set()
+        for card in cards:
+            if card.rank is None or card.suit is None:
+                wilds += 1
+                continue
+            at = cell(int(card.rank), SUIT_INDEX[card.suit])
+            if card.rank not in rules.wild_ranks:
+                naturals[at] += 1
+            elif rules.wild_can_be_natural:
+                naturals[at] += 1
+                dual.add(at)
+            else:
+                wilds += 1
+        return cls(tuple(naturals), wilds, tuple(sorted(dual)))
+
+    @property
+    def size(self) -> int:
+        return sum(self.naturals) + self.wilds

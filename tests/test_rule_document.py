@@ -1,0 +1,368 @@
+"""Rule-set documents: every rule written out, read back exactly, every problem located."""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+import json
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+
+from scorekeeper.rules import OPTIONS, POINT_TABLES, PRESETS, Rank, RuleSet, RuleSetError
+from scorekeeper.rules.document import (
+    STRUCTURAL_OPTIONS,
+    document_problems,
+    from_document,
+    resolve_rules,
+    same_rules,
+    to_document,
+)
+from scorekeeper.rules.errors import RuleSetDocumentError
+from scorekeeper.rules.points import PointTable
+from scorekeeper.rules.rulesets import (
+    MAX_PLAYERS,
+    Contract,
+    DeckRule,
+    GoingOut,
+    JokerCount,
+    MeldKind,
+    MeldSpec,
+    RoundSpec,
+    validate,
+)
+
+# The RuleSet fields the document writes in parts of their own (not through OPTIONS).
+DOCUMENT_FIELDS = {
+    "id", "name", "summary", "source", "rounds", "decks", "point_table", "min_players",
+    "max_players", "wild_ranks", "wild_can_be_natural",
+}  # fmt: skip
+
+
+def option_values(name: str) -> list[Any]:
+    """Values worth trying for an option: its choices, both truths, and every preset's value
+    with its neighbours."""
+    option = OPTIONS[name]
+    if option.kind == "bool":
+        return [False, True]
+    if option.kind == "choice":
+        return [str(c) for c in option.choices]
+    values: list[Any] = []
+    for preset in PRESETS.values():
+        value = option.read(preset)
+        values.append(value)
+        if isinstance(value, int):
+            values += [value - 1, value + 1]
+    return [*values, None]
+
+
+def options_strategy() -> st.SearchStrategy[dict[str, Any]]:
+    names = [n for n in OPTIONS if n not in STRUCTURAL_OPTIONS]
+    return st.fixed_dictionaries({}, optional={n: st.sampled_from(option_values(n)) for n in names})
+
+
+@st.composite
+def meld_specs(draw: st.DrawFn) -> MeldSpec:
+    kind = draw(st.sampled_from(list(MeldKind)))
+    low, high = (2, 5) if kind == MeldKind.SET else (3, 7)
+    return MeldSpec(kind, draw(st.integers(low, high)))
+
+
+@st.composite
+def round_specs(draw: st.DrawFn) -> RoundSpec:
+    melds = tuple(draw(st.lists(meld_specs(), min_size=1, max_size=4)))
+    contract = Contract(melds)
+    dealt = draw(st.integers(min(contract.min_cards - 1, 20), 20))
+    return RoundSpec(
+        contract,
+        dealt,
+        draw(st.sampled_from(list(GoingOut))),
+        draw(st.sampled_from([None, None, 0, 1, 2, 3, 5])),
+    )
+
+
+@st.composite
+def point_tables(draw: st.DrawFn) -> PointTable:
+    if draw(st.booleans()):
+        return draw(st.sampled_from(list(POINT_TABLES.values())))
+    points = tuple(draw(st.lists(st.integers(0, 100), min_size=13, max_size=13)))
+    return PointTable(
+        "custom", draw(st.sampled_from(["Custom", "Ours"])), points, draw(st.integers(0, 50))
+    )
+
+
+@st.composite
+def rule_sets(draw: st.DrawFn) -> RuleSet:
+    """A random rule set: its rounds, decks, wilds, point table and options all drawn."""
+    low = draw(st.integers(2, 4))
+    high = draw(st.integers(low, MAX_PLAYERS))
+    first = draw(st.integers(2, 6))
+    rules = RuleSet(
+        id=draw(st.sampled_from(["custom", "ours", "liverpool"])),
+        name=draw(st.text(min_size=1, max_size=20).filter(str.strip)),
+        summary=draw(st.text(max_size=40)),
+        rounds=tuple(draw(st.lists(round_specs(), min_size=1, max_size=10))),
+        decks=DeckRule(
+            ((first, draw(st.integers(2, 3))), (MAX_PLAYERS, draw(st.integers(3, 5)))),
+            draw(st.sampled_from(list(JokerCount))),
+            draw(st.integers(0, 3)),
+        ),
+        point_table=draw(point_tables()),
+        min_players=low,
+        max_players=high,
+        wild_ranks=frozenset(draw(st.sets(st.sampled_from(list(Rank)), max_size=2))),
+        wild_can_be_natural=draw(st.booleans()),
+        source=draw(st.text(max_size=20)),
+    )
+    try:
+        for name, value in draw(options_strategy()).items():
+            rules = OPTIONS[name].apply(rules, value)
+        validate(rules)
+    except RuleSetError:
+        assume(False)
+    return rules
+
+
+# --- round trips ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_every_preset_round_trips_through_json(preset: str) -> None:
+    rules = PRESETS[preset]
+    text = json.dumps(to_document(rules))
+    back = from_document(json.loads(text))
+    assert back == rules
+    assert same_rules(back, rules)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(rule_sets())
+def test_random_rule_sets_round_trip_exactly(rules: RuleSet) -> None:
+    back = from_document(json.loads(json.dumps(to_document(rules))))
+    assert same_rules(back, rules)
+    assert to_document(back) == to_document(rules)
+
+
+def test_the_document_carries_every_field_of_a_rule_set() -> None:
+    """A field no option sets and no part of the document writes would be lost on the way:
+    each field is found either among the document's own parts or changed by an option."""
+    set_by_options: set[str] = set()
+    for name, option in OPTIONS.items():
+        if name in STRUCTURAL_OPTIONS:
+            continue
+        for preset in PRESETS.values():
+            for value in option_values(name):
+                try:
+                    changed = option.apply(preset, value)
+                except RuleSetError:
+                    continue
+                set_by_options |= {
+                    f.name
+                    for f in dataclasses.fields(RuleSet)
+                    if getattr(changed, f.name) != getattr(preset, f.name)
+                }
+    every_field = {f.name for f in dataclasses.fields(RuleSet)}
+    assert every_field - set_by_options - DOCUMENT_FIELDS == set()
+
+
+def test_options_are_written_generically() -> None:
+    document = to_document(PRESETS["family"])
+    assert set(document["options"]) == set(OPTIONS) - set(STRUCTURAL_OPTIONS)
+    for name, value in document["options"].items():
+        assert OPTIONS[name].read(PRESETS["family"]) == value
+
+
+def test_a_document_lists_each_round_with_its_contract() -> None:
+    document = to_document(PRESETS["contract-rummy"])
+    last = document["rounds"][6]
+    assert last == {
+        "contract": [{"kind": "run", "min_length": 4}] * 3,
+        "cards_dealt": 12,
+        "going_out": "all-out",
+        "buy_limit": None,
+    }
+    assert document["decks"]["for_players"]["5"] == {"decks": 3, "jokers": 4}
+    assert document["point_table"]["ranks"]["A"] == 15
+
+
+# --- reading what people write -----------------------------------------------------------------
+
+
+def shanghai_like() -> dict[str, Any]:
+    """The smallest document: only the rounds."""
+    return {
+        "rounds": [
+            {"contract": [{"kind": "run", "min_length": 7}], "cards_dealt": 10},
+            {
+                "contract": [{"kind": "run", "min_length": 5}] * 3,
+                "cards_dealt": 14,
+                "going_out": "all-out",
+            },
+        ]
+    }
+
+
+def test_a_short_document_takes_the_defaults() -> None:
+    rules = from_document(shanghai_like())
+    assert rules.round_count == 2
+    assert rules.rounds[1].contract.describe() == "3 runs of 5"
+    assert rules.rounds[1].all_out
+    assert rules.point_table == PRESETS["liverpool"].point_table
+    assert (rules.min_players, rules.max_players) == (2, 8)
+    assert rules.decks.decks_for(6) == 3
+
+
+def test_every_problem_is_listed_with_where_it_is() -> None:
+    document = to_document(PRESETS["liverpool"])
+    document["rounds"][3]["contract"][1] = {"kind": "run", "min_length": 1}
+    document["rounds"][0]["cards_dealt"] = "ten"
+    document["rounds"][5]["going_out"] = "sideways"
+    document["wilds"]["ranks"] = ["2", "Z"]
+    document["point_table"]["ranks"]["Q"] = -3
+    document["options"]["run_min_naturals"] = 99
+    document["options"]["no_such_rule"] = True
+    document["colour"] = "red"
+    with pytest.raises(RuleSetDocumentError) as raised:
+        from_document(document)
+    problems = raised.value.problems
+    expected = [
+        '"colour" is not part of a rule-set document',
+        "rounds[0].cards_dealt: must be a whole number, not the text",
+        "rounds[3].contract[1]: a run has between 2 and 13 cards, not 1",
+        "rounds[5].going_out: must be one of discard, all-out",
+        'wilds.ranks[1]: "Z" is not a rank',
+        "point_table.ranks.Q: must be between 0 and 1000, not -3",
+    ]
+    for start in expected:
+        assert any(start in p for p in problems), (start, problems)
+    assert len(problems) == len(expected)
+    assert isinstance(raised.value, RuleSetError)
+
+
+def test_options_problems_are_located_once_the_rest_reads() -> None:
+    document = to_document(PRESETS["liverpool"])
+    document["options"] |= {"run_min_naturals": 99, "no_such_rule": True, "cut_bonus": "x"}
+    problems = document_problems(document)
+    assert problems[0].startswith('options: "no_such_rule" is not part of house-rule options')
+    assert "options.run_min_naturals: " in problems[1]
+    assert problems[2].startswith("options.cut_bonus: ")
+    assert len(problems) == 3
+
+
+def test_a_round_that_cannot_be_made_from_the_cards_held() -> None:
+    document = shanghai_like()
+    document["rounds"][1]["buy_limit"] = 0
+    assert document_problems(document) == []  # 14 dealt and the card drawn: 15, enough
+    document["rounds"][1]["cards_dealt"] = 12
+    problems = document_problems(document)
+    assert problems == [
+        "rounds[1]: the contract (3 runs of 5) needs at least 15 cards, but a player holds at "
+        "most 13 (12 dealt, the card drawn and 0 from buying)"
+    ]
+
+
+def test_whole_rule_set_checks_still_apply() -> None:
+    document = shanghai_like()
+    document["rounds"][0]["cards_dealt"] = 20
+    document["decks"] = {"by_players": [{"up_to": 8, "decks": 1}], "jokers": "none"}
+    problems = document_problems(document)
+    assert len(problems) == 1
+    assert "need more than the 52 cards of 1 decks" in problems[0]
+
+
+def test_players_and_decks_are_checked() -> None:
+    document = shanghai_like() | {
+        "players": {"min": 6, "max": 3},
+        "decks": {
+            "by_players": [{"up_to": 5, "decks": 2}, {"up_to": 4, "decks": 0}],
+            "jokers": "lots",
+        },
+    }
+    problems = document_problems(document)
+    assert problems == [
+        "players: the fewest players (6) is more than the most (3)",
+        "decks.by_players[1].decks: must be between 1 and 8, not 0",
+        'decks.jokers: must be one of per-deck, players-minus-one, none, not "lots"',
+    ]
+
+
+def test_the_worked_out_decks_must_agree_if_given_back() -> None:
+    document = to_document(PRESETS["liverpool"])
+    document["decks"]["for_players"]["6"]["decks"] = 5
+    assert document_problems(document) == [
+        "decks.for_players: does not match the decks and jokers the rule gives (leave it out: it "
+        "is worked out from by_players, jokers and jokers_per_deck)"
+    ]
+    del document["decks"]["for_players"]
+    assert from_document(document) == PRESETS["liverpool"]
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        ([], "must be a rule-set document, not a list"),
+        ({}, "rounds: a rule set needs its rounds"),
+        ({"rounds": []}, "rounds: must list 1 to 20 rounds, not 0"),
+        ({"rounds": [{"contract": [], "cards_dealt": 10}]}, "rounds[0].contract: must list 1 to"),
+        ({"rounds": [7]}, "rounds[0]: must be a round, not the number 7"),
+        ({"rounds": [{"contract": [{"kind": "pair"}], "cards_dealt": 10}]}, "contract[0].kind"),
+        ({"version": 2, "rounds": shanghai_like()["rounds"]}, "version: this app reads version 1"),
+        ({"rounds": shanghai_like()["rounds"], "point_table": "nope"}, 'no point table "nope"'),
+        ({"rounds": shanghai_like()["rounds"], "point_table": {"joker": 5}}, "point_table.ranks:"),
+    ],
+)
+def test_malformed_documents_say_what_is_wrong(data: Any, message: str) -> None:
+    problems = document_problems(data)
+    assert problems and message in problems[0], problems
+
+
+def test_structural_options_apply_on_top_of_the_document() -> None:
+    document = to_document(PRESETS["liverpool"])
+    document["options"]["point_table"] = "face-value"
+    document["options"]["cards_dealt"] = 12
+    rules = from_document(document)
+    assert rules.point_table == POINT_TABLES["face-value"]
+    assert {r.cards_dealt for r in rules.rounds} == {12}
+
+
+def test_a_custom_point_table_in_a_document() -> None:
+    document = shanghai_like() | {
+        "point_table": {"ranks": {r.label: int(r) for r in Rank}, "joker": 50, "name": "Pips"}
+    }
+    rules = from_document(document)
+    assert rules.point_table.name == "Pips"
+    assert rules.point_table.value_of(Rank.KING) == 13
+    del document["point_table"]["ranks"]["K"]
+    assert document_problems(document) == [
+        "point_table.ranks.K: missing: a table gives points for every rank"
+    ]
+
+
+def test_resolve_rules_takes_an_id_an_id_with_options_or_a_document() -> None:
+    assert resolve_rules("family") is PRESETS["family"]
+    assert resolve_rules("family", {"cut_bonus": -50}).cut_bonus == -50
+    document = to_document(PRESETS["deuces-six"])
+    assert resolve_rules(document) == PRESETS["deuces-six"]
+    assert resolve_rules(document, {"cut_bonus": -10}).cut_bonus == -10
+    with pytest.raises(RuleSetError, match="there is no rule set"):
+        resolve_rules("nope")
+    with pytest.raises(RuleSetError, match="a preset's id or a rule-set document"):
+        resolve_rules(7)
+    broken = copy.deepcopy(document)
+    broken["rounds"] = "all of them"
+    with pytest.raises(RuleSetDocumentError, match="rounds: must be a list of rounds"):
+        resolve_rules(broken)
+
+
+def test_the_readme_example_is_a_valid_document() -> None:
+    import re
+    from pathlib import Path
+
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    found = re.search(r"### Rule-set documents.*?```json\n(.*?)```", readme, re.S)
+    assert found is not None
+    rules = from_document(json.loads(found.group(1)))
+    assert rules.rounds[0].contract.describe() == "1 set and 1 run of 7"
+    assert rules.options()["swap_wilds"] == "jokers-only"

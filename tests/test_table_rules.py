@@ -1,0 +1,127 @@
+"""Table-play options, each with a worked hand: the wild-card limit on lay-offs, which wild
+cards a joker swap takes back, and choosing the end of a run a card is laid off on."""
+
+from __future__ import annotations
+
+import pytest
+
+from scorekeeper.rules import OPTIONS, PRESETS, Card, RuleSetError, parse_cards
+from scorekeeper.rules.table import joker_swap, layoff, liverpool_check
+
+LIMITED = PRESETS["liverpool"].with_options({"wilds_at_most_naturals": True})
+DEUCES = PRESETS["liverpool"].with_options({"deuces_wild": True})
+
+
+def card(text: str) -> Card:
+    return Card.parse(text)
+
+
+# --- "wilds may not outnumber naturals": lay-offs too, or only going down ----------------------
+
+
+def test_the_wild_limit_applies_to_lay_offs_by_default() -> None:
+    """Worked hand: 7♥ 7♣ Joker is on the table (one wild, two naturals). A second joker
+    would make two wilds to two naturals, still allowed; a third would outnumber them."""
+    assert PRESETS["liverpool"].wild_limit_on_layoffs is True
+    second = layoff(parse_cards("7H 7C JK"), card("JK"), LIMITED)
+    assert second.fits
+    third = layoff(parse_cards("7H 7C JK JK"), card("JK"), LIMITED)
+    assert not third.fits
+    assert "wild" in third.reason.lower()
+
+
+def test_only_when_going_down_lets_a_lay_off_tip_the_balance() -> None:
+    rules = LIMITED.with_options({"wild_limit_on_layoffs": False})
+    third = layoff(parse_cards("7H 7C JK JK"), card("JK"), rules)
+    assert third.fits and third.position == "set"
+    # The meld that results is judged by the same rules when the next card comes.
+    assert layoff(parse_cards("7H 7C JK JK JK"), card("7S"), rules).fits
+    assert not layoff(parse_cards("7H 7C JK JK JK"), card("7S"), LIMITED).fits
+    # A run too, where a run needs only two naturals: 5♠ 6♠ Joker Joker takes a third joker.
+    two = {"run_min_naturals": 2}
+    run = parse_cards("5S 6S JK JK")
+    assert layoff(run, card("JK"), rules.with_options(two)).fits
+    assert not layoff(run, card("JK"), LIMITED.with_options(two)).fits
+
+
+def test_a_discard_is_a_liverpool_under_the_same_rule() -> None:
+    rules = LIMITED.with_options({"wild_limit_on_layoffs": False})
+    table = [parse_cards("7H 7C JK JK")]
+    assert liverpool_check(table, card("JK"), rules).playable
+    assert not liverpool_check(table, card("JK"), LIMITED).playable
+
+
+# --- which wild cards a joker swap takes back ---------------------------------------------------
+
+
+def test_every_wild_may_be_taken_back_by_default() -> None:
+    """Worked hand: 8♣ 2♦ 10♣ J♣ with 2s wild; the 9♣ takes the 2♦'s place."""
+    swap = joker_swap(parse_cards("8C 2D 10C JC"), card("9C"), DEUCES)
+    assert swap.allowed and swap.joker_index == 1
+
+
+def test_jokers_only_leaves_a_wild_two_where_it_is() -> None:
+    rules = DEUCES.with_options({"swap_wilds": "jokers-only"})
+    refused = joker_swap(parse_cards("8C 2D 10C JC"), card("9C"), rules)
+    assert not refused.allowed
+    assert refused.reason == (
+        "Under these rules only a joker can be taken back, and the run 8♣-J♣ holds none."
+    )
+    # With a joker and a wild 2 in the run, only the joker can be freed.
+    mixed = parse_cards("8C 2D 10C JK QC")
+    assert joker_swap(mixed, card("JC"), rules).joker_index == 3
+    wrong = joker_swap(mixed, card("9C"), rules)
+    assert not wrong.allowed
+    assert "is not what a joker in the run" in wrong.reason
+    assert "the Joker stands for J♣" in wrong.reason
+    assert "2♦" not in wrong.reason
+
+
+# --- choosing the end of a run ------------------------------------------------------------------
+
+
+def test_a_wild_that_fits_at_both_ends_says_so_and_goes_high_by_default() -> None:
+    """Worked hand: a joker on 5♥ 6♥ 7♥ 8♥ could stand for 4♥ or 9♥."""
+    run = parse_cards("5H 6H 7H 8H")
+    result = layoff(run, card("JK"), PRESETS["liverpool"])
+    assert result.ends == ("high", "low")
+    assert result.position == "high" and result.stands_for == "9H"
+    assert result.reason == (
+        "Joker goes on the high end of the run 5♥-8♥, standing for 9♥. "
+        "It could go on the low end instead."
+    )
+    low = layoff(run, card("JK"), PRESETS["liverpool"], "low")
+    assert low.fits and low.position == "low" and low.stands_for == "4H"
+    assert low.meld is not None and str(low.meld.ordered()[0]) == "JK"
+
+
+def test_a_natural_card_fits_one_end_only() -> None:
+    result = layoff(parse_cards("5H 6H 7H 8H"), card("9H"), PRESETS["liverpool"], "low")
+    assert not result.fits
+    assert result.ends == ("high",)
+    assert result.reason == "9♥ does not go on the low end of the run 5♥-8♥: only on the high end."
+
+
+def test_a_run_ending_with_the_high_ace_takes_a_wild_low() -> None:
+    result = layoff(parse_cards("JS QS KS AS"), card("JK"), PRESETS["liverpool"])
+    assert result.ends == ("low",) and result.position == "low"
+
+
+# --- the options themselves ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("name", "bad"),
+    [("swap_wilds", "twos-only"), ("wild_limit_on_layoffs", "yes"), ("buy_penalty_cards", 9)],
+)
+def test_options_are_validated(name: str, bad: object) -> None:
+    assert OPTIONS[name].doc
+    with pytest.raises(RuleSetError, match=name):
+        PRESETS["liverpool"].with_options({name: bad})
+
+
+def test_defaults_keep_todays_behaviour() -> None:
+    for rules in PRESETS.values():
+        assert rules.options()["swap_wilds"] == "any-wild"
+        assert rules.options()["wild_limit_on_layoffs"] is True
+        assert rules.options()["buy_penalty_cards"] == 1

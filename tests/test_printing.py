@@ -447,9 +447,9 @@ def test_the_garbage_collector_is_paused_only_while_rendering(
     seen: list[bool] = []
     real_render_html = render.render_html
 
-    def watching(sheet: render.Sheet, fit: str = "") -> str:
+    def watching(sheet: render.Sheet, fit: str = "", rows: render.RowFit | None = None) -> str:
         seen.append(gc.isenabled())
-        return real_render_html(sheet, fit)
+        return real_render_html(sheet, fit, rows)
 
     monkeypatch.setattr(render, "render_html", watching)
     assert gc.isenabled()

@@ -27,9 +27,11 @@ import ctypes.util
 import functools
 import gc
 import logging
+import math
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urlsplit
@@ -39,17 +41,43 @@ import jinja2
 
 from ..paths import print_dir
 from .chart import swatch_text
-from .sheets import Sheet, points_text
+from .sheets import PAGE_MM, Sheet, points_text
 
 log = logging.getLogger(__name__)
 
-TEMPLATES = {"blank": "blank.html", "game": "game.html", "trophy": "trophy.html"}
+TEMPLATES = {
+    "blank": "blank.html",
+    "game": "game.html",
+    "trophy": "trophy.html",
+    "season": "season.html",  # a group's season trophy (season.py)
+}
 STYLESHEET = "sheet.css"
 # The user-agent stylesheet for the templates' markup: WeasyPrint's, cut to the elements used.
 UA_STYLESHEET = "ua.css"
 # Tighter layouts tried in turn when a sheet (very long names or title) spills onto a
 # second page.
 FIT_STEPS = ("", "tight", "tighter")
+# The sheets with a row per round, whose row height is fitted to the page (see render_pdf).
+ROUND_ROW_KINDS = frozenset({"blank", "game"})
+PX_PER_MM = 96 / 25.4  # WeasyPrint lays out in CSS pixels
+# A row someone writes a score in by pen stays at least this tall; below it, the rows go on
+# over a second page (marked "continued") instead of shrinking further.
+MIN_WRITING_ROW_MM = 6.5
+MAX_ROW_MM = 16.0  # the tallest default row (a portrait blank sheet's)
+MEASURE_PAGE_MM = 3000  # the height of the page a sheet is measured on: nothing spills
+
+
+@dataclass(frozen=True)
+class RowFit:
+    """How the score table's rows are laid out when the default ones do not fit a page:
+    compact rows (smaller contract text, marks beside the points) ``height_mm`` tall at
+    least. ``measure`` lays the sheet out on a page tall enough to hold everything (to
+    measure it); ``continued`` lets the rows go on over a second page, each page saying so.
+    """
+
+    height_mm: float | None = None
+    measure: bool = False
+    continued: bool = False
 
 
 class PrintFetchRefused(ValueError):
@@ -196,10 +224,19 @@ def shorten(text: str, length: int = 20) -> str:
     return text if len(text) <= length else text[: length - 1].rstrip() + "…"
 
 
-def render_html(sheet: Sheet, fit: str = "") -> str:
+def render_html(sheet: Sheet, fit: str = "", rows: RowFit | None = None) -> str:
     """The sheet as an HTML document (what WeasyPrint lays out)."""
     template = jinja_env().get_template(TEMPLATES[sheet.kind])
-    return template.render(sheet=sheet, fit=fit)
+    return template.render(sheet=sheet, fit=fit, rows=rows, page_size=_page_size(sheet, rows))
+
+
+def _page_size(sheet: Sheet, rows: RowFit | None) -> str:
+    """The CSS page size: the sheet's, or for measuring, as wide and very tall."""
+    if rows is None or not rows.measure:
+        return sheet.page_size
+    short, long = PAGE_MM[sheet.paper]
+    width = long if sheet.orientation == "landscape" else short
+    return f"{width}mm {MEASURE_PAGE_MM}mm"
 
 
 # --- WeasyPrint --------------------------------------------------------------------------
@@ -335,26 +372,108 @@ collector_paused = CollectorPause()
 def render_pdf(sheet: Sheet, *, fetcher: Any = None) -> bytes:
     """Lay the sheet out on one page and return the PDF.
 
-    If very long names or a long title push it onto a second page, tighter layouts are
-    tried; the last one is kept whatever its length.
+    A sheet with a row per round that spills onto a second page (many rounds, very long
+    names or title) is measured and laid out again with rows cut to fit the page, then with
+    tighter footers; if even the shortest rows one can write in do not fit, the rows go on
+    over a second page, marked "continued". Other sheets try tighter layouts in turn, the
+    last one kept whatever its length.
     """
     with collector_paused():
         return _render_pdf(sheet, fetcher)
 
 
+class _Renderer:
+    """Renders one sheet with the thread's stylesheet and fonts (see :func:`_prepared`)."""
+
+    def __init__(self, sheet: Sheet, fetcher: Any) -> None:
+        self.sheet = sheet
+        self.stylesheet, self.font_config = _prepared()
+        self.fetcher = fetcher or make_fetcher()
+        self.base_url = (print_dir() / TEMPLATES[sheet.kind]).as_uri()
+
+    def __call__(self, fit: str = "", rows: RowFit | None = None) -> Any:
+        html = parse_html(render_html(self.sheet, fit, rows), self.base_url, self.fetcher)
+        return html.render(stylesheets=[self.stylesheet], font_config=self.font_config)
+
+
 def _render_pdf(sheet: Sheet, fetcher: Any) -> bytes:
-    stylesheet, font_config = _prepared()
-    fetcher = fetcher or make_fetcher()
-    base_url = (print_dir() / TEMPLATES[sheet.kind]).as_uri()
-    document = None
-    for fit in FIT_STEPS:
-        html = parse_html(render_html(sheet, fit), base_url, fetcher)
-        document = html.render(stylesheets=[stylesheet], font_config=font_config)
-        if len(document.pages) == 1:
-            break
-    assert document is not None
+    render = _Renderer(sheet, fetcher)
+    document = render()
+    if len(document.pages) > 1:
+        if sheet.kind in ROUND_ROW_KINDS:
+            document = _fit_rows(render, _content_height(document))
+        else:
+            for fit in FIT_STEPS[1:]:
+                document = render(fit)
+                if len(document.pages) == 1:
+                    break
     pdf: bytes = document.write_pdf()
     return pdf
+
+
+def _fit_rows(render: _Renderer, page_height: float) -> Any:
+    """The sheet on one page with its rows cut to fit, trying tighter footers in turn; else
+    on two pages with rows one can still write in (``page_height`` in CSS pixels)."""
+    shortest = MIN_WRITING_ROW_MM if not render.sheet.finished else 0.0
+    for fit in FIT_STEPS:
+        measured = render(fit, RowFit(measure=True))
+        height = _row_height(*_row_heights(measured), page_height)
+        if height is not None and height >= shortest:
+            document = render(fit, RowFit(height_mm=min(height, MAX_ROW_MM)))
+            if len(document.pages) == 1:
+                return document
+    return render(FIT_STEPS[-1], RowFit(height_mm=max(shortest, 4.0), continued=True))
+
+
+def _content_height(document: Any) -> float:
+    """The height of the first page's content area, in CSS pixels."""
+    return float(document.pages[0]._page_box.height)
+
+
+def _boxes(box: Any) -> Iterator[Any]:
+    stack = [box]
+    while stack:
+        box = stack.pop()
+        yield box
+        stack.extend(getattr(box, "children", ()))
+
+
+def _row_heights(document: Any) -> tuple[float, list[float]]:
+    """Of a sheet laid out on one tall page: the height of everything, and of each round's
+    row (the score table's body rows), in CSS pixels."""
+    page = document.pages[0]._page_box
+    boxes = list(_boxes(page))
+    body = next(b for b in boxes if getattr(b, "element_tag", None) == "body")
+    top = body.content_box_y()
+    bottom = max((b.position_y + b.margin_height() for b in body.children), default=top)
+    rows = next(b for b in boxes if getattr(b, "element_tag", None) == "tbody").children
+    return bottom - top, [row.height for row in rows]
+
+
+def _row_height(total: float, rows: list[float], page_height: float) -> float | None:
+    """The tallest row height (mm) at which the rows, each at least that tall or as tall as
+    its content, fit ``page_height`` along with everything else; None if none does.
+
+    Two rows of 10 px in 100 px of sheet, on a 120 px page (a pixel kept spare): rows of
+    19.5 px; with a row of 30 px, the other row takes the rest (29 px); on a page shorter
+    than the sheet with its rows at their smallest, none.
+
+    >>> _row_height(100.0, [10.0, 10.0], 120.0), _row_height(100.0, [10.0, 30.0], 120.0)
+    (5.15, 7.67)
+    >>> _row_height(100.0, [10.0, 10.0], 99.0) is None
+    True
+    """
+    budget = page_height - (total - sum(rows)) - 1.0  # a pixel spare, for rounding
+    if sum(rows) > budget:
+        return None
+    low, high = min(rows), MAX_ROW_MM * PX_PER_MM
+    for _ in range(30):  # bisection: the rows' total grows with the height
+        middle = (low + high) / 2
+        if sum(max(row, middle) for row in rows) <= budget:
+            low = middle
+        else:
+            high = middle
+    return math.floor(low / PX_PER_MM * 100) / 100
 
 
 @functools.cache

@@ -33,6 +33,7 @@ if TYPE_CHECKING:  # the game service pulls in the database layer; rendering nee
     from ..games import GameView
 
 PAPERS = {"a4": "A4", "letter": "Letter"}
+PAGE_MM = {"A4": (210.0, 297.0), "Letter": (215.9, 279.4)}  # short side, long side
 ORIENTATIONS = ("portrait", "landscape")
 PORTRAIT_MAX_PLAYERS = 5
 MAX_TITLE_LENGTH = 200
@@ -93,6 +94,7 @@ class Cell:
     went_out: bool = False
     cut: bool = False
     leader: bool = False
+    bought: int = 0  # cards the player bought in the round
 
 
 @dataclass(frozen=True)
@@ -159,6 +161,11 @@ class Sheet:
         False
         """
         return bool(self.rows) and all(row.played for row in self.rows)
+
+    @property
+    def bought_any(self) -> bool:
+        """Whether some player bought cards: the legend then explains the "b2" mark."""
+        return any(cell.bought for row in self.rows for cell in row.cells)
 
     @property
     def page_size(self) -> str:
@@ -292,6 +299,7 @@ def game_sheet(
                     went_out=entry.went_out,
                     cut=entry.cut_bonus,
                     leader=last and entry.seat in leaders,
+                    bought=entry.bought,
                 )
                 for entry in played.entries
             )

@@ -3,6 +3,13 @@
 - ``printing.blank``: ``GET /print/blank.pdf?preset=liverpool&players=4`` (or
   ``&names=Ann&names=Bob...``; ``players`` with fewer names leaves the other seats to write
   in), ``&paper=A4|Letter``, ``&orientation=portrait|landscape``, ``&title=``.
+- ``printing.blank_from_rules``: ``POST /print/blank.pdf`` with a JSON body, for any rule
+  set: ``{"rules": <a preset id or a whole rule-set document>, "options": {...},
+  "players": 4, "names": [...], "paper": "A4", "orientation": "landscape", "title": ""}``
+  (all but ``rules`` optional). A document with problems is a 400 whose ``details`` list
+  every one, each with where it is (``rounds[3].contract[1]: ...``). Answered as JSON on
+  errors, whatever the request accepts; exempt from the form token (it takes JSON only,
+  which a cross-site form cannot send).
 - ``printing.game_sheet``: ``GET /games/<id>/sheet.pdf`` (``paper``, ``orientation``).
 - ``printing.trophy``: ``GET /games/<id>/trophy.pdf`` (``paper``); 409 until the game is over.
 
@@ -24,12 +31,12 @@ import re
 import unicodedata
 from typing import Any
 
-from flask import Blueprint, Response, current_app, request
+from flask import Blueprint, Response, current_app, jsonify, request
 from flask.sansio.blueprints import BlueprintSetupState
 
 from .. import ratelimit
 from ..db import get_engine
-from ..errors import Invalid, NotFound
+from ..errors import GameError, Invalid, NotFound
 from ..games import current_version, read_game
 from ..printing import render_blank_sheet
 from ..printing.cache import PdfCache
@@ -41,8 +48,10 @@ from ..printing.sheets import (
     normalize_paper,
     trophy_sheet,
 )
-from ..rules import PRESETS, get_preset
+from ..rules import PRESETS, RulesError, RuleSet, RuleSetDocumentError, get_preset, resolve_rules
 from ..rules.rulesets import MAX_PLAYERS
+from . import csrf
+from .errors import require_json_body
 from .numbers import whole_number_or
 
 bp = Blueprint("printing", __name__)
@@ -124,9 +133,41 @@ def pdf_cache() -> PdfCache:
 
 @functools.lru_cache(maxsize=32)
 def _blank_pdf(
-    preset: str, seats: tuple[str, ...], paper: str, orientation: str | None, title: str
+    rules: RuleSet, seats: tuple[str, ...], paper: str, orientation: str | None, title: str
 ) -> bytes:
-    return render_blank_sheet(get_preset(preset), list(seats), paper, orientation, title or None)
+    # Keyed by the whole rule set (frozen, compared field by field): a document equal to a
+    # preset shares its sheet.
+    return render_blank_sheet(rules, list(seats), paper, orientation, title or None)
+
+
+def _seats(names: list[str], players_text: str) -> tuple[str, ...]:
+    """The seats of a blank sheet: the names given, then empty seats up to ``players``."""
+    if len(names) > MAX_PLAYERS or any(len(name) > 200 for name in names):
+        raise Invalid(f"give at most {MAX_PLAYERS} names of up to 200 characters")
+    if not players_text:
+        return tuple(names)
+    count = whole_number_or(players_text)
+    if count is None:
+        raise Invalid(f'players must be a number from 2 to 8, not "{players_text[:20]}"')
+    if count < len(names):
+        raise Invalid(f"{len(names)} names were given for {count} players")
+    return tuple(names + [""] * (count - len(names)))
+
+
+def _blank_response(
+    rules: RuleSet, seats: tuple[str, ...], paper_text: str, orientation: str | None, title: str
+) -> Response:
+    rules.check_players(len(seats))
+    paper = normalize_paper(paper_text)
+    key = repr((rules, seats, paper, orientation, title, assets_digest())).encode()
+    etag = "blank-" + hashlib.sha256(key).hexdigest()[:24]
+    cached = not_modified(etag, BLANK_CACHE_CONTROL)
+    if cached is not None:
+        return cached
+    ratelimit.check_pdf_render()
+    pdf = _blank_pdf(rules, seats, paper, orientation, title)
+    filename = safe_filename(f"{rules.id} {len(seats)} players", "score-sheet")
+    return pdf_response(pdf, filename, etag, BLANK_CACHE_CONTROL)
 
 
 @bp.get("/print/blank.pdf")
@@ -134,32 +175,78 @@ def blank() -> Response:
     """A blank score sheet for a preset and 2-8 players (names optional)."""
     rules = get_preset(_one("preset", "liverpool"))
     names = [name.strip() for name in request.args.getlist("names")]
-    if len(names) > MAX_PLAYERS or any(len(name) > 200 for name in names):
-        raise Invalid(f"give at most {MAX_PLAYERS} names of up to 200 characters")
-    players_text = _one("players", "" if names else "4", 3)
-    if players_text:
-        found = whole_number_or(players_text)
-        if found is None:
-            raise Invalid(f'players must be a number from 2 to 8, not "{players_text}"')
-        count = found
-        if count < len(names):
-            raise Invalid(f"{len(names)} names were given for {count} players")
-    else:
-        count = len(names)
-    rules.check_players(count)
-    seats = tuple(names + [""] * (count - len(names)))
-    paper = normalize_paper(_one("paper", "A4"))
-    orientation = _orientation()
-    title = _one("title", "", MAX_TITLE_LENGTH)
-    key = repr((rules.id, seats, paper, orientation, title, assets_digest())).encode()
-    etag = "blank-" + hashlib.sha256(key).hexdigest()[:24]
-    cached = not_modified(etag, BLANK_CACHE_CONTROL)
-    if cached is not None:
-        return cached
-    ratelimit.check_pdf_render()
-    pdf = _blank_pdf(rules.id, seats, paper, orientation, title)
-    filename = safe_filename(f"{rules.id} {count} players", "score-sheet")
-    return pdf_response(pdf, filename, etag, BLANK_CACHE_CONTROL)
+    seats = _seats(names, _one("players", "" if names else "4", 3))
+    return _blank_response(
+        rules, seats, _one("paper", "A4"), _orientation(), _one("title", "", MAX_TITLE_LENGTH)
+    )
+
+
+@bp.post("/print/blank.pdf")
+def blank_from_rules() -> Response:
+    """A blank score sheet for any rule set: a preset id or a whole document (JSON body)."""
+    try:
+        require_json_body()
+        body = request.get_json(silent=True)
+        if not isinstance(body, dict):
+            raise Invalid('send a JSON object: {"rules": ..., "players": 4}')
+        rules = _body_rules(body.get("rules", "liverpool"), body.get("options"))
+        names = _body_names(body.get("names", []))
+        players = body.get("players", None if names else 4)
+        seats = _seats(names, "" if players is None else str(players)[:3])
+        orientation = _body_text(body, "orientation").lower()
+        return _blank_response(
+            rules,
+            seats,
+            _body_text(body, "paper") or "A4",
+            None if orientation in ("", "auto") else orientation,
+            _body_text(body, "title", MAX_TITLE_LENGTH),
+        )
+    except (GameError, RulesError) as error:
+        # JSON in, JSON out: the answer a client of the API expects, whatever it accepts.
+        status = error.status if isinstance(error, GameError) else 400
+        details = error.details if isinstance(error, GameError) else {"code": error.code}
+        response = jsonify({"error": error.message, "details": details})
+        response.status_code = status
+        return response
+
+
+csrf.exempt(f"{__name__}.blank_from_rules")  # JSON bodies only (require_json_body)
+
+
+def _body_rules(value: object, options: object) -> RuleSet:
+    """A preset id or a whole document, with house-rule options on top; every problem of a
+    document is listed, each with where it is."""
+    if options is not None and not isinstance(options, dict):
+        raise Invalid("options must be an object of house-rule names and values")
+    if not isinstance(value, str | dict):
+        raise Invalid("rules must be a preset's id or a rule-set document")
+    try:
+        return resolve_rules(value[:100] if isinstance(value, str) else value, options)
+    except RuleSetDocumentError as error:
+        count = len(error.problems)
+        raise Invalid(
+            f"the rule-set document has {count} problem{'s' if count > 1 else ''}: "
+            + "; ".join(error.problems),
+            {"field": "rules", "code": error.code, "problems": error.problems},
+        ) from None
+    except RulesError as error:
+        field = "rules" if isinstance(value, str) and value not in PRESETS else "options"
+        raise Invalid(error.message, {"field": field, "code": error.code}) from None
+
+
+def _body_names(value: object) -> list[str]:
+    if not isinstance(value, list) or not all(isinstance(name, str) for name in value):
+        raise Invalid("names must be a list of names (an empty one leaves a seat to write in)")
+    return [name.strip() for name in value]
+
+
+def _body_text(body: dict[str, object], name: str, limit: int = 40) -> str:
+    value = body.get(name) or ""
+    if not isinstance(value, str):
+        raise Invalid(f'"{name}" must be text')
+    if len(value) > limit:
+        raise Invalid(f'"{name}" is too long')
+    return value.strip()
 
 
 # --- game sheets --------------------------------------------------------------------------

@@ -41,7 +41,8 @@ from ..rules import (
     get_point_table,
 )
 from . import referee_json as rj
-from .htmx import render
+from .builder import cards_not_in_play
+from .htmx import is_htmx, render
 from .numbers import whole_number_or
 from .rulebook import rulebook
 
@@ -403,10 +404,23 @@ def verdict(editor: Editor, setting: Setting) -> dict[str, Any]:
     """The tool's answer for the editor's cards: ``{"empty": True}`` before any card, an
     ``error`` when a card cannot be read, else the referee's answer (as the API gives it)."""
     answer = _VERDICTS.get(editor.tool.id, _score_verdict)
+    refused = cards_not_in_play(setting.rules, _editor_cards(editor))
+    if refused is not None:
+        return {"error": refused}
     try:
         return answer(editor, setting)
     except RulesError as error:
         return {"error": error.message}
+
+
+def _editor_cards(editor: Editor) -> list[Card]:
+    """Every readable card in the editor's slots (the unreadable ones are answered apart)."""
+    found: list[Card] = []
+    for target in editor.targets():
+        found.extend(
+            Card.parse(chip.code) for chip in chips(editor.text_of(target)) if not chip.bad
+        )
+    return found
 
 
 def _melds(editor: Editor) -> tuple[list[tuple[Card, ...]], list[int]]:
@@ -553,6 +567,9 @@ def page(game_id: str | None = None) -> Response:
         "page_url": lambda t, **p: page_url(setting, t, **p),
         "entry_urls": round_entry_urls(setting, editor.fields.get("hand", "")),
         "game_url": game_url(setting),
+        # The card picker sits outside the editor: an htmx answer replaces it out of band,
+        # so a change of rules adds or takes away its joker.
+        "picker_out_of_band": is_htmx(),
     }
     return render("referee/page.html", "referee/_editor.html", **context)
 

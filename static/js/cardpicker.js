@@ -4,7 +4,8 @@
 //
 // The picker writes the tapped cards into the row's cards field ("AH 7C JK"), which is what
 // the form submits: the server scores the cards itself. The sum shown here is only a preview,
-// computed from the point table in the form's data-points attribute.
+// computed from the point table in the form's data-points attribute. A form marked
+// data-no-jokers (a rule set without jokers) shows a typed joker as a card to fix.
 (function () {
   "use strict";
 
@@ -52,7 +53,12 @@
     const pointsInput = row.querySelector(".points-input");
     const out = row.querySelector("input[name=out]");
     if (!cardsInput || !pointsInput) return;
-    const cards = tokens(cardsInput).map(parseToken);
+    const noJokers = !!(form && form.hasAttribute("data-no-jokers"));
+    // A game without jokers has none to score: a typed joker shows as a card to fix (the
+    // server refuses it too).
+    const cards = tokens(cardsInput).map(parseToken).map(function (c) {
+      return noJokers && c.code === "JK" ? { code: "JK", bad: true } : c;
+    });
     const chosen = row.querySelector(".chosen");
     if (chosen) {
       chosen.replaceChildren.apply(chosen, cards.map(chip));
@@ -117,12 +123,31 @@
       list = [];
     }
     input.value = list.join(" ");
+    clearErrors(input);
     updateForm(row.closest("form"));
   });
 
+  // A message about what was typed goes once it is changed: the row's own errors when its
+  // fields are edited, the form's general ones (e.g. "nobody went out") on any edit. The
+  // server checks everything again on Save.
+  function clearErrors(field) {
+    const form = field.closest && field.closest("form.entry-form");
+    if (!form) return;
+    form.querySelectorAll("[data-entry-general]").forEach(function (box) { box.remove(); });
+    const row = field.closest(".entry-row");
+    if (!row || !row.classList.contains("has-error")) return;
+    row.classList.remove("has-error");
+    row.querySelectorAll("[aria-invalid]").forEach(function (input) { input.removeAttribute("aria-invalid"); });
+    const errors = row.querySelector(".entry-errors");
+    if (errors) errors.replaceChildren();
+  }
+
   document.addEventListener("input", function (event) {
     const form = event.target.closest && event.target.closest("form.entry-form");
-    if (form) updateForm(form);
+    if (form) {
+      clearErrors(event.target);
+      updateForm(form);
+    }
   });
 
   document.addEventListener("change", function (event) {
@@ -136,7 +161,10 @@
       if (points) { points.value = ""; points.readOnly = false; points.classList.remove("from-cards"); }
     }
     const form = t.closest && t.closest("form.entry-form");
-    if (form) updateForm(form);
+    if (form) {
+      clearErrors(t);
+      updateForm(form);
+    }
   });
 
   document.addEventListener("DOMContentLoaded", updateAll);

@@ -1,0 +1,675 @@
+"""The rule-set builder: a person's own rules, in plain words, saved and shared.
+
+Terms:
+
+- **Plain words**: every value a person reads about a rule set (a house-rule choice, a going-out
+  rule, a meld kind) has one wording, kept here (:data:`CHOICE_WORDS`) and used by every page
+  that shows an option: the builder, the new-game form's house rules, the shared-link page.
+  A choice added to the rules core later still reads as words (its code with the dashes made
+  spaces) until a wording is added here.
+- **Not in play**: what a rule set leaves out of the game (jokers, in a game without jokers)
+  is neither offered (the card picker has no joker) nor accepted (:func:`cards_not_in_play`).
+"""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+import json
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from flask import Blueprint, Response, make_response, redirect, request, url_for
+
+from ..db import get_session
+from ..errors import Invalid, NotFound
+from ..games import saved_rules
+from ..rules import PRESETS, Card, Rank, RulesError, RuleSet, from_document, to_document
+from ..rules.document import MAX_MELDS, STRUCTURAL_OPTIONS, same_rules
+from ..rules.errors import RuleSetDocumentError, RuleSetError
+from ..rules.points import POINT_TABLES
+from ..rules.prose import rule_book
+from ..rules.rulesets import (
+    MAX_ROUNDS,
+    OPTIONS,
+    GoingOut,
+    JokerCount,
+    MeldKind,
+    Option,
+    RoundSpec,
+)
+from . import access
+from . import referee_json as rj
+from .htmx import is_htmx, render
+from .numbers import whole_number_or
+from .security import no_store
+
+# --- plain words ---------------------------------------------------------------------------------
+
+# Option name -> choice value -> how a person reads it. Round fields ("going_out", "kind") are
+# here too: the builder shows them beside the options.
+CHOICE_WORDS: dict[str, dict[str, str]] = {
+    "buy_precedence": {
+        "nearest": "The player nearest to the one about to draw",
+        "first-to-call": "Whoever calls first",
+    },
+    "jokers": {
+        "per-deck": "Every deck's jokers (two a deck)",
+        "players-minus-one": "One joker fewer than the players",
+        "none": "No jokers",
+    },
+    "same_suit_runs": {
+        "apart": "Only with a gap between them (they may not touch or overlap)",
+        "apart-or-overlapping": "Apart or overlapping, but not touching",
+        "never": "Never: each run is of another suit",
+    },
+    "joker_swap": {
+        "runs-only": "Jokers in runs only (a joker in a set stays)",
+        "runs-and-set-third": "Jokers in runs, and a joker laid as the third card of a set",
+        "never": "Never",
+    },
+    "going_out": {
+        "discard": "Discard the last card",
+        "all-out": "All out: every card goes into melds, no discard",
+        "one-card-left": "Keep one card to discard",
+    },
+    "kind": {"set": "Set (one rank)", "run": "Run (one suit, in a row)"},
+}
+
+
+def choice_words(option: str, value: Any) -> str:
+    """How a person reads ``value`` of ``option``.
+
+    >>> choice_words("jokers", "players-minus-one")
+    'One joker fewer than the players'
+    >>> choice_words("buying", True), choice_words("buy_limit", None), choice_words("x", "a-b")
+    ('Yes', 'No limit', 'A b')
+    >>> choice_words("point_table", "liverpool") == POINT_TABLES["liverpool"].name
+    True
+    """
+    if isinstance(value, bool):
+        return "Yes" if value else "No"
+    if value is None:
+        return "No limit"
+    if option == "point_table" and isinstance(value, str) and value in POINT_TABLES:
+        return POINT_TABLES[value].name
+    text = str(value)
+    words = CHOICE_WORDS.get(option, {}).get(text)
+    if words is not None:
+        return words
+    spaced = text.replace("-", " ").replace("_", " ")
+    return spaced[:1].upper() + spaced[1:]
+
+
+# --- what a rule set leaves out ------------------------------------------------------------------
+
+
+def cards_not_in_play(rules: RuleSet, cards: Iterable[Card]) -> str | None:
+    """Why some of ``cards`` cannot be in a game of ``rules`` (a sentence), or None.
+
+    >>> from scorekeeper.rules import PRESETS, parse_cards
+    >>> cards_not_in_play(PRESETS["deuces-six"], parse_cards("7H JK"))
+    'Six-round Deuces Wild is played without jokers: take the joker out.'
+    >>> cards_not_in_play(PRESETS["liverpool"], parse_cards("7H JK")) is None
+    True
+    """
+    if not rules.uses_jokers and any(card.is_joker for card in cards):
+        return f"{rules.name} is played without jokers: take the joker out."
+    return None
+
+
+# --- the builder's form --------------------------------------------------------------------------
+
+DEFAULT_START = "liverpool"
+MAX_FIELD = 100  # characters kept of one typed value
+MAX_START = 20_000  # characters of the starting document carried in the form
+NEW_MELD = {"set": 3, "run": 4}
+_ACTION = re.compile(r"(add-round|remove-round|add-set|add-run|remove-meld)(?:-(\d+))?(?:-(\d+))?")
+_LOCATION = re.compile(r"^([a-z_]+(?:\[\d+\]|\.[A-Za-z0-9_]+)*): (.*)$", re.DOTALL)
+
+
+@dataclass
+class MeldRow:
+    kind: str
+    length: str
+
+
+@dataclass
+class RoundRow:
+    """One round as typed: its melds, the cards dealt, the going-out rule and the buy limit
+    (``""`` for no limit)."""
+
+    melds: list[MeldRow]
+    dealt: str
+    going_out: str
+    buy: str
+
+
+@dataclass
+class BuilderForm:
+    """The builder as typed. ``start`` is the document the person started from (a preset or a
+    saved rule set), as JSON: the parts the form does not show (the decks by number of
+    players, a custom point table, the summary) come from it unchanged."""
+
+    start: str
+    base: str
+    name: str
+    players: tuple[str, str]
+    jokers: str
+    deuces: str
+    natural: str
+    point_table: str
+    options: dict[str, str]
+    rounds: list[RoundRow]
+    example_round: str = "1"
+    example_hand: str = ""
+
+    @classmethod
+    def of(cls, rules: RuleSet, base: str) -> BuilderForm:
+        """The form showing ``rules`` (a preset, or a saved rule set)."""
+        document = to_document(rules)
+        return cls(
+            start=json.dumps(document, sort_keys=True),
+            base=base,
+            name=rules.name,
+            players=(str(rules.min_players), str(rules.max_players)),
+            jokers=rules.decks.jokers.value,
+            deuces=_yes_no(Rank.TWO in rules.wild_ranks),
+            natural=_yes_no(rules.wild_can_be_natural),
+            point_table=rules.point_table.id,
+            options={name: _option_text(value) for name, value in document["options"].items()},
+            rounds=[
+                RoundRow(
+                    [MeldRow(m["kind"], str(m["min_length"])) for m in r["contract"]],
+                    str(r["cards_dealt"]),
+                    r["going_out"],
+                    "" if r["buy_limit"] is None else str(r["buy_limit"]),
+                )
+                for r in document["rounds"]
+            ],
+            example_round=str(_example_round(rules)),
+        )
+
+    @classmethod
+    def read(cls, form: Mapping[str, str]) -> BuilderForm:
+        def text(key: str, default: str = "") -> str:
+            return str(form.get(key, default)).strip()[:MAX_FIELD]
+
+        rounds: list[RoundRow] = []
+        for i in range(MAX_ROUNDS):
+            if f"r{i}.dealt" not in form:
+                break
+            melds = []
+            for j in range(MAX_MELDS):
+                if f"r{i}.m{j}.kind" not in form:
+                    break
+                melds.append(MeldRow(text(f"r{i}.m{j}.kind"), text(f"r{i}.m{j}.length")))
+            rounds.append(
+                RoundRow(melds, text(f"r{i}.dealt"), text(f"r{i}.out"), text(f"r{i}.buy"))
+            )
+        return cls(
+            start=str(form.get("start", ""))[:MAX_START],
+            base=text("base", DEFAULT_START),
+            name=text("name"),
+            players=(text("players.min"), text("players.max")),
+            jokers=text("jokers"),
+            deuces=text("deuces"),
+            natural=text("natural"),
+            point_table=text("point_table"),
+            options={name: text(f"opt.{name}") for name in builder_options()},
+            rounds=rounds,
+            example_round=text("example.round", "1"),
+            example_hand=str(form.get("example.hand", ""))[: rj.MAX_TEXT].strip(),
+        )
+
+    def apply(self, action: str) -> None:
+        """A button: add or remove a round, add a set or a run to a round, remove a meld."""
+        match = _ACTION.fullmatch(action)
+        if match is None:
+            return
+        verb = match.group(1)
+        i = int(match.group(2) or -1)
+        if verb == "add-round" and len(self.rounds) < MAX_ROUNDS:
+            last = self.rounds[-1] if self.rounds else RoundRow([], "10", "discard", "")
+            self.rounds.append(copy.deepcopy(last))
+        elif not 0 <= i < len(self.rounds):
+            return
+        elif verb == "remove-round" and len(self.rounds) > 1:
+            del self.rounds[i]
+        elif verb in ("add-set", "add-run") and len(self.rounds[i].melds) < MAX_MELDS:
+            kind = verb[4:]
+            self.rounds[i].melds.append(MeldRow(kind, str(NEW_MELD[kind])))
+        elif verb == "remove-meld" and len(self.rounds[i].melds) > 1:
+            j = int(match.group(3) or -1)
+            if 0 <= j < len(self.rounds[i].melds):
+                del self.rounds[i].melds[j]
+
+    def document(self) -> dict[str, Any]:
+        """The rule-set document the form describes: typed numbers as numbers, anything else
+        as typed, so the document's own checks word each problem and say where it is."""
+        document = self._start_document()
+        document["name"] = self.name
+        document["players"] = {"min": _number(self.players[0]), "max": _number(self.players[1])}
+        document["rounds"] = [
+            {
+                "contract": [{"kind": m.kind, "min_length": _number(m.length)} for m in row.melds],
+                "cards_dealt": _number(row.dealt),
+                "going_out": row.going_out,
+                "buy_limit": None if row.buy == "" else _number(row.buy),
+            }
+            for row in self.rounds
+        ]
+        wilds = document.setdefault("wilds", {})
+        ranks = [r for r in wilds.get("ranks", []) if r != "2"] if isinstance(wilds, dict) else []
+        document["wilds"] = {
+            "ranks": (["2"] if self.deuces == "yes" else []) + ranks,
+            "can_be_natural": self.natural != "no",
+        }
+        decks = document.get("decks")
+        if isinstance(decks, dict):
+            decks.pop("for_players", None)  # worked out again from the rule
+            decks["jokers"] = self.jokers
+        if self.point_table in POINT_TABLES:
+            document["point_table"] = self.point_table
+        document["options"] = {
+            name: _option_value(option.kind, self.options.get(name, ""))
+            for name, option in builder_options().items()
+        }
+        return document
+
+    def _start_document(self) -> dict[str, Any]:
+        try:
+            start: Any = json.loads(self.start)
+        except ValueError:
+            start = None
+        document: dict[str, Any] = (
+            start if isinstance(start, dict) else to_document(PRESETS[DEFAULT_START])
+        )
+        return document
+
+    def build(self) -> tuple[RuleSet | None, dict[str, list[str]]]:
+        """The rule set, or None and every problem by where it is (``""``: the whole)."""
+        document = self.document()
+        try:
+            rules = from_document(document)
+        except RuleSetDocumentError as error:
+            found = located(error.problems)
+        except RuleSetError as error:
+            found = {"": [error.message]}
+        else:
+            return _named_id(rules), {}
+        # A document with problems in its rounds is refused before its options are read:
+        # check each option on its own too, so every problem shows at once.
+        for name, value in document["options"].items():
+            where = f"options.{name}"
+            if where not in found:
+                problem = _option_problem(name, value)
+                if problem is not None:
+                    found[where] = located([f"{where}: {problem}"])[where]
+        return None, found
+
+
+def builder_options() -> dict[str, Option]:
+    """The house rules the builder lists one by one: every option but those that restate a
+    part it shows on its own (the rounds, the wild cards, the players, the point table).
+    Read from the rules core each time, so a new option shows up by itself."""
+    return {name: o for name, o in OPTIONS.items() if name not in STRUCTURAL_OPTIONS}
+
+
+def _option_problem(name: str, value: Any) -> str | None:
+    """What is wrong with one option's value on its own (None: nothing)."""
+    try:
+        OPTIONS[name].apply(PRESETS[DEFAULT_START], value)
+    except RulesError as error:
+        return error.message
+    return None
+
+
+def _yes_no(value: bool) -> str:
+    return "yes" if value else "no"
+
+
+def _option_text(value: Any) -> str:
+    if isinstance(value, bool):
+        return _yes_no(value)
+    return "" if value is None else str(value)
+
+
+def _number(text: str) -> Any:
+    """A typed whole number as a number; anything else as typed (the checks word it)."""
+    found = whole_number_or(text.lstrip("-")) if text else None
+    if found is None:
+        return text
+    return -found if text.startswith("-") else found
+
+
+def _option_value(kind: str, text: str) -> Any:
+    if kind == "bool":
+        return text == "yes" if text in ("yes", "no") else text
+    if kind == "int":
+        return None if text == "" else _number(text)
+    return text
+
+
+def _named_id(rules: RuleSet) -> RuleSet:
+    """A rule set changed from its preset is no longer that preset: it gets an id of its own
+    (pages link a preset's id to its rules page)."""
+    preset = PRESETS.get(rules.id)
+    if preset is None or same_rules(preset, rules):
+        return rules
+    return dataclasses.replace(rules, id="custom")
+
+
+def located(problems: Iterable[str]) -> dict[str, list[str]]:
+    """Problems by where they are: ``rounds[3].contract[1]: ...`` under
+    ``rounds[3].contract[1]``, a problem of the whole under ``""``.
+
+    >>> located(['rounds[0].cards_dealt: must be a whole number', 'too few cards'])
+    {'rounds[0].cards_dealt': ['Must be a whole number'], '': ['too few cards']}
+    """
+    found: dict[str, list[str]] = {}
+    for problem in problems:
+        match = _LOCATION.match(problem)
+        where, message = (match.group(1), match.group(2)) if match else ("", problem)
+        message = re.sub(r'^"[a-z_]+" ', "", message)  # the field is named by where it shows
+        found.setdefault(where, []).append(message[:1].upper() + message[1:] if where else message)
+    return found
+
+
+def _example_round(rules: RuleSet) -> int:
+    """The round the worked example starts on: the first with sets and runs both."""
+    for number, spec in enumerate(rules.rounds, start=1):
+        if spec.contract.sets and spec.contract.runs:
+            return number
+    return 1
+
+
+# --- the worked example --------------------------------------------------------------------------
+
+_SET_RANKS = ("7", "9", "Q", "4", "K", "5", "8", "J")
+_RUN_SUITS = ("S", "H", "D", "C")
+_RANK_ORDER = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+
+
+def example_hand(spec: RoundSpec) -> str:
+    """A hand that makes ``spec``'s contract with natural cards: sets of 7s, 9s, queens...,
+    runs from 3 (from the ace when longer than 11) in spades, hearts...; and, in a round
+    with a discard, a king of diamonds to discard.
+
+    >>> from scorekeeper.rules import PRESETS
+    >>> example_hand(PRESETS["liverpool"].rounds[1])
+    '7S 7H 7D 3S 4S 5S 6S KD'
+    """
+    cards: list[str] = []
+    sets = runs = 0
+    for meld in spec.contract.melds:
+        if meld.kind == MeldKind.SET:
+            rank = _SET_RANKS[sets % len(_SET_RANKS)]
+            cards += [rank + "SHDC"[i % 4] for i in range(meld.min_length)]
+            sets += 1
+        else:
+            suit = _RUN_SUITS[runs % len(_RUN_SUITS)]
+            first = 2 if meld.min_length <= len(_RANK_ORDER) - 2 else 0
+            cards += [r + suit for r in _RANK_ORDER[first : first + meld.min_length]]
+            runs += 1
+    if not spec.all_out:
+        cards.append("KD")
+    return " ".join(cards)
+
+
+def worked_example(rules: RuleSet, form: BuilderForm) -> dict[str, Any]:
+    """The example hand (as typed, or made for the round) and the referee's answer: can it
+    make the round's contract, and how (the referee's own arranger and verdict)."""
+    number = min(max(whole_number_or(form.example_round) or 1, 1), rules.round_count)
+    hand_text = form.example_hand or example_hand(rules.round(number))
+    context: dict[str, Any] = {"round": number, "hand_text": hand_text, "chips": []}
+    try:
+        hand = rj.read_cards(hand_text, "The hand", limit=rj.MAX_ARRANGE_CARDS)
+        context["chips"] = rj.cards_json(hand)
+        refused = cards_not_in_play(rules, hand)
+        if refused is not None:
+            raise RulesError(refused)
+        context["answer"] = rj.arrange_answer(rules, number, hand)
+    except RulesError as error:
+        context["answer"] = {"error": error.message}
+    return context
+
+
+# --- views ---------------------------------------------------------------------------------------
+
+bp = Blueprint("builder", __name__, url_prefix="/rules")
+
+# Problems are shown where the person types the value; these parts of a document have no field
+# of their own on the page and are shown with the one that holds them.
+_SHOWN_WITH = (("wilds", "wilds"), ("point_table", "point_table"), ("decks.jokers", "jokers"))
+
+
+def place_problems(found: dict[str, list[str]], form: BuilderForm) -> dict[str, list[str]]:
+    """Every problem under a key the page shows (a field, a meld, a round), the others under
+    ``""`` (shown at the top), so none is lost."""
+    shown = {"", "name", "players", "players.min", "players.max", "rounds", "jokers"}
+    shown |= {"wilds", "point_table"} | {f"options.{name}" for name in builder_options()}
+    for i, row in enumerate(form.rounds):
+        base = f"rounds[{i}]"
+        shown |= {base} | {f"{base}.{part}" for part in ROUND_PARTS}
+        shown |= {f"{base}.contract[{j}]" for j in range(len(row.melds))}
+    placed: dict[str, list[str]] = {}
+    for where, messages in found.items():
+        key = re.sub(r"\.(kind|min_length)$", "", where)
+        for prefix, target in _SHOWN_WITH:
+            if key.startswith(prefix):
+                key = target
+        placed.setdefault(key if key in shown else "", []).extend(
+            messages if key in shown or not where else [f"{where}: {m}" for m in messages]
+        )
+    return placed
+
+
+ROUND_PARTS = ("contract", "cards_dealt", "going_out", "buy_limit")
+
+
+def _page(form: BuilderForm, status: int = 200, notice: str = "") -> Response:
+    rules, found = form.build()
+    context: dict[str, Any] = {
+        "form": form,
+        "errors": place_problems(found, form),
+        "rules": rules,
+        "notice": notice,
+        "presets": PRESETS,
+        "point_tables": POINT_TABLES,
+        "options": builder_options(),
+        "choice_values": _choice_values(),
+        "sections": rule_book(rules) if rules is not None else [],
+        "example": worked_example(rules, form) if rules is not None else None,
+        "arrange_tool": {"id": "arrange", "slots": ()},
+        "max_rounds": MAX_ROUNDS,
+        "max_melds": MAX_MELDS,
+    }
+    if found and status == 200 and request.method == "POST":
+        status = 400
+    return render("rules/build.html", "rules/_builder.html", status=status, **context)
+
+
+def _choice_values() -> dict[str, tuple[str, ...]]:
+    """The values of the choices the builder shows beside the options."""
+    return {
+        "jokers": tuple(j.value for j in JokerCount),
+        "going_out": tuple(g.value for g in GoingOut),
+        "kind": tuple(k.value for k in MeldKind),
+    }
+
+
+@bp.get("/build")
+def build() -> Response:
+    """The builder, starting from a preset (``?from=family``) or a saved rule set
+    (``?saved=3``, this device's)."""
+    saved_id = whole_number_or(request.args.get("saved", ""))
+    if saved_id is not None:
+        saved = saved_rules.get_saved(get_session(), access.device_id(), _saved_number(saved_id))
+        return _page(BuilderForm.of(saved.rules, saved.rules.id))
+    start = request.args.get("from", DEFAULT_START)
+    if start not in PRESETS:
+        raise NotFound(f'There is no rule set "{start[:40]}". The rule sets are '
+                       f"{', '.join(PRESETS)}.")  # fmt: skip
+    return _page(BuilderForm.of(PRESETS[start], start))
+
+
+@bp.post("/build")
+def build_changed() -> Response:
+    """The builder with a change: a button (add a round...), another starting preset, a
+    typed value (the summary and the example follow), or Save."""
+    form = BuilderForm.read(request.form)
+    action = request.form.get("action", "")
+    if action == "start" or request.form.get("started_from", form.base) != form.base:
+        base = form.base if form.base in PRESETS else DEFAULT_START
+        return _page(BuilderForm.of(PRESETS[base], base))
+    form.apply(action)
+    if action != "save":
+        return _page(form)
+    rules, _problems = form.build()
+    if rules is None:
+        return _page(form, 400, notice="Not saved: fix the problems marked below first.")
+    try:
+        saved = saved_rules.save_rules(get_session(), access.device_id(), form.name, rules)
+    except Invalid as error:
+        return _page(form, 400, notice=error.message)
+    return _redirect(url_for("builder.saved_page", saved_id=saved.id, saved="1"))
+
+
+def _redirect(url: str) -> Response:
+    """Go to ``url``: a 303 for plain and boosted forms, ``HX-Redirect`` for htmx forms."""
+    if is_htmx():
+        response = make_response("", 200)
+        response.headers["HX-Redirect"] = url
+        return response
+    return make_response(redirect(url, 303))
+
+
+# --- saved and shared rule sets ------------------------------------------------------------------
+
+
+@bp.get("/saved")
+def saved_list() -> Response:
+    """This device's saved rule sets, and the form to import one from a file."""
+    found = saved_rules.list_saved(get_session(), access.device_id())
+    return render("rules/saved_list.html", saved=found, problems=[], presets=PRESETS)
+
+
+@bp.post("/saved/import")
+def import_file() -> Response:
+    """Save the rule set of an uploaded JSON file; every problem listed, nothing saved."""
+    upload = request.files.get("file")
+    data = upload.read(saved_rules.MAX_FILE_BYTES + 1) if upload is not None else b""
+    session = get_session()
+    try:
+        if not data:
+            raise Invalid("Choose a rule-set file (.json) to import.")
+        saved = saved_rules.import_rules(
+            session, access.device_id(), request.form.get("name", "")[:MAX_FIELD], data
+        )
+    except Invalid as error:
+        problems = error.details if isinstance(error.details, list) else []
+        found = saved_rules.list_saved(session, access.device_id())
+        return render("rules/saved_list.html", status=400, saved=found, presets=PRESETS,
+                      problems=problems, error=error.message)  # fmt: skip
+    return _redirect(url_for("builder.saved_page", saved_id=saved.id, saved="1"))
+
+
+def _saved_context(saved: saved_rules.SavedView, owner: bool) -> dict[str, Any]:
+    share_url = url_for("builder.shared_page", token=saved.token, _external=True)
+    choice = f"saved:{saved.id}" if owner else f"shared:{saved.token}"
+    return {
+        "saved": saved,
+        "rules": saved.rules,
+        "owner": owner,
+        "share_url": share_url,
+        "sections": rule_book(saved.rules),
+        "play_url": url_for("games.new", preset=choice),
+        "just_saved": request.args.get("saved") == "1",
+    }
+
+
+@bp.get("/saved/<saved_id>")
+def saved_page(saved_id: str) -> Response:
+    """One of this device's saved rule sets: its rules, its sharing link and file, play it."""
+    saved = saved_rules.get_saved(get_session(), access.device_id(), _saved_number(saved_id))
+    return no_store(render("rules/saved.html", **_saved_context(saved, owner=True)))
+
+
+@bp.get("/saved/<saved_id>/rules.json")
+def saved_file(saved_id: str) -> Response:
+    saved = saved_rules.get_saved(get_session(), access.device_id(), _saved_number(saved_id))
+    return _json_file(saved)
+
+
+@bp.post("/saved/<saved_id>/delete")
+def delete(saved_id: str) -> Response:
+    saved_rules.delete_saved(get_session(), access.device_id(), _saved_number(saved_id))
+    return _redirect(url_for("builder.saved_list"))
+
+
+@bp.get("/shared/<token>")
+def shared_page(token: str) -> Response:
+    """A rule set shared by link: read it, save a copy on this device, or start a game."""
+    saved = saved_rules.get_shared(get_session(), token)
+    return no_store(render("rules/saved.html", **_saved_context(saved, owner=False)))
+
+
+@bp.get("/shared/<token>/rules.json")
+def shared_file(token: str) -> Response:
+    return _json_file(saved_rules.get_shared(get_session(), token))
+
+
+@bp.post("/shared/<token>/save")
+def save_shared(token: str) -> Response:
+    """A copy of a shared rule set, saved on this device under its name."""
+    session = get_session()
+    shared = saved_rules.get_shared(session, token)
+    name = request.form.get("name", "")[:MAX_FIELD] or shared.name
+    saved = saved_rules.save_rules(session, access.device_id(), name, shared.rules)
+    return _redirect(url_for("builder.saved_page", saved_id=saved.id, saved="1"))
+
+
+def _saved_number(text: str) -> int:
+    number = whole_number_or(text)
+    if number is None:
+        raise NotFound(saved_rules.NOT_FOUND)
+    return number
+
+
+def _json_file(saved: saved_rules.SavedView) -> Response:
+    response = make_response(saved_rules.document_json(saved))
+    response.mimetype = "application/json"
+    filename = re.sub(r"[^A-Za-z0-9_-]+", "-", saved.name).strip("-").lower() or "rules"
+    response.headers["Content-Disposition"] = f'attachment; filename="{filename[:60]}.json"'
+    return response
+
+
+# --- the new-game form's rule sets ---------------------------------------------------------------
+
+
+def chosen_rules(choice: str) -> RuleSet | None:
+    """The rule set a new-game form's choice names: ``saved:<id>`` (this device's) or
+    ``shared:<token>`` (a link's); None for anything else (a preset is looked up apart)."""
+    kind, _, key = choice.partition(":")
+    try:
+        if kind == "saved" and whole_number_or(key) is not None:
+            return saved_rules.get_saved(get_session(), access.device_id(), int(key)).rules
+        if kind == "shared":
+            return saved_rules.get_shared(get_session(), key).rules
+    except NotFound:
+        return None
+    return None
+
+
+@bp.app_template_global("saved_rule_sets")
+def saved_rule_sets() -> list[saved_rules.SavedView]:
+    """This device's saved rule sets (for the new-game form's rule-set list)."""
+    return saved_rules.list_saved(get_session(), access.device_id())
+
+
+@bp.app_template_global("choice_words")
+def _choice_words(option: str, value: Any) -> str:
+    return choice_words(option, value)

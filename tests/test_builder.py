@@ -1,0 +1,400 @@
+"""The rule-set builder's pages with Flask's test client: every option and round in plain
+words, problems beside their fields with every typed value kept, saving, sharing by link and
+file, importing, and the new-game form offering what was saved. Also: rules not in effect are
+not offered (no joker on the card pickers of a game without jokers, and none accepted)."""
+
+from __future__ import annotations
+
+import html
+import io
+import json
+import re
+from html.parser import HTMLParser
+from typing import Any
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+from werkzeug.datastructures import MultiDict
+
+from scorekeeper.rules import OPTIONS, PRESETS
+from scorekeeper.rules.document import from_document
+from scorekeeper.web.builder import CHOICE_WORDS, builder_options, choice_words, example_hand
+
+from .conftest import grant_device
+
+HX = {"HX-Request": "true"}
+
+
+def text(response: Any) -> str:
+    return response.get_data(as_text=True)
+
+
+class _Fields(HTMLParser):
+    """The values a browser would send for a form: inputs and selected options."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.fields: MultiDict[str, str] = MultiDict()
+        self._select: str | None = None
+        self._first: str | None = None
+        self._chosen = False
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = dict(attrs)
+        name = a.get("name")
+        if tag == "input" and name and a.get("type") not in ("file", "submit"):
+            self.fields.add(name, a.get("value") or "")
+        elif tag == "select":
+            self._select, self._first, self._chosen = name, None, False
+        elif tag == "option" and self._select:
+            value = a.get("value") or ""
+            self._first = value if self._first is None else self._first
+            if "selected" in a:
+                self.fields.add(self._select, value)
+                self._chosen = True
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "select" and self._select:
+            if not self._chosen and self._first is not None:
+                self.fields.add(self._select, self._first)
+            self._select = None
+
+
+def form_of(page: str) -> MultiDict[str, str]:
+    parser = _Fields()
+    parser.feed(page)
+    fields = parser.fields
+    fields.pop("csrf_token", None)
+    return fields
+
+
+def builder_fields(client: FlaskClient, start: str = "liverpool") -> MultiDict[str, str]:
+    response = client.get(f"/rules/build?from={start}")
+    assert response.status_code == 200
+    return form_of(text(response))
+
+
+def field_errors(page: str, container: str) -> list[str]:
+    """The messages shown inside the element whose attribute ``container`` is given, e.g.
+    ``data-round="2"`` (up to the next element of its kind)."""
+    start = page.index(container)
+    tag = page.rfind("<", 0, start)
+    name = re.match(r"<(\w+)", page[tag:])
+    assert name is not None
+    end = page.find(f"<{name.group(1)} ", start)
+    chunk = page[start : end if end > 0 else len(page)]
+    return [html.unescape(m) for m in re.findall(r'field-error">([^<]*)<', chunk)]
+
+
+# --- plain words ---------------------------------------------------------------------------------
+
+
+def test_every_choice_of_every_option_has_plain_words() -> None:
+    for name, option in OPTIONS.items():
+        for value in option.choices:
+            words = choice_words(name, value)
+            assert words and words != value and "-" not in words.split()[0], (name, value)
+    assert choice_words("brand_new_option", "keep-it-simple") == "Keep it simple"
+    assert set(CHOICE_WORDS["kind"]) == {"set", "run"}
+
+
+@pytest.mark.parametrize("url", ["/rules/build?from=family", "/games/new"])
+def test_no_option_codes_where_people_read_options(client: FlaskClient, url: str) -> None:
+    page = text(client.get(url))
+    codes = [c for o in OPTIONS.values() for c in o.choices if "-" in c]
+    assert codes  # there are codes to hide
+    for code in codes:
+        assert f">{code}<" not in page and f": {code}<" not in page, code
+    assert "One joker fewer than the players" in page
+    assert "Jokers in runs, and a joker laid as the third card of a set" in page
+
+
+def test_the_builder_shows_every_option_of_the_rules_core(client: FlaskClient) -> None:
+    page = text(client.get("/rules/build?from=contract-rummy"))
+    for name, option in builder_options().items():
+        assert f'name="opt.{name}"' in page
+        assert option.doc in html.unescape(page)
+    assert page.count("data-round=") == len(PRESETS["contract-rummy"].rounds)
+
+
+def test_unknown_starting_rules_are_a_404(client: FlaskClient) -> None:
+    response = client.get("/rules/build?from=poker")
+    assert response.status_code == 404
+    assert "poker" in text(response)
+
+
+# --- changing the rules -----------------------------------------------------------------------
+
+
+def test_a_changed_contract_is_summarised_and_judged(client: FlaskClient) -> None:
+    fields = builder_fields(client)
+    fields["r0.m0.kind"] = "run"
+    fields["r0.m0.length"] = "7"
+    fields["example.round"] = "1"
+    response = client.post("/rules/build", data=fields, headers=HX)
+    page = text(response)
+    assert response.status_code == 200
+    assert page.lstrip().startswith('<form id="builder"')
+    assert "<html" not in page and "HX-Request" in response.headers["Vary"]
+    assert "One set and one run of 7 — at least 10 cards" in page
+    # The example: a hand made for round 1 (3♠ to 9♠, 7s...), judged by the referee.
+    assert 'data-verdict="possible"' in page
+    assert "3♠" in page and "9♠" in page
+    # And a hand typed in that cannot make it.
+    fields["example.hand"] = "3S 4S 5S 6S 7S 8S 9S 7H 7D 7C KD"
+    page = text(client.post("/rules/build", data=fields, headers=HX))
+    assert 'data-verdict="possible"' in page
+    fields["example.hand"] = "3S 4S 5S 6S 8S 9S 10S 7H 7D 7C KD"
+    page = text(client.post("/rules/build", data=fields, headers=HX))
+    assert 'data-verdict="impossible"' in page
+
+
+def test_every_problem_shows_beside_its_field_with_every_value_kept(
+    client: FlaskClient,
+) -> None:
+    fields = builder_fields(client)
+    fields["r0.dealt"] = "ten"
+    fields["r3.m1.length"] = "1"
+    fields["players.min"] = "9"
+    fields["opt.set_min_naturals"] = "7"
+    fields["name"] = ""
+    response = client.post("/rules/build", data=fields)
+    page = text(response)
+    assert response.status_code == 400
+    assert 'value="ten"' in page and 'value="9"' in page and 'value="7"' in page
+    assert 'id="r3-m1-length" value="1"' in page
+    assert any("whole number" in m for m in field_errors(page, 'data-round="1"'))
+    assert any("between 2 and" in m for m in field_errors(page, 'id="r3-m1-kind"'))
+    assert "Must be between 2 and 8, not 9" in page
+    assert re.search(r"Must be between \d and 4, not 7", page)
+    assert "Cannot be empty" in page
+    assert "In plain words" in page and 'data-verdict="possible"' not in page
+
+
+def test_rounds_and_melds_are_added_and_removed(client: FlaskClient) -> None:
+    fields = builder_fields(client)
+    fields["action"] = "add-round"
+    page = text(client.post("/rules/build", data=fields))
+    assert 'data-round="8"' in page and 'name="r7.dealt" id="r7-dealt" value="10"' in page
+    fields["action"] = "remove-round-0"
+    page = text(client.post("/rules/build", data=fields))
+    assert 'data-round="7"' not in page
+    summary = page.split("In plain words")[1]
+    assert summary.split("<li>")[1].startswith("One set and one run")  # round 1 (two sets) went
+    fields = builder_fields(client)
+    fields["action"] = "add-run-0"
+    page = text(client.post("/rules/build", data=fields))
+    assert 'name="r0.m2.kind"' in page  # two sets and a run
+    fields = form_of(page)
+    fields["action"] = "remove-meld-0-0"
+    page = text(client.post("/rules/build", data=fields))
+    assert 'name="r0.m1.kind"' in page and 'name="r0.m2.kind"' not in page
+    assert "One set and one run — at least 7 cards; 10 cards dealt" in page
+
+
+def test_at_most_twenty_rounds(client: FlaskClient) -> None:
+    fields = builder_fields(client)
+    for _ in range(20):
+        fields["action"] = "add-round"
+        fields = form_of(text(client.post("/rules/build", data=fields)))
+    assert "r19.dealt" in fields and "r20.dealt" not in fields
+
+
+# --- saving, sharing, importing ---------------------------------------------------------------
+
+
+def save(client: FlaskClient, name: str, **changes: str) -> str:
+    fields = builder_fields(client, "family")
+    for key, value in {"name": name, "action": "save", **changes}.items():
+        fields[key] = value
+    response = client.post("/rules/build", data=fields)
+    assert response.status_code == 303, text(response)
+    location: str = response.headers["Location"]
+    return location
+
+
+def test_save_share_and_keep_a_copy_on_another_device(app: Flask) -> None:
+    ann, bob = app.test_client(), app.test_client()
+    location = save(ann, "Sevens", **{"r0.m0.kind": "run", "r0.m0.length": "7"})
+    page = text(ann.get(location))
+    assert "Saved on this device" in page and "One set and one run of 7" in page
+    share = re.search(r'id="share-link" value="http://localhost([^"]+)"', page)
+    assert share is not None
+    # Bob opens the link: he reads the rules, cannot change Ann's, and saves his own copy.
+    shared = text(bob.get(share.group(1)))
+    assert "Sevens" in shared and "Change them" not in shared
+    assert bob.get(location).status_code == 404
+    response = bob.post(share.group(1) + "/save", data={"name": "Ann's sevens"})
+    assert response.status_code == 303
+    assert "Ann&#39;s sevens" in text(bob.get("/rules/saved"))
+    assert "Ann&#39;s sevens" not in text(ann.get("/rules/saved"))
+
+
+def test_a_downloaded_file_imports_on_another_device(app: Flask) -> None:
+    ann, cy = app.test_client(), app.test_client()
+    location = save(ann, "Sevens", **{"r0.m0.kind": "run", "r0.m0.length": "7"})
+    download = ann.get(location.split("?")[0] + "/rules.json")
+    assert download.status_code == 200
+    assert 'filename="sevens.json"' in download.headers["Content-Disposition"]
+    document = json.loads(download.data)
+    response = cy.post(
+        "/rules/saved/import",
+        data={"file": (io.BytesIO(download.data), "sevens.json"), "name": ""},
+        content_type="multipart/form-data",
+    )
+    assert response.status_code == 303
+    page = text(cy.get(response.headers["Location"]))
+    assert "Sevens" in page and "One set and one run of 7" in page
+    assert from_document(document).rounds[0].contract.describe() == "1 set and 1 run of 7"
+
+
+def test_a_bad_file_lists_every_problem_and_saves_nothing(client: FlaskClient) -> None:
+    bad = {"rounds": [{"contract": [{"kind": "run", "min_length": 1}], "cards_dealt": "x"}]}
+    response = client.post(
+        "/rules/saved/import",
+        data={"file": (io.BytesIO(json.dumps(bad).encode()), "bad.json")},
+        content_type="multipart/form-data",
+    )
+    page = html.unescape(text(response))
+    assert response.status_code == 400
+    assert "Nothing was saved" in page
+    assert "rounds[0].contract[0]: a run has between 2 and 13 cards, not 1" in page
+    assert "rounds[0].cards_dealt: must be a whole number" in page
+    assert "None yet" in page
+    not_json = client.post(
+        "/rules/saved/import",
+        data={"file": (io.BytesIO(b"{oops"), "bad.json")},
+        content_type="multipart/form-data",
+    )
+    assert not_json.status_code == 400 and "not JSON" in text(not_json)
+    empty = client.post("/rules/saved/import", data={}, content_type="multipart/form-data")
+    assert empty.status_code == 400 and "Choose a rule-set file" in text(empty)
+
+
+def test_the_new_game_form_offers_saved_rules(client: FlaskClient) -> None:
+    location = save(client, "Sevens", **{"r0.m0.kind": "run", "r0.m0.length": "7"})
+    saved_id = re.search(r"/rules/saved/(\d+)", location)
+    assert saved_id is not None
+    page = text(client.get("/games/new"))
+    assert f'<option value="saved:{saved_id.group(1)}">Sevens</option>' in page
+    page = text(client.get(f"/games/new?preset=saved:{saved_id.group(1)}"))
+    assert f'<option value="saved:{saved_id.group(1)}" selected>' in page
+    assert "1 run of 7 and 1 set" in page or "1 set and 1 run of 7" in page
+    other = text(client.get("/games/new?preset=saved:999"))
+    assert "saved:999" not in other
+
+
+def test_saving_with_problems_saves_nothing(client: FlaskClient) -> None:
+    fields = builder_fields(client)
+    for key, value in {"r0.dealt": "0", "action": "save", "name": "Broken"}.items():
+        fields[key] = value
+    response = client.post("/rules/build", data=fields)
+    assert response.status_code == 400
+    assert "Not saved" in text(response)
+    assert "None yet" in text(client.get("/rules/saved"))
+
+
+def test_example_hands_make_their_contract() -> None:
+    for rules in PRESETS.values():
+        for spec in rules.rounds:
+            cards = example_hand(spec).split()
+            assert len(cards) == spec.contract.min_cards + (0 if spec.all_out else 1)
+
+
+# --- rules not in effect are not offered ----------------------------------------------------------
+
+
+@pytest.mark.parametrize(("preset", "joker"), [("deuces-six", False), ("liverpool", True)])
+def test_the_referee_picker_offers_a_joker_only_with_jokers(
+    client: FlaskClient, preset: str, joker: bool
+) -> None:
+    page = text(client.get(f"/referee?rules={preset}"))
+    assert ('value="JK"' in page) is joker
+    # An htmx answer (a change of rules) sends the picker again, out of band.
+    fragment = text(client.post("/referee", data={"rules": preset, "add": "7H"}, headers=HX))
+    assert 'hx-swap-oob="true"' in fragment and ('value="JK"' in fragment) is joker
+
+
+def test_the_referee_refuses_a_joker_without_jokers(client: FlaskClient) -> None:
+    for tool, field in (("points", "hand"), ("arrange", "hand"), ("layoff", "meld")):
+        page = text(client.get(f"/referee?rules=deuces-six&tool={tool}&{field}=7H+8H+9H+JK"))
+        assert "played without jokers" in page, tool
+        assert "played without jokers" not in text(
+            client.get(f"/referee?rules=liverpool&tool={tool}&{field}=7H+8H+9H+JK")
+        )
+
+
+def test_round_entry_refuses_a_joker_without_jokers(app: Flask, client: FlaskClient) -> None:
+    response = client.post(
+        "/games/new",
+        data={"player": ["Ann", "Bob"], "preset": "deuces-six", "first_dealer": "0"},
+    )
+    assert response.status_code == 303
+    game_id = response.headers["Location"].rsplit("/", 1)[1]
+    grant_device(app, client, game_id)
+    page = text(client.get(f"/games/{game_id}"))
+    assert 'data-card="JK"' not in page and "data-no-jokers" in page
+    fields = dict(re.findall(r'name="(key|version|round)" value="([^"]*)"', page))
+    response = client.post(
+        f"/games/{game_id}/rounds", data={**fields, "out": "0", "cards-1": "7H JK"}, headers=HX
+    )
+    assert response.status_code == 400
+    assert "played without jokers" in text(response)
+    assert "Round 1" not in text(client.get(f"/games/{game_id}/history"))
+
+
+def test_choosing_another_rule_set_starts_again_from_it(client: FlaskClient) -> None:
+    fields = builder_fields(client, "liverpool")
+    fields["r0.m0.length"] = "5"
+    fields["base"] = "deuces-six"
+    page = text(client.post("/rules/build", data=fields, headers=HX))
+    assert 'name="name" value="Six-round Deuces Wild"' in page
+    assert page.count("data-round=") == len(PRESETS["deuces-six"].rounds)
+    assert 'id="r0-m0-length" value="3"' in page
+
+
+def start_game(client: FlaskClient, choice: str, players: list[str]) -> str:
+    response = client.post(
+        "/games/new",
+        data={"preset": choice, "player": players, "first_dealer": "0", "action": "create"},
+    )
+    assert response.status_code == 303, text(response)
+    location: str = response.headers["Location"]
+    return location
+
+
+def test_games_start_from_saved_and_shared_rules_and_keep_them(app: Flask) -> None:
+    ann, bob = app.test_client(), app.test_client()
+    location = save(ann, "Sevens", **{"r0.m0.kind": "run", "r0.m0.length": "7"})
+    saved_id = location.split("/")[-1].split("?")[0]
+    game = start_game(ann, f"saved:{saved_id}", ["Ann", "Bob", "Cy"])
+    assert "1 set and 1 run of 7" in text(ann.get(game))
+    # Another device starts a game from the sharing link.
+    token = re.search(r"/rules/shared/([A-Za-z0-9_-]+)", text(ann.get(location)))
+    assert token is not None
+    page = text(bob.get(f"/games/new?preset=shared:{token.group(1)}"))
+    assert f'<option value="shared:{token.group(1)}" selected>Sevens (shared with you)' in page
+    bobs_game = start_game(bob, f"shared:{token.group(1)}", ["Dee", "Eve", "Flo"])
+    assert "1 set and 1 run of 7" in text(bob.get(bobs_game))
+    # Ann changes her saved rules: the games already started keep theirs.
+    save(ann, "Sevens", **{"r0.m0.kind": "run", "r0.m0.length": "8"})
+    assert "One set and one run of 8" in text(ann.get(location))
+    assert "1 set and 1 run of 7" in text(ann.get(game))
+    assert "1 set and 1 run of 7" in text(bob.get(bobs_game))
+    # Bob cannot start a game from Ann's saved rules by their number.
+    refused = bob.post(
+        "/games/new",
+        data={"preset": f"saved:{saved_id}", "player": ["Dee", "Eve", "Flo"], "action": "create"},
+    )
+    assert refused.status_code == 400
+
+
+@pytest.mark.parametrize(
+    "url", ["/rules/saved/x", "/rules/saved/99999999999999999999", "/rules/saved/1/rules.json",
+            "/rules/shared/nope", "/rules/shared/nope/rules.json", "/rules/build?saved=7"],
+)  # fmt: skip
+def test_missing_saved_rules_are_a_404(client: FlaskClient, url: str) -> None:
+    response = client.get(url)
+    assert response.status_code == 404
+    assert "no such saved rule set" in text(response)

@@ -120,9 +120,11 @@ def build_parser() -> argparse.ArgumentParser:
             command.add_argument("--port", type=int, help="port (default 8000)")
             command.add_argument("--workers", type=int, help="worker processes (default 2)")
             command.add_argument("--access-log", action="store_true", help="log every request")
+    from .cli_transfer import add_transfer_commands
     from .printing.cli import add_print_command
 
     add_print_command(sub)
+    add_transfer_commands(sub)
     return parser
 
 

@@ -8,6 +8,7 @@ answer that fits its model fits the document.
 from __future__ import annotations
 
 import doctest
+import json
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -16,6 +17,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
+from scorekeeper import games
 from scorekeeper.web import referee_json
 from scorekeeper.web.api import schemas, validation
 from scorekeeper.web.api.openapi import OPERATIONS
@@ -34,10 +36,19 @@ class Checked:
     def __call__(
         self, method: str, url: str, body: Any = None, status: int | None = None, **headers: str
     ) -> Any:
-        response: TestResponse = self.client.open(url, method=method, json=body, headers=headers)
+        # Text is sent as it is (an export keeps its keys in order: json= would sort them).
+        sent = {"data": body, "content_type": "application/json"} if isinstance(body, str) else {}
+        response: TestResponse = self.client.open(
+            url, method=method, headers=headers, **(sent or {"json": body})
+        )
         endpoint, _ = self.routes.match(urlsplit(url).path, method)
         operation = OPERATIONS[endpoint]
         assert response.status_code == (status or operation.status), response.data[:300]
+        if response.status_code == operation.status and operation.media_type != "application/json":
+            assert response.mimetype == operation.media_type  # an export as CSV: text
+            operation.answer.model_validate(response.get_data(as_text=True), strict=True)
+            self.seen.add(endpoint)
+            return response.get_data(as_text=True)
         if response.status_code == operation.status:
             operation.answer.model_validate_json(response.data, strict=True)
             self.seen.add(endpoint)
@@ -52,6 +63,9 @@ def test_every_answer_fits_its_model(db_app: Flask) -> None:
     call("GET", "/api/v1/rules")
     call("GET", "/api/v1/rules/family/book")
     call("GET", "/api/v1/rules/poker/book", None, 404)
+    for preset in ("liverpool", "family", "shanghai", "may-i"):
+        call("GET", f"/api/v1/rules/{preset}")
+    call("GET", "/api/v1/rules/poker", None, 404)
     players = ["Ann", "Bob", "Cy"]
     game = call("POST", "/api/v1/games", {"rules": "liverpool", "players": players, "title": "T"})
     url, auth = f"/api/v1/games/{game['id']}", {"Authorization": f"Bearer {game['token']}"}
@@ -78,8 +92,9 @@ def test_every_answer_fits_its_model(db_app: Flask) -> None:
     tablet = next(device["ref"] for device in devices if device["kind"] == "device")
     call("DELETE", f"{url}/devices/{tablet}", **auth)
     call("GET", f"{url}/history")
-    _play_to_the_end(call)
+    finished = _play_to_the_end(call)
     _ask_the_referee(call)
+    _keep_a_group(call, finished)
     # Refusals: each status the API answers with, in the error's shape.
     call("POST", f"{url}/rounds", {"round": "2", "results": {}}, 400, **auth)
     call("POST", f"{url}/rounds", first | {"round": 2}, 401)
@@ -90,13 +105,49 @@ def test_every_answer_fits_its_model(db_app: Flask) -> None:
     assert call.seen == set(OPERATIONS)
 
 
-def _play_to_the_end(call: Checked) -> None:
+def _play_to_the_end(call: Checked) -> str:
     game = call("POST", "/api/v1/games", {"rules": "liverpool", "players": ["Ann", "Bob"]})
     url, auth = f"/api/v1/games/{game['id']}/rounds", {"Authorization": f"Bearer {game['token']}"}
     for number in range(1, 8):
         results = [{"player": "Ann", "went_out": True}, {"player": "Bob", "points": 5 * number}]
         game = call("POST", url, {"round": number, "results": results}, **auth)
     assert game["finished"] and game["next_round"] is None and game["winners"] == ["Ann"]
+    return str(game["id"])
+
+
+def _keep_a_group(call: Checked, game_id: str) -> None:
+    """Every groups endpoint, with a finished game in the group for its statistics."""
+    group = call("POST", "/api/v1/groups", {"name": "Smiths", "people": ["Ann", "Bob", "Bobby"]})
+    url, auth = f"/api/v1/groups/{group['id']}", {"Authorization": f"Bearer {group['token']}"}
+    with call.client.application.app_context():
+        from scorekeeper.db import write_session
+
+        with write_session() as session:
+            games.attach_game(session, group["id"], game_id)
+    joined = call("POST", f"{url}/join", {"code": group["join_code"], "label": "phone"})
+    call("POST", f"{url}/join", {"code": "nope"}, 403)
+    people = {p["name"]: p["id"] for p in call("GET", f"{url}/people")["people"]}
+    cy = call("POST", f"{url}/people", {"name": "Cy"}, **auth)["id"]
+    call(
+        "PATCH", f"{url}/people/{cy}", {"name": "Cyril"}, Authorization=f"Bearer {joined['token']}"
+    )
+    call("POST", f"{url}/people/{people['Bobby']}/merge", {"into": cy}, **auth)
+    call("POST", f"{url}/people/{cy}/merge", {"into": cy}, 400, **auth)
+    call("GET", url)
+    call("GET", f"{url}/leaderboard?sort=average_score&dir=asc")
+    assert call("GET", f"{url}/people/{people['Ann']}")["summary"]["wins"] == 1
+    call("GET", f"{url}/people/{people['Bob']}?from=2000-01-01")
+    call("GET", f"{url}/people/999999", None, 404)
+    call("GET", f"{url}/wins?period=day")
+    assert call("GET", f"{url}/season")["champions"] == ["Ann"]
+    call("GET", f"{url}/export.json", **auth)
+    assert call("GET", f"{url}/export.csv", **auth).startswith("game_id,")
+    call("GET", f"{url}/export.csv", None, 403)  # this client's device is no editor
+    exported = call("GET", f"/api/v1/games/{game_id}/export.json")
+    call("GET", f"/api/v1/games/{game_id}/export.csv")
+    call("POST", "/api/v1/import", json.dumps(exported), 409)  # already here
+    exported["game"]["id"] = "a-copy-of-the-game-0"
+    call("POST", "/api/v1/import", json.dumps(exported))
 
 
 def _ask_the_referee(call: Checked) -> None:

@@ -7,7 +7,9 @@ import os
 import subprocess
 import sys
 import textwrap
+from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 import pytest
 from alembic.autogenerate import compare_metadata
@@ -153,3 +155,162 @@ def test_the_app_works_installed_from_a_wheel(tmp_path: Path) -> None:
     assert result["created"] == 201 and result["game"] == 200, result
     if result["page"] != 404:  # the game page is being built alongside
         assert result["page"] == 200 and result["page_has_names"], result
+
+
+# --- 0003: each game keeps the whole rule set it was started with -----------------------------
+
+
+def _rule_documents_migration() -> Any:
+    import importlib.util
+
+    path = ROOT / "migrations" / "versions" / "0003_game_rule_documents.py"
+    spec = importlib.util.spec_from_file_location("rule_documents_migration", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _insert_old_game(engine: Any, game_id: str, preset: str, options: str) -> None:
+    """A game as the schema before 0003 held it: a preset and options, two seats."""
+    import sqlalchemy as sa
+
+    now = datetime(2026, 1, 1, tzinfo=UTC)
+    with engine.begin() as connection:
+        connection.execute(
+            sa.text(
+                "INSERT INTO game (id, title, preset, options, first_dealer, join_code, version, "
+                "created_at, updated_at) VALUES (:id, '', :preset, :options, 0, :code, 1, :now, "
+                ":now)"
+            ),
+            {"id": game_id, "preset": preset, "options": options, "code": game_id[:8], "now": now},
+        )
+        for seat, name in enumerate(["Ann", "Bob"]):
+            connection.execute(
+                sa.text("INSERT INTO player (game_id, seat, name) VALUES (:game, :seat, :name)"),
+                {"game": game_id, "seat": seat, "name": name},
+            )
+
+
+def test_upgrade_gives_every_game_its_rule_document(database_url: str) -> None:
+    """Games saved before 0003 get the document of the rules they were played by: their
+    preset with their options, without loss."""
+    import json
+
+    import sqlalchemy as sa
+
+    from scorekeeper.rules import build_rules, from_document, to_document
+
+    migration = _rule_documents_migration()
+    engine = make_engine(database_url)
+    try:
+        upgrade(engine, migration.down_revision)
+        _insert_old_game(engine, "oldfamily0000000000000000000001", "family", '{"cut_bonus": -50}')
+        _insert_old_game(engine, "oldliverpool00000000000000000002", "liverpool", "{}")
+        upgrade(engine)
+        assert current_revision(engine) is not None
+        with engine.connect() as connection:
+            stored = dict(connection.execute(sa.text("SELECT id, rule_document FROM game")).all())
+        family = build_rules("family", {"cut_bonus": -50})
+        document = json.loads(stored["oldfamily0000000000000000000001"])
+        assert document == to_document(family)
+        assert from_document(document) == family
+        with Session(engine) as session:
+            view = games.load_game(session, "oldliverpool00000000000000000002")
+            assert view.rules == build_rules("liverpool")
+            assert games.load_game(session, "oldfamily0000000000000000000001").rules == family
+    finally:
+        engine.dispose()
+
+
+def test_a_game_keeps_its_rules_when_its_preset_changes(
+    database_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import dataclasses
+
+    from scorekeeper.rules import rulesets
+
+    engine = make_engine(database_url)
+    try:
+        upgrade(engine)
+        with write_session(engine) as session:
+            view, _token = games.create_game(
+                session, preset="liverpool", players=["Ann", "Bob"], first_dealer=0
+            )
+        played = view.rules
+        changed = dataclasses.replace(rulesets.LIVERPOOL, cut_bonus=-10, run_min_naturals=2)
+        monkeypatch.setitem(rulesets.PRESETS, "liverpool", changed)
+        with Session(engine) as session:
+            assert games.load_game(session, view.id).rules == played
+        with write_session(engine) as session:
+            fresh, _token = games.create_game(
+                session, preset="liverpool", players=["Ann", "Bob"], first_dealer=0
+            )
+        assert fresh.rules == changed
+    finally:
+        engine.dispose()
+
+
+def test_groups_migration_fills_in_each_seats_result(database_url: str) -> None:
+    """0004_groups_and_people: a game saved before it gets its seats' results (total, rounds,
+    times went out, exact cuts, place, won) from its rounds, and belongs to no group."""
+    from sqlalchemy import text
+
+    from scorekeeper.migrate import alembic_config
+
+    engine = make_engine(database_url)
+    try:
+        from alembic.script import ScriptDirectory
+
+        script = ScriptDirectory.from_config(alembic_config(engine))
+        previous = script.get_revision("0004_groups_and_people").down_revision
+        upgrade(engine, str(previous))
+        at = "2026-01-01 10:00:00"
+        with engine.begin() as c:
+            c.execute(
+                text(
+                    "INSERT INTO game (id, title, preset, options, first_dealer, join_code, "
+                    "version, created_at, updated_at, finished_at) VALUES (:g, '', "
+                    "'liverpool', '{}', 0, 'ABCDEF', 8, :at, :at, :at)"
+                ),
+                {"g": "g" * 22, "at": at},
+            )
+            for seat, name in enumerate(["Ann", "Bob", "Cy"]):
+                c.execute(
+                    text("INSERT INTO player (game_id, seat, name) VALUES (:g, :s, :n)"),
+                    {"g": "g" * 22, "s": seat, "n": name},
+                )
+            for number in range(1, 8):
+                cut = number == 1  # round 1: Ann deals, Cy cuts
+                c.execute(
+                    text(
+                        "INSERT INTO round (id, game_id, number, went_out_seat, cut_bonus, "
+                        "version, created_at, updated_at) VALUES (:n, :g, :n, 0, :cut, 1, :at, :at)"
+                    ),
+                    {"n": number, "g": "g" * 22, "cut": cut, "at": at},
+                )
+                for seat, points in enumerate([0, 10, -30 if cut else 20]):
+                    c.execute(
+                        text(
+                            "INSERT INTO entry (round_id, seat, went_out, points, hand_points, "
+                            "bought) VALUES (:r, :s, :o, :p, :p, 0)"
+                        ),
+                        {"r": number, "s": seat, "o": seat == 0, "p": points},
+                    )
+        upgrade(engine)
+        with engine.connect() as c:
+            rows = c.execute(
+                text(
+                    "SELECT total, rounds, went_out, exact_cuts, place, won, person_id "
+                    "FROM player ORDER BY seat"
+                )
+            ).all()
+            group = c.execute(text("SELECT group_id FROM game")).scalar_one()
+        assert [tuple(r) for r in rows] == [
+            (0, 7, 7, 0, 1, True, None),
+            (70, 7, 0, 0, 2, False, None),
+            (90, 7, 0, 1, 3, False, None),
+        ]
+        assert group is None
+    finally:
+        engine.dispose()

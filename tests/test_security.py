@@ -17,6 +17,7 @@ import pytest
 from flask import Flask
 from sqlalchemy import select as sa_select
 from sqlmodel import SQLModel
+from werkzeug.routing import IntegerConverter
 
 from scorekeeper import games
 from scorekeeper.db import get_engine, write_session
@@ -76,6 +77,8 @@ class Setup:
                 values[argument] = "liverpool"
             elif argument == "filename":
                 values[argument] = "css/app.css"
+            elif isinstance(rule._converters.get(argument), IntegerConverter):
+                values[argument] = 1  # a number that names nothing
             else:
                 values[argument] = "x"
         with self.app.test_request_context():

@@ -19,7 +19,7 @@ from ..models import (
     IdempotencyRecord,
     Player,
 )
-from ..rules import RulesError, RuleSet, build_rules
+from ..rules import PRESETS, RulesError, RuleSet, RuleSetDocumentError, resolve_rules, to_document
 from ..rules.rulesets import MAX_PLAYERS, MIN_PLAYERS
 from .access import grant_edit, new_game_id, new_join_code
 from .history import log_change
@@ -32,6 +32,13 @@ MAX_TITLE_LENGTH = 200
 _random = SystemRandom()
 
 # --- creating a game ----------------------------------------------------------------------
+
+
+def _rebuilds(preset: str, options: Mapping[str, Any], rules: RuleSet) -> bool:
+    try:
+        return resolve_rules(preset, options) == rules
+    except RulesError:
+        return False
 
 
 def clean_name(name: Any, what: str = "A player's name") -> str:
@@ -62,8 +69,16 @@ def validate_new_game(
 
 
 def _read_rules(preset: Any, options: Any, problems: dict[str, str]) -> RuleSet | None:
+    """A preset id or a whole rule-set document, with house-rule options on top."""
     try:
-        return build_rules(preset if isinstance(preset, str) else "", options or {})
+        return resolve_rules(preset if isinstance(preset, str | Mapping) else "", options or {})
+    except RuleSetDocumentError as error:
+        count = len(error.problems)
+        problems["rules"] = (
+            f"the rule-set document has {count} problem{'s' if count > 1 else ''}: "
+            + "; ".join(error.problems)
+        )
+        return None
     except RulesError as error:
         problems["rules" if "option" not in error.message else "options"] = error.message
         return None
@@ -138,8 +153,12 @@ def create_game(
     client: str = "",
     device: str | None = None,
     label: str = "creator",
+    group_id: str | None = None,
 ) -> tuple[GameView, str]:
     """Create a game; returns it and the creator's edit token. Cut for deal if no dealer.
+
+    With ``group_id`` the game belongs to that group and each seat to the group's person of
+    that name (a new name becomes a new person): see :mod:`.groups`.
 
     The creator's grant goes to ``device`` when given (the token is then ``""``), else to a
     new token. A retry by the same ``client`` with the same ``idempotency_key`` and the same
@@ -151,12 +170,15 @@ def create_game(
     rules, names, clean_title, dealer = validate_new_game(
         preset, players, options, title, first_dealer
     )
+    # A document's whole rule set is part of the request, not its id only.
+    what = rules.id if isinstance(preset, str) else json.dumps(to_document(rules), sort_keys=True)
     retry = scoped_retry(
-        client, "new", key, "create_game", rules.id, names, options or {}, clean_title, dealer
-    )
+        client, "new", key, "create_game", what, names, options or {}, clean_title, dealer,
+        *([group_id] if group_id else []),
+    )  # fmt: skip
     if dealer is None:
         dealer = _random.randrange(len(names))  # "cut for deal"
-    new = _NewGame(rules, names, clean_title, dealer, options or {}, actor, label, device)
+    new = _NewGame(rules, names, clean_title, dealer, options or {}, actor, label, device, group_id)
     with transaction(session):
         created = _create_or_replay(session, new, retry)
     return created
@@ -174,6 +196,7 @@ class _NewGame:
     actor: str
     label: str
     device: str | None
+    group_id: str | None = None
 
 
 def _create_or_replay(session: Session, new: _NewGame, retry: Retry) -> tuple[GameView, str]:
@@ -198,8 +221,9 @@ def _insert_game(session: Session, new: _NewGame, retry: Retry) -> tuple[GameVie
     game = Game(
         id=new_game_id(),
         title=new.title,
-        preset=new.rules.id,
+        preset=new.rules.id[:40],
         options=json.dumps(dict(new.options), sort_keys=True),
+        rule_document=json.dumps(to_document(new.rules), sort_keys=True),
         first_dealer=new.dealer,
         join_code=new_join_code(),
     )
@@ -207,6 +231,12 @@ def _insert_game(session: Session, new: _NewGame, retry: Retry) -> tuple[GameVie
     session.flush()
     for seat, name in enumerate(new.names):
         session.add(Player(game_id=game.id, seat=seat, name=name))
+    if new.group_id is not None:
+        from .groups import get_group, link_players  # groups builds on this module
+
+        get_group(session, new.group_id)
+        session.flush()
+        link_players(session, new.group_id, game.id, new.names)
     token = grant_edit(session, game.id, new.label, new.device)
     created = {"players": new.names, "rules": new.rules.id, "options": dict(new.options),
                "title": new.title}  # fmt: skip
@@ -256,11 +286,14 @@ def play_again(
     """A new game with the same players, rules and title; the next player deals first.
     Edit rights and idempotency keys as for :func:`create_game`."""
     old = load_game(session, game_id)
+    # The rules the game was played by: its preset and options while they still give them,
+    # else the whole rule set it stored.
+    same = old.preset in PRESETS and _rebuilds(old.preset, old.options, old.rules)
     return create_game(
         session,
-        preset=old.preset,
+        preset=old.preset if same else to_document(old.rules),
         players=list(old.players),
-        options=dict(old.options),
+        options=dict(old.options) if same else None,
         title=old.title,
         first_dealer=(old.first_dealer + 1) % old.player_count,
         actor=actor,

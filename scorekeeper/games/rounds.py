@@ -22,6 +22,7 @@ from ..rules import RuleViolation, format_cards
 from ..rules.scoring import PlayerResult, score_round
 from .history import log_change
 from .idempotency import Retry, check_key, remember, replay, scoped_retry
+from .results import record_results
 from .store import (
     DELETE_ENTRIES,
     DELETE_ROUND,
@@ -218,7 +219,9 @@ def _attempt(
     change.write(session)
     remember(session, game_id, retry, change.action, change.number, now)
     log_change(session, game_id, actor, change.action, change.number, *change.history, now)
-    return changed_view(view, Stamp(view.version + 1, now, change.finished_at), change.rounds), True
+    after = changed_view(view, Stamp(view.version + 1, now, change.finished_at), change.rounds)
+    record_results(session, after)  # each seat's summary, for the groups' leaderboards
+    return after, True
 
 
 # --- the changes ------------------------------------------------------------------------------

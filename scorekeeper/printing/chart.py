@@ -1,4 +1,6 @@
-"""A small chart of running totals by round, drawn on the server as inline SVG (no JavaScript).
+"""Small line charts drawn on the server as inline SVG (no JavaScript), for the PDF sheets and
+the pages alike: a game's running totals by round, a group's wins over time, a person's
+results game by game (:func:`line_chart_svg` draws them all).
 
 One line per player, from 0 before round 1 through the total after each round played; each
 line has its own colour (Okabe-Ito, readable by colour-blind people), dash pattern and marker
@@ -11,12 +13,13 @@ True
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 if TYPE_CHECKING:
     from ..games import GameView
@@ -85,16 +88,16 @@ def _marker_path(kind: str, x: float, y: float) -> str:
     return f"M{x:.1f},{y - d:.1f}L{x + d:.1f},{y + d * 0.8:.1f}L{x - d:.1f},{y + d * 0.8:.1f}z"
 
 
-def _markers(style: SeriesStyle, points: Sequence[tuple[float, float]]) -> str:
+def _markers(style: SeriesStyle, points: Sequence[tuple[float, float]], number: int) -> str:
     """One ``<path>`` with a marker at each point: filled shapes, or round dots."""
     data = "".join(_marker_path(style.marker, x, y) for x, y in points)
     if style.marker == "circle":
         paint = (
-            f'fill="none" stroke="{style.colour}" stroke-width="{2 * MARKER_RADIUS}" '
-            'stroke-linecap="round"'
+            f'class="chart-dot s{number}" fill="none" stroke="{style.colour}" '
+            f'stroke-width="{2 * MARKER_RADIUS}" stroke-linecap="round"'
         )
     else:
-        paint = f'fill="{style.colour}"'
+        paint = f'class="chart-shape s{number}" fill="{style.colour}"'
     return f'<path d="{data}" {paint}/>'
 
 
@@ -115,10 +118,28 @@ def swatch_text(seat: int) -> str:
     return f"{dash}{LEGEND_MARKERS[style.marker]}{dash}"
 
 
-def running_totals_svg_from(series: Sequence[Sequence[int]], rounds: int) -> Markup:
-    """The chart for running totals ``series[round][seat]`` of a game of ``rounds`` rounds."""
-    players = len(series[0]) if series else 0
-    values = [0, *(v for totals in series for v in totals)]
+@dataclass(frozen=True)
+class LineChart:
+    """What a line chart shows: ``lines[n]`` are series ``n``'s values at x = 0, 1, 2...
+    (a series may stop early), on an x axis of ``slots`` steps labelled ``x_labels[i]`` at
+    x = i (an empty label draws only the gridline)."""
+
+    lines: Sequence[Sequence[int]]
+    slots: int
+    x_labels: Sequence[str]
+    label: str  # the chart's accessible name
+    markers_from: int = 1  # a marker on every point from this x (0 before round 1 has none)
+
+
+def line_chart_svg(chart: LineChart) -> Markup:
+    """One line per series, in its colour, dash pattern and marker, over a grid whose y steps
+    are round numbers and always include 0 (drawn darker).
+
+    The colours are presentation attributes (what a PDF shows); each part also has a class
+    (``chart-grid``, ``chart-zero``, ``chart-labels``, ``chart-line s3``, ``chart-dot s0`` or
+    ``chart-shape s1``), so a page's stylesheet can repaint them (dark mode) without inline
+    styles, which a strict CSP forbids."""
+    values = [0, *(v for line in chart.lines for v in line)]
     low, high = min(values), max(values)
     step = nice_step(high - low)
     low = math.floor(low / step) * step
@@ -127,15 +148,15 @@ def running_totals_svg_from(series: Sequence[Sequence[int]], rounds: int) -> Mar
     plot_h = HEIGHT - TOP - BOTTOM
 
     def x_at(index: int) -> float:
-        return LEFT + plot_w * index / max(rounds, 1)
+        return LEFT + plot_w * index / max(chart.slots, 1)
 
     def y_at(value: float) -> float:
         return TOP + plot_h * (high - value) / (high - low)
 
     parts = [
         f'<svg class="chart" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" '
-        'aria-label="Running totals by round" xmlns="http://www.w3.org/2000/svg">',
-        '<g font-family="DejaVu Sans Condensed" font-size="11" fill="#555">',
+        f'aria-label="{escape(chart.label)}" xmlns="http://www.w3.org/2000/svg">',
+        '<g class="chart-labels" font-family="DejaVu Sans Condensed" font-size="11" fill="#555">',
     ]
     grid: list[str] = []
     zero = ""
@@ -150,31 +171,73 @@ def running_totals_svg_from(series: Sequence[Sequence[int]], rounds: int) -> Mar
         label = f"\u2212{-value}" if value < 0 else str(value)
         parts.append(f'<text x="{LEFT - 6}" y="{y + 4:.1f}" text-anchor="end">{label}</text>')
         value += step
-    for index in range(rounds + 1):
+    for index in range(chart.slots + 1):
         x = x_at(index)
         grid.append(f"M{x:.1f},{TOP}V{TOP + plot_h}")
-        if index:  # the rounds' numbers (the heading says "by round"); the start needs none
-            # WeasyPrint lays SVG text out letter by letter, so every letter saved counts.
-            parts.append(f'<text x="{x:.1f}" y="{HEIGHT - 8}" text-anchor="middle">{index}</text>')
+        text = chart.x_labels[index] if index < len(chart.x_labels) else ""
+        if text:  # WeasyPrint lays SVG text out letter by letter: every letter saved counts
+            # A long label at the right edge ends there rather than running off the chart.
+            anchor = "end" if index == chart.slots and len(text) > 3 else "middle"
+            parts.append(
+                f'<text x="{x:.1f}" y="{HEIGHT - 8}" text-anchor="{anchor}">{escape(text)}</text>'
+            )
     parts.append("</g>")
-    parts.append(f'<path d="{"".join(grid)}" stroke="#e2e2e2" stroke-width="0.8" fill="none"/>')
-    parts.append(f'<path d="{zero}" stroke="#888" stroke-width="0.9" fill="none"/>')
-    for seat in range(players):
-        style = style_for(seat)
-        points = [(x_at(0), y_at(0))] + [
-            (x_at(i + 1), y_at(totals[seat])) for i, totals in enumerate(series)
-        ]
+    parts.append(
+        f'<path class="chart-grid" d="{"".join(grid)}" stroke="#e2e2e2" stroke-width="0.8" '
+        'fill="none"/>'
+    )
+    parts.append(
+        f'<path class="chart-zero" d="{zero}" stroke="#888" stroke-width="0.9" fill="none"/>'
+    )
+    for number, line_values in enumerate(chart.lines):
+        style = style_for(number)
+        points = [(x_at(i), y_at(v)) for i, v in enumerate(line_values)]
         dash = f' stroke-dasharray="{style.dash}"' if style.dash else ""
         coords = " ".join(f"{x:.1f},{y:.1f}" for x, y in points)
         parts.append(
-            f'<polyline points="{coords}" fill="none" stroke="{style.colour}" '
-            f'stroke-width="2" stroke-linejoin="round"{dash}/>'
+            f'<polyline class="chart-line s{number}" points="{coords}" fill="none" '
+            f'stroke="{style.colour}" stroke-width="2" stroke-linejoin="round"{dash}/>'
         )
-        parts.append(_markers(style, points[1:]))
+        parts.append(_markers(style, points[chart.markers_from :], number))
     parts.append("</svg>")
     return Markup("".join(parts))
+
+
+def running_totals_svg_from(series: Sequence[Sequence[int]], rounds: int) -> Markup:
+    """The chart for running totals ``series[round][seat]`` of a game of ``rounds`` rounds:
+    every line starts at 0 before round 1."""
+    players = len(series[0]) if series else 0
+    lines = [[0, *(totals[seat] for totals in series)] for seat in range(players)]
+    labels = ["", *(str(number) for number in range(1, rounds + 1))]
+    return line_chart_svg(LineChart(lines, rounds, labels, "Running totals by round"))
 
 
 def running_totals_svg(view: GameView) -> Markup:
     """The chart of ``view``'s running totals, with room for every round of the rule set."""
     return running_totals_svg_from([r.running_totals for r in view.rounds], view.rules.round_count)
+
+
+def cumulative_wins_svg(periods: Sequence[str], wins: Sequence[Sequence[int]]) -> Markup:
+    """Wins so far (``wins[person][period]`` are wins in each period, added up here) over
+    ``periods`` (``"2026-03"``), one line per person; about eight period labels at most.
+
+    >>> svg = cumulative_wins_svg(["2026-01", "2026-02"], [[1, 0], [0, 2]])
+    >>> '<polyline class="chart-line s1" points="44.0,204.0 ' in svg
+    True
+    """
+    lines = [list(itertools.accumulate(row)) for row in wins]
+    every = max(1, math.ceil(len(periods) / 8))
+    labels = [p if i % every == 0 else "" for i, p in enumerate(periods)]
+    return line_chart_svg(
+        LineChart(lines, max(len(periods) - 1, 1), labels, "Wins so far, over time", 0)
+    )
+
+
+def results_svg(totals: Sequence[int], labels: Sequence[str]) -> Markup:
+    """One person's final totals, game after game (oldest first), labelled with their
+    dates (about eight labels at most)."""
+    every = max(1, math.ceil(len(labels) / 8))
+    shown = [text if i % every == 0 else "" for i, text in enumerate(labels)]
+    return line_chart_svg(
+        LineChart([list(totals)], max(len(totals) - 1, 1), shown, "Final total, game by game", 0)
+    )

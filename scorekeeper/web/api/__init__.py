@@ -6,4 +6,4 @@ from flask import Blueprint
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 
-from . import games, openapi, referee, rules  # noqa: E402,F401  (registers routes)
+from . import games, groups, openapi, referee, rules  # noqa: E402,F401  (registers routes)

@@ -13,8 +13,9 @@ import inspect
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from datetime import date
 from functools import cache
-from typing import Annotated, Any, TypeVar
+from typing import Annotated, Any, Literal, TypeVar
 
 from flask import Response, current_app, jsonify
 from pydantic import BaseModel, Field, TypeAdapter
@@ -33,12 +34,14 @@ CODES = {
     400: "The request was refused; the message says why (malformed JSON, a wrong type, an "
     "unknown field, an unknown player, a bad card, a rule broken ...).",
     401: "No edit token was sent.",
-    403: "The edit token is not this game's.",
-    404: "There is no such game (or round).",
-    409: "Someone else changed the game first (stale version), or the round is already recorded.",
+    403: "The edit token is not this game's (or group's), or a join code is wrong.",
+    404: "There is no such game (or round, group or person).",
+    409: "Someone else changed the game first (stale version), or the round is already recorded "
+    "(or what is imported is already here, or a name is taken).",
     413: "The request is too large.",
     415: "The body is not declared as JSON (Content-Type: application/json).",
     422: "The Idempotency-Key was already used by this client for a different request.",
+    429: "Too many join-code attempts from this client: wait a minute.",
 }
 # Parameters by name: where they are sent, their type, what they mean.
 PARAMETERS: dict[str, tuple[str, Any, str]] = {
@@ -46,6 +49,14 @@ PARAMETERS: dict[str, tuple[str, Any, str]] = {
     "number": ("path", Annotated[int, Field(ge=1)], "The round number (1-based)."),
     "ref": ("path", str, "The device's ref, as listed by GET .../devices."),
     "preset": ("path", str, "A preset's id, as listed by GET /rules."),
+    "group_id": ("path", str, "The group's unguessable id."),
+    "person_id": ("path", int, "A person's id, as listed by GET /groups/{group_id}/people."),
+    "from": ("query", date, "The range's first day (included), like 2026-01-01."),
+    "to": ("query", date, "The range's last day (included)."),
+    "year": ("query", int, "A calendar year, instead of from and to."),
+    "sort": ("query", str, "A column: wins, win_rate, games, average_score ... or name."),
+    "dir": ("query", Literal["asc", "desc"], "The direction; left out: best first."),
+    "period": ("query", Literal["day", "month", "year"], "The chart's step (month if left out)."),
     "Idempotency-Key": (
         "header",
         Annotated[str, Field(max_length=100)],
@@ -55,7 +66,10 @@ PARAMETERS: dict[str, tuple[str, Any, str]] = {
     "If-Match": ("header", str, 'A version, like "3"; a stale one is refused with 409.'),
     "If-None-Match": ("header", str, "The ETag of the game as last read."),
 }
-ANSWER_HEADERS = {"Location": "The game's address.", "ETag": "The game's version."}
+ANSWER_HEADERS = {
+    "Location": "The address of the game (or group) made.",
+    "ETag": "The game's version.",
+}
 
 
 @dataclass(frozen=True)
@@ -71,6 +85,7 @@ class Operation:
     headers: tuple[str, ...]  # the request headers it reads (PARAMETERS)
     answer_headers: tuple[str, ...]  # ANSWER_HEADERS
     auth: bool
+    media_type: str = "application/json"  # of the answer (an export may be text/csv)
 
 
 OPERATIONS: dict[str, Operation] = {}  # by endpoint ("api.create_game")
@@ -85,12 +100,15 @@ def documented(
     headers: tuple[str, ...] = (),
     answer_headers: tuple[str, ...] = (),
     auth: bool = False,
+    media_type: str = "application/json",
 ) -> Callable[[View], View]:
     """Describe a view of the API blueprint in the OpenAPI document (its docstring's first
     line is the summary, the rest the description)."""
 
     def register(view: View) -> View:
-        operation = Operation(view, answer, status, body, errors, headers, answer_headers, auth)
+        operation = Operation(
+            view, answer, status, body, errors, headers, answer_headers, auth, media_type
+        )
         OPERATIONS[f"{bp.name}.{view.__name__}"] = operation
         return view
 
@@ -108,13 +126,15 @@ def _parameter(name: str) -> dict[str, Any]:
     }
 
 
-def _content(model: type[BaseModel], description: str = "") -> dict[str, Any]:
+def _content(
+    model: type[BaseModel], description: str = "", media_type: str = "application/json"
+) -> dict[str, Any]:
     schema = {"$ref": REF.format(model=model.__name__)}
-    return {"description": description, "content": {"application/json": {"schema": schema}}}
+    return {"description": description, "content": {media_type: {"schema": schema}}}
 
 
 def _responses(operation: Operation) -> dict[str, Any]:
-    answer = _content(operation.answer, CODES[operation.status])
+    answer = _content(operation.answer, CODES[operation.status], operation.media_type)
     if operation.answer_headers:
         text = TypeAdapter(str).json_schema()
         answer["headers"] = {
@@ -158,12 +178,24 @@ def models() -> list[type[BaseModel]]:
     return sorted(found, key=lambda model: model.__name__)
 
 
+def _linked(schema: Any) -> Any:
+    """``{"x-model": "Name"}`` (a field whose value is checked by code, not by its model, yet
+    documented by that model) as a reference to the model's schema."""
+    if isinstance(schema, dict):
+        if "x-model" in schema:
+            return {"$ref": REF.format(model=schema["x-model"])}
+        return {key: _linked(value) for key, value in schema.items()}
+    if isinstance(schema, list):
+        return [_linked(item) for item in schema]
+    return schema
+
+
 @cache
 def components() -> dict[str, Any]:
     """Each model's JSON Schema, and the models inside them, by name."""
     schemas: dict[str, Any] = {}
     for model in models():
-        schema = model.model_json_schema(ref_template=REF)
+        schema = _linked(model.model_json_schema(ref_template=REF))
         for name, definition in [*schema.pop("$defs", {}).items(), (model.__name__, schema)]:
             if schemas.setdefault(name, definition) != definition:
                 raise ValueError(f"two models are named {name}")

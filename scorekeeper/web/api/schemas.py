@@ -11,8 +11,9 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Discriminator, Field, Tag
+from pydantic import BaseModel, ConfigDict, Discriminator, Field, RootModel, Tag, WithJsonSchema
 
+from ...games import transfer
 from .. import referee_json as rj
 
 
@@ -68,11 +69,29 @@ Cards = Annotated[
 """Cards as text (``"AH 7C JK"``) or a list of strings (``["AH", "7C"]``)."""
 
 
+RulesValue = Annotated[
+    Annotated[str, Tag("string"), Field(examples=["liverpool"])]
+    | Annotated[
+        dict[str, Any],
+        Tag("object"),
+        WithJsonSchema({"x-model": "RuleDocument"}),  # a $ref, once in the OpenAPI document
+    ],
+    by_json_type("a preset's id or a rule-set document"),
+    Field(
+        description="A preset id (GET /rules lists them), or a whole rule-set document "
+        "(GET /rules/{preset} returns one; RuleDocument describes it). A document is checked "
+        "whole: a 400 lists every problem, each with where it is."
+    ),
+]
+"""Wherever rules are accepted: a preset's id, or a rule-set document (read and checked by
+``scorekeeper.rules.document.from_document``, which lists every problem)."""
+
+
 # --- games: /games ----------------------------------------------------------------------------
 
 
 class NewGame(Request):
-    rules: str = Field(description="A preset id (GET /rules lists them).", examples=["liverpool"])
+    rules: RulesValue
     players: list[str] = Field(
         description="Names in seating order (clockwise).", examples=[["Ann", "Bob", "Cy"]]
     )
@@ -225,7 +244,7 @@ Card = Annotated[str, Field(max_length=rj.MAX_TEXT, examples=["8S"])]
 
 
 class RulesRequest(Request):
-    rules: str = Field(description="A preset id (see GET /rules).", examples=["liverpool"])
+    rules: RulesValue
     options: dict[str, Any] | None = Field(
         None,
         description="House-rule overrides, by option name (see GET /rules).",
@@ -251,6 +270,14 @@ class MeldAndCard(RulesRequest):
     card: Card
 
 
+class LayoffRequest(MeldAndCard):
+    end: Literal["low", "high"] | None = Field(
+        None,
+        description="The end of a run to lay the card on, when it fits at both (the answer's "
+        "ends list them); left out, a wild goes at the high end.",
+    )
+
+
 class LiverpoolRequest(RulesRequest):
     table: list[RefereeCards] = Field(max_length=rj.MAX_GROUPS)
     discard: Card
@@ -268,7 +295,7 @@ class CustomPointTable(Request):
 class ScoreRequest(RulesRequest):
     """Give rules (its point table is used) or points_table."""
 
-    rules: str | None = Field(None, description="A preset id (see GET /rules).")  # type: ignore[assignment]
+    rules: RulesValue | None = None  # type: ignore[assignment]
     points_table: (
         Annotated[
             Annotated[str, Tag("string"), Field(examples=["face-value"])]
@@ -334,6 +361,9 @@ class LayoffResult(Answer):
     card: str
     meld: list[str] = Field(description="With the card laid off (run order), or as given.")
     position: Literal["low", "high", "set"] | None
+    ends: list[Literal["low", "high", "set"]] = Field(
+        description="Every place the card fits: both ends when a run could take it at either."
+    )
     stands_for: str | None
     description: str | None
     reason: str
@@ -417,6 +447,78 @@ class RuleSet(Answer):
     options: dict[str, Any] = Field(description="The value of every house-rule option.")
 
 
+class ContractMeld(Answer):
+    kind: Literal["set", "run"]
+    min_length: int = Field(ge=2, le=20, description="The fewest cards (a run at most 13).")
+
+
+class DocumentRound(Answer):
+    contract: list[ContractMeld] = Field(min_length=1, max_length=8)
+    cards_dealt: int = Field(ge=1, le=20)
+    going_out: str = Field(
+        "discard", description='"discard" (the last card may be discarded) or "all-out".'
+    )
+    buy_limit: int | None = Field(
+        None, ge=0, le=20, description="Cards one player may buy in the round; null: no limit."
+    )
+
+
+class DocumentWilds(Answer):
+    ranks: list[str] = Field([], description="Wild ranks besides the jokers, like [\"2\"].")
+    can_be_natural: bool = Field(True, description="A wild rank may also stand for itself.")
+
+
+class DecksRow(Answer):
+    up_to: int = Field(ge=2, le=8, description="The most players this row is for.")
+    decks: int = Field(ge=1, le=8)
+
+
+class DocumentDecks(Answer):
+    by_players: list[DecksRow] = Field(description="From fewer players to more.")
+    jokers: str = Field("per-deck", description="per-deck, players-minus-one or none.")
+    jokers_per_deck: int = Field(2, ge=0, le=4)
+    for_players: dict[str, Decks] | None = Field(
+        None,
+        description="Worked out from the rows, for people (decks and jokers by player count); "
+        "given back, it must agree.",
+    )
+
+
+class DocumentPointTable(Answer):
+    id: str = "custom"
+    name: str = "Custom"
+    summary: str = "Custom points."
+    ranks: dict[str, int] = Field(description="Points for every rank: A, 2 ... 10, J, Q, K.")
+    joker: int
+
+
+class RuleDocument(Answer):
+    """A whole rule set. Only rounds is required: the rest defaults to Liverpool's."""
+
+    version: Literal[1] = 1
+    id: str = Field("custom", max_length=40, examples=["liverpool"])
+    name: str = "Custom rules"
+    summary: str = ""
+    source: str = ""
+    players: PlayerRange | None = None
+    rounds: list[DocumentRound] = Field(min_length=1, max_length=20)
+    wilds: DocumentWilds | None = None
+    decks: DocumentDecks | None = None
+    point_table: (
+        Annotated[
+            Annotated[str, Tag("string")] | Annotated[DocumentPointTable, Tag("object")],
+            by_json_type("a point table's name or a table"),
+        ]
+        | None
+    ) = None
+    options: dict[str, Any] = Field(
+        {},
+        description="House-rule options by name (GET /rules lists them); the ones that restate "
+        "another part (point_table, cards_dealt, buying, buy_limit, deuces_wild, jokers, "
+        "min_players, max_players) apply on top of it.",
+    )
+
+
 class RuleOption(Answer):
     name: str
     doc: str
@@ -452,3 +554,195 @@ class Rules(Answer):
     presets: list[RuleSet]
     point_tables: list[PointTable]
     options: list[RuleOption]
+
+
+# --- groups: /groups ------------------------------------------------------------------------
+
+
+class NewGroup(Request):
+    name: str = Field(description="The group's name.", examples=["Smith family"])
+    people: list[str] = Field(
+        [], description="The people in it, by name (more join as games are played)."
+    )
+
+
+class JoinGroup(Request):
+    code: str = Field(description="The group's join code, as its editors see it.")
+    label: str | None = Field(None, description="What to call this client in the grants.")
+
+
+class PersonName(Request):
+    name: str = Field(description="The person's name in the group's pages.")
+
+
+class MergePerson(Request):
+    into: int = Field(description="The person (id) who takes this person's games.")
+
+
+class GroupPerson(Answer):
+    id: int
+    name: str
+    games: int = Field(description="The group's games they played, finished or not.")
+
+
+class Group(Answer):
+    id: str
+    name: str
+    created_at: datetime
+    people: list[GroupPerson] = Field(description="By name.")
+    games: int
+    finished_games: int
+
+
+class NewGroupAnswer(Group):
+    token: str = Field(description="The edit token: send it as a bearer token.")
+    join_code: str = Field(description="The code that gives another device edit rights.")
+
+
+class GroupToken(Answer):
+    id: str
+    token: str = Field(description="An edit token for the group: send it as a bearer token.")
+
+
+class People(Answer):
+    id: str = Field(description="The group's id.")
+    people: list[GroupPerson]
+
+
+class GameResultRef(Answer):
+    game_id: str
+    total: int
+    finished_at: datetime
+
+
+class StreakValue(Answer):
+    kind: Literal["win", "loss"] = Field(description="loss: games without a win.")
+    length: int
+
+
+class LeaderboardLine(Answer):
+    person_id: int
+    name: str
+    games: int = Field(description="Finished games in the range.")
+    wins: int = Field(description="A shared lowest total is a win for each.")
+    win_rate: float = Field(description="0 to 1.")
+    average_score: float = Field(description="The mean final total.")
+    points_per_round: float
+    best_game: GameResultRef | None = Field(description="The lowest final total.")
+    worst_game: GameResultRef | None = Field(description="The highest final total.")
+    went_out: int = Field(description="Rounds the person went out.")
+    exact_cuts: int = Field(description="Rounds they earned the cut bonus.")
+    liverpool_calls: int | None = Field(description="Not recorded: null.")
+    streak: StreakValue = Field(description="Their latest games that ended the same way.")
+
+
+class RangeAnswer(Answer):
+    id: str = Field(description="The group's id.")
+    name: str = Field(description="The group's name.")
+    start: datetime | None = Field(description="The range's first instant (UTC), if any.")
+    end: datetime | None = Field(description="The instant after the range (UTC), if any.")
+
+
+class Leaderboard(RangeAnswer):
+    sort: str
+    descending: bool
+    games: int = Field(description="Finished games in the range.")
+    liverpool_calls_recorded: bool
+    rows: list[LeaderboardLine]
+
+
+class PersonGameResult(Answer):
+    game_id: str
+    title: str
+    rules: str = Field(description="The preset id.")
+    finished_at: datetime
+    total: int
+    place: int
+    players: int
+    won: bool
+
+
+class HeadToHeadLine(Answer):
+    person_id: int
+    name: str
+    games: int = Field(description="Finished games the two played together.")
+    ahead: int = Field(description="Games the person finished with the lower total.")
+    behind: int
+    level: int
+    wins: int = Field(description="Games the person won.")
+    their_wins: int = Field(description="Games the other person won.")
+
+
+class PersonPage(RangeAnswer):
+    person: GroupPerson
+    summary: LeaderboardLine | None = Field(description="Null: no finished game in the range.")
+    games: list[PersonGameResult] = Field(description="Newest first.")
+    head_to_head: list[HeadToHeadLine] = Field(description="Most games together first.")
+
+
+class WinsLine(Answer):
+    person_id: int
+    name: str
+    wins: list[int] = Field(description="Wins in each of the periods, in order.")
+
+
+class WinsOverTime(RangeAnswer):
+    period: Literal["day", "month", "year"]
+    periods: list[str] = Field(description="Each period with a finished game, in order.")
+    games: list[int] = Field(description="Finished games in each period.")
+    series: list[WinsLine] = Field(description="By name.")
+
+
+class SeasonPlace(LeaderboardLine):
+    place: int = Field(description="People equal on wins, win rate and average share one.")
+
+
+class Season(RangeAnswer):
+    games: int
+    standings: list[SeasonPlace] = Field(description="Best first.")
+    champions: list[str] = Field(description="The first place's names.")
+
+
+# --- export and import ----------------------------------------------------------------------
+
+
+class GameExport(Answer):
+    """A game, everything about it (its whole rule set, players, rounds, entries and
+    history): import it again with POST /import."""
+
+    format: Literal["scorekeeper"]
+    version: Literal[1]
+    kind: Literal["game"]
+    game: transfer.GameIn
+
+
+class GroupExport(Answer):
+    """A group, its people and every game: import it again with POST /import."""
+
+    format: Literal["scorekeeper"]
+    version: Literal[1]
+    kind: Literal["group"]
+    group: transfer.GroupIn
+    games: list[transfer.GameIn]
+
+
+class Export(RootModel[Annotated[GameExport | GroupExport, Field(discriminator="kind")]]):
+    """An export file as GET .../export.json gives it. The file is read as it arrives, so
+    format, version and kind must come first, in that order (send the file as exported, not
+    re-serialized with sorted keys)."""
+
+
+class CsvExport(RootModel[str]):
+    """CSV text, one row per player per round, with a header row: game_id, game_title, rules,
+    game_created_at, game_finished_at, round, contract, dealer, seat, player, person,
+    went_out, points, hand_points, cards, bought, cut_bonus, running_total."""
+
+
+class Imported(Answer):
+    kind: Literal["game", "group"]
+    id: str
+    games: int = Field(description="Games imported.")
+    token: str = Field(
+        description="An edit token for the game or group (a group's token is the group's "
+        "only: its games keep no grant)."
+    )

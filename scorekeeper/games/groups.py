@@ -1,0 +1,602 @@
+"""Groups ("tables") of people who play together, and the people in them.
+
+Terms:
+
+- A **group** (:class:`~scorekeeper.models.PlayGroup`) has a name ("Smith family"), an
+  unguessable id for its link, and a join code. Edit rights work as a game's
+  (:mod:`.access`): the device that creates a group may edit it, another device gets edit
+  rights by typing the join code, and a wrong code leaves it a reader.
+- A **person** belongs to one group and is matched across its games by name, ignoring case
+  and extra spaces. A game started from a group (or attached to it) links each seat to the
+  person of that name, creating the person the first time.
+- **Rename** changes the person's name in the group's pages; a game's own sheet keeps the
+  names as they were typed at the table. **Merge** moves every seat of one person (a typo'd
+  name in an old game) to another and deletes the first; two people who sat at the same game
+  are not one person, and a person is not merged into themselves.
+
+Existing games stay as they are: a game belongs to no group until it is attached to one.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import bindparam, delete, func, insert, or_, update
+from sqlalchemy import select as sa_select
+from sqlmodel import Session, col, select
+
+from ..db import begin_write
+from ..errors import Conflict, Forbidden, Invalid, NotFound
+from ..models import Game, GroupGrant, Person, Player, PlayGroup, utcnow
+from .access import hash_token, new_game_id, new_join_code, normalize_join_code
+from .creation import clean_name, create_game
+from .store import check_game_id, get_game, reader, transaction
+from .views import GameView
+
+NO_GROUP = "There is no such group. Check the link."
+NO_PERSON = "There is no such person in this group."
+GROUP_EDIT = "This device may only look at this group: enter the group's join code to edit it."
+MAX_PEOPLE = 500  # in one group: far more than any family, and a bound on a page's list
+
+
+@dataclass(frozen=True)
+class PersonView:
+    """Someone in a group, with how many of the group's games they played (finished or
+    not)."""
+
+    id: int
+    group_id: str
+    name: str
+    games: int
+
+
+@dataclass(frozen=True)
+class GroupGame:
+    """One game of a group, as its list shows it: names are the people's (group) names."""
+
+    id: str
+    title: str
+    preset: str
+    created_at: datetime
+    finished_at: datetime | None
+    players: tuple[str, ...]  # by seat
+    person_ids: tuple[int | None, ...]  # by seat
+    totals: tuple[int, ...]  # by seat
+    winners: tuple[str, ...]  # empty while the game is not finished
+
+    @property
+    def finished(self) -> bool:
+        return self.finished_at is not None
+
+
+@dataclass(frozen=True)
+class GroupView:
+    """A group as its pages and the API show it. ``join_code`` is for its editors only."""
+
+    id: str
+    name: str
+    join_code: str
+    created_at: datetime
+    people: tuple[PersonView, ...]  # by name
+    game_count: int
+    finished_count: int
+
+    def person(self, person_id: int) -> PersonView:
+        for person in self.people:
+            if person.id == person_id:
+                return person
+        raise NotFound(NO_PERSON)
+
+
+def name_key(name: str) -> str:
+    """How names are matched: ``clean_name``'s spacing, ignoring case."""
+    return clean_name(name).casefold()
+
+
+def check_group_id(group_id: Any) -> str:
+    if not isinstance(group_id, str) or not 16 <= len(group_id) <= 32:
+        raise NotFound(NO_GROUP)
+    return group_id
+
+
+# --- groups -------------------------------------------------------------------------------
+
+
+def create_group(
+    session: Session,
+    name: Any,
+    *,
+    people: Sequence[Any] = (),
+    device: str | None = None,
+    label: str = "creator device",
+) -> tuple[GroupView, str]:
+    """A new group named ``name`` (with ``people``, if given); returns it and the creator's
+    edit token (``""`` when the rights go to ``device``)."""
+    clean = clean_name(name, "The group's name")
+    names = _distinct_names(people)
+    with transaction(session):
+        begin_write(session)
+        group = PlayGroup(id=new_game_id(), name=clean, join_code=new_join_code())
+        session.add(group)
+        session.flush()
+        for person in names:
+            session.add(Person(group_id=group.id, name=person, name_key=person.casefold()))
+        token = grant_group_edit(session, group.id, label, device)
+    return load_group(session, group.id), token
+
+
+def _distinct_names(people: Sequence[Any]) -> list[str]:
+    if not isinstance(people, list | tuple):
+        raise Invalid("people must be a list of names")
+    if len(people) > MAX_PEOPLE:
+        raise Invalid(f"a group has at most {MAX_PEOPLE} people")
+    names: dict[str, str] = {}
+    for person in people:
+        cleaned = clean_name(person, "A person's name")
+        names.setdefault(cleaned.casefold(), cleaned)
+    return list(names.values())
+
+
+def get_group(session: Session, group_id: str) -> PlayGroup:
+    check_group_id(group_id)
+    group = session.get(PlayGroup, group_id)
+    if group is None:
+        raise NotFound(NO_GROUP)
+    return group
+
+
+def load_group(session: Session, group_id: str) -> GroupView:
+    """The group, its people (by name) and its game counts; NotFound otherwise."""
+    group = get_group(session, group_id)
+    # A seat has a person only in a game of that person's group (link_players), so each
+    # count is a range of the index on player.person_id: no join to ``game``.
+    played = (
+        sa_select(func.count())
+        .where(col(Player.person_id) == col(Person.id))
+        .correlate(Person)
+        .scalar_subquery()
+    )
+    rows = reader(session).execute(
+        sa_select(Person.id, Person.name, played)
+        .where(col(Person.group_id) == group_id)
+        .order_by(col(Person.name_key))
+    )
+    people = tuple(PersonView(pid, group_id, name, games) for pid, name, games in rows)
+    counts = (
+        reader(session)
+        .execute(
+            sa_select(func.count(), func.count(Game.finished_at)).where(
+                col(Game.group_id) == group_id
+            )
+        )
+        .one()
+    )
+    return GroupView(
+        id=group.id,
+        name=group.name,
+        join_code=group.join_code,
+        created_at=group.created_at,
+        people=people,
+        game_count=counts[0],
+        finished_count=counts[1],
+    )
+
+
+def rename_group(session: Session, group_id: str, name: Any) -> GroupView:
+    """Give the group another name."""
+    clean = clean_name(name, "The group's name")
+    with transaction(session):
+        begin_write(session)
+        get_group(session, group_id)
+        session.connection().execute(
+            update(_GROUP).where(_GROUP.c.id == group_id).values(name=clean)
+        )
+    return load_group(session, group_id)
+
+
+def group_games(
+    session: Session, group_id: str, *, limit: int = 50, before: datetime | None = None
+) -> list[GroupGame]:
+    """The group's games, newest first (``before``: older than that, for the next page)."""
+    get_group(session, group_id)
+    statement = (
+        sa_select(Game.id, Game.title, Game.preset, Game.created_at, Game.finished_at)
+        .where(col(Game.group_id) == group_id)
+        .order_by(col(Game.created_at).desc())
+        .limit(max(1, min(limit, 500)))
+    )
+    if before is not None:
+        statement = statement.where(col(Game.created_at) < before)
+    games = reader(session).execute(statement).all()
+    seats = _seats_of(session, [g.id for g in games])
+    return [_group_game(row, seats.get(row.id, [])) for row in games]
+
+
+def _seats_of(session: Session, game_ids: list[str]) -> dict[str, list[Any]]:
+    if not game_ids:
+        return {}
+    rows = reader(session).execute(
+        sa_select(
+            Player.game_id,
+            Player.seat,
+            func.coalesce(Person.name, Player.name),
+            Player.person_id,
+            Player.total,
+            Player.won,
+        )
+        .outerjoin(Person, col(Person.id) == col(Player.person_id))
+        .where(col(Player.game_id).in_(game_ids))
+        .order_by(col(Player.game_id), col(Player.seat))
+    )
+    seats: dict[str, list[Any]] = {}
+    for row in rows:
+        seats.setdefault(row[0], []).append(row)
+    return seats
+
+
+def _group_game(game: Any, seats: list[Any]) -> GroupGame:
+    return GroupGame(
+        id=game.id,
+        title=game.title,
+        preset=game.preset,
+        created_at=game.created_at,
+        finished_at=game.finished_at,
+        players=tuple(s[2] for s in seats),
+        person_ids=tuple(s[3] for s in seats),
+        totals=tuple(s[4] for s in seats),
+        winners=tuple(s[2] for s in seats if s[5]),
+    )
+
+
+# --- edit rights --------------------------------------------------------------------------
+
+
+def _device_hash(device: str | None) -> str | None:
+    valid = isinstance(device, str) and 20 <= len(device) <= 100
+    return hash_token(f"device:{device}") if valid else None
+
+
+def grant_group_edit(session: Session, group_id: str, label: str, device: str | None = None) -> str:
+    """Edit rights to the group: a new token (only its hash is kept), or for a ``device`` a
+    grant tied to it (once: asking again changes nothing) and ``""``. Inside the caller's
+    transaction."""
+    device_hash = _device_hash(device)
+    if device_hash is not None:
+        held = session.exec(
+            select(GroupGrant.token_hash).where(
+                GroupGrant.group_id == group_id, GroupGrant.device_hash == device_hash
+            )
+        ).first()
+        if held is not None:
+            return ""
+    token = secrets.token_urlsafe(32)
+    session.add(
+        GroupGrant(
+            token_hash=hash_token(token),
+            group_id=group_id,
+            label=label[:80],
+            device_hash=device_hash,
+        )
+    )
+    session.flush()
+    return "" if device_hash is not None else token
+
+
+def can_edit_group(
+    session: Session, group_id: str, tokens: Sequence[str] = (), device: str | None = None
+) -> bool:
+    """Whether one of ``tokens``, or ``device``, may edit the group (one query)."""
+    hashes = [hash_token(t) for t in tokens if isinstance(t, str) and 20 <= len(t) <= 100]
+    device_hash = _device_hash(device)
+    if not hashes and device_hash is None:
+        return False
+    found = (
+        reader(session)
+        .execute(_GRANT_OF, {"group_id": group_id, "hashes": hashes, "device": device_hash})
+        .first()
+    )
+    return found is not None
+
+
+_GRANT_OF = (
+    sa_select(GroupGrant.token_hash)
+    .where(
+        col(GroupGrant.group_id) == bindparam("group_id"),
+        or_(
+            col(GroupGrant.token_hash).in_(bindparam("hashes", expanding=True)),
+            col(GroupGrant.device_hash) == bindparam("device"),
+        ),
+    )
+    .limit(1)
+)
+
+
+def require_group_edit(
+    session: Session, group_id: str, tokens: Sequence[str] = (), device: str | None = None
+) -> None:
+    """NotFound for no such group, Forbidden when neither ``tokens`` nor ``device`` may edit."""
+    get_group(session, group_id)
+    if not can_edit_group(session, group_id, tokens, device):
+        raise Forbidden(GROUP_EDIT)
+
+
+def join_group(
+    session: Session, group_id: str, code: Any, device: str | None = None, label: str = ""
+) -> str:
+    """Edit rights for whoever typed the group's join code (a token, or ``""`` for a
+    device); a wrong code is a 403 and changes nothing (the caller counts attempts, as for
+    games)."""
+    with transaction(session):
+        group = get_group(session, group_id)
+        if not isinstance(code, str) or not secrets.compare_digest(
+            normalize_join_code(code[:40]).encode(), group.join_code.encode()
+        ):
+            raise Forbidden("That join code is not right. Check the code shown on the group page.")
+        begin_write(session)
+        token = grant_group_edit(session, group_id, label or "joined device", device)
+    return token
+
+
+def device_group_ids(session: Session, device: str, limit: int = 100) -> list[str]:
+    """The groups a device may edit, most recently granted first."""
+    device_hash = _device_hash(device)
+    if device_hash is None:
+        return []
+    rows = reader(session).execute(
+        sa_select(GroupGrant.group_id)
+        .where(col(GroupGrant.device_hash) == device_hash)
+        .group_by(GroupGrant.group_id)
+        .order_by(func.max(GroupGrant.created_at).desc())
+        .limit(limit)
+    )
+    return [row[0] for row in rows]
+
+
+# --- people -------------------------------------------------------------------------------
+
+
+def _person(session: Session, group_id: str, person_id: Any) -> Person:
+    if isinstance(person_id, bool) or not isinstance(person_id, int):
+        raise NotFound(NO_PERSON)
+    person = session.get(Person, person_id)
+    if person is None or person.group_id != group_id:
+        raise NotFound(NO_PERSON)
+    return person
+
+
+def get_person(session: Session, group_id: str, person_id: int) -> PersonView:
+    """One person of the group (NotFound for a person of another group)."""
+    return load_group(session, group_id).person(person_id)
+
+
+def add_person(session: Session, group_id: str, name: Any) -> PersonView:
+    """A new person in the group; a 409 when someone already has that name."""
+    clean = clean_name(name, "A person's name")
+    with transaction(session):
+        begin_write(session)
+        get_group(session, group_id)
+        _check_free(session, group_id, clean, None)
+        _check_room(session, group_id, 1)
+        person = Person(group_id=group_id, name=clean, name_key=clean.casefold())
+        session.add(person)
+        session.flush()
+        person_id = person.id
+    return get_person(session, group_id, int(person_id or 0))
+
+
+def _check_free(session: Session, group_id: str, name: str, keep: int | None) -> None:
+    found = session.exec(
+        select(Person.id).where(Person.group_id == group_id, Person.name_key == name.casefold())
+    ).first()
+    if found is not None and found != keep:
+        raise Conflict(
+            f"{name} is already in this group: merge the two people instead of renaming.",
+            {"person_id": found},
+        )
+
+
+def _check_room(session: Session, group_id: str, more: int) -> None:
+    count = session.exec(
+        select(func.count()).select_from(Person).where(Person.group_id == group_id)
+    ).one()
+    if count + more > MAX_PEOPLE:
+        raise Invalid(f"a group has at most {MAX_PEOPLE} people")
+
+
+def rename_person(session: Session, group_id: str, person_id: Any, name: Any) -> PersonView:
+    """Give a person another name (the group's pages show it; games keep the names typed).
+    Renaming to another person's name is a 409: merge them instead."""
+    clean = clean_name(name, "A person's name")
+    with transaction(session):
+        begin_write(session)
+        get_group(session, group_id)
+        person = _person(session, group_id, person_id)
+        _check_free(session, group_id, clean, person.id)
+        person.name = clean
+        person.name_key = clean.casefold()
+        session.add(person)
+        session.flush()
+    return get_person(session, group_id, int(person_id))
+
+
+def merge_people(session: Session, group_id: str, source_id: Any, into_id: Any) -> PersonView:
+    """Move every game of person ``source_id`` to ``into_id`` and delete ``source_id``.
+
+    Refused (400) for a person merged into themselves and for two people who sat at the same
+    game (they are two people); NotFound for a person not in the group.
+    """
+    with transaction(session):
+        begin_write(session)
+        get_group(session, group_id)
+        source = _person(session, group_id, source_id)
+        into = _person(session, group_id, into_id)
+        if source.id == into.id:
+            raise Invalid("A person cannot be merged into themselves: pick two different people.")
+        _check_never_together(session, source, into)
+        session.connection().execute(
+            update(_PLAYER).where(_PLAYER.c.person_id == source.id).values(person_id=into.id)
+        )
+        session.connection().execute(delete(_PERSON).where(_PERSON.c.id == source.id))
+    return get_person(session, group_id, int(into_id))
+
+
+def _check_never_together(session: Session, source: Person, into: Person) -> None:
+    theirs = sa_select(Player.game_id).where(col(Player.person_id) == into.id)
+    shared = (
+        reader(session)
+        .execute(
+            sa_select(Player.game_id)
+            .where(col(Player.person_id) == source.id, col(Player.game_id).in_(theirs))
+            .limit(1)
+        )
+        .first()
+    )
+    if shared is not None:
+        raise Invalid(
+            f"{source.name} and {into.name} played in the same game, so they are two people: "
+            "they cannot be merged.",
+            {"game_id": shared[0]},
+        )
+
+
+def people_for_names(session: Session, group_id: str, names: Sequence[str]) -> list[int]:
+    """The ids of the people with these (cleaned) names, creating the missing ones, in the
+    caller's write transaction."""
+    keys = [name.casefold() for name in names]
+    rows = session.exec(
+        select(Person.name_key, Person.id).where(
+            Person.group_id == group_id, col(Person.name_key).in_(keys)
+        )
+    ).all()
+    found: dict[str, int] = {key: int(pid or 0) for key, pid in rows}
+    missing = [n for n in names if n.casefold() not in found]
+    if missing:
+        _check_room(session, group_id, len(missing))
+    for name in missing:
+        key: int = (
+            session.connection()
+            .execute(
+                insert(_PERSON),
+                {
+                    "group_id": group_id,
+                    "name": name,
+                    "name_key": name.casefold(),
+                    "created_at": utcnow(),
+                },
+            )
+            .inserted_primary_key[0]
+        )
+        found[name.casefold()] = key
+    return [found[k] for k in keys]
+
+
+def link_players(session: Session, group_id: str, game_id: str, names: Sequence[str]) -> None:
+    """Put a game (just created, or attached) in the group and link each seat to its person.
+    Inside the caller's write transaction."""
+    person_ids = people_for_names(session, group_id, names)
+    connection = session.connection()
+    connection.execute(update(_GAME).where(_GAME.c.id == game_id).values(group_id=group_id))
+    for seat, person_id in enumerate(person_ids):
+        connection.execute(
+            update(_PLAYER)
+            .where(_PLAYER.c.game_id == game_id, _PLAYER.c.seat == seat)
+            .values(person_id=person_id)
+        )
+
+
+# --- games of a group ---------------------------------------------------------------------
+
+
+def start_group_game(
+    session: Session,
+    group_id: str,
+    *,
+    person_ids: Sequence[Any] = (),
+    players: Sequence[Any] | None = None,
+    preset: Any,
+    options: Any = None,
+    title: Any = "",
+    first_dealer: Any = None,
+    actor: str = "",
+    idempotency_key: str | None = None,
+    client: str = "",
+    device: str | None = None,
+    label: str = "creator",
+) -> tuple[GameView, str]:
+    """Start a game in the group: its players are the people ``person_ids`` (in seating
+    order), or ``players`` by name (a new name becomes a new person). Edit rights, keys and
+    checks as for :func:`.creation.create_game`."""
+    names = list(players) if players is not None else _names_of(session, group_id, person_ids)
+    get_group(session, group_id)
+    return create_game(
+        session,
+        preset=preset,
+        players=names,
+        options=options,
+        title=title,
+        first_dealer=first_dealer,
+        actor=actor,
+        idempotency_key=idempotency_key,
+        client=client,
+        device=device,
+        label=label,
+        group_id=group_id,
+    )
+
+
+def _names_of(session: Session, group_id: str, person_ids: Sequence[Any]) -> list[str]:
+    if not isinstance(person_ids, list | tuple):
+        raise Invalid("people must be a list of person ids")
+    get_group(session, group_id)
+    if len(person_ids) > 8:
+        raise Invalid(f"a game has 2 to 8 players, not {len(person_ids)}")
+    if len(set(map(repr, person_ids))) != len(person_ids):
+        raise Invalid("each person can take one seat only")
+    return [_person(session, group_id, pid).name for pid in person_ids]
+
+
+def attach_game(session: Session, group_id: str, game_id: str) -> GameView:
+    """Put an existing game (not in a group yet) in the group, matching its players to people
+    by name. A game already in a group is a 409."""
+    from .views import load_game
+
+    check_game_id(game_id)
+    with transaction(session):
+        begin_write(session)
+        get_group(session, group_id)
+        game = get_game(session, game_id)
+        if game.group_id is not None:
+            if game.group_id == group_id:
+                return load_game(session, game_id)
+            raise Conflict("That game already belongs to another group.")
+        names = session.exec(
+            select(Player.name).where(Player.game_id == game_id).order_by(col(Player.seat))
+        ).all()
+        _check_distinct(list(names))
+        link_players(session, group_id, game_id, list(names))
+    return load_game(session, game_id)
+
+
+def _check_distinct(names: list[str]) -> None:
+    keys = [n.casefold() for n in names]
+    if len(set(keys)) != len(keys):
+        raise Invalid("two seats of that game have the same name: it cannot join a group")
+
+
+def game_group_id(session: Session, game_id: str) -> str | None:
+    """The group a game belongs to, or None."""
+    check_game_id(game_id)
+    row = reader(session).execute(sa_select(Game.group_id).where(col(Game.id) == game_id)).first()
+    if row is None:
+        raise NotFound()
+    return row[0]
+
+
+_GAME = Game.__table__  # type: ignore[attr-defined]
+_GROUP = PlayGroup.__table__  # type: ignore[attr-defined]
+_PERSON = Person.__table__  # type: ignore[attr-defined]
+_PLAYER = Player.__table__  # type: ignore[attr-defined]

@@ -1,0 +1,671 @@
+"""A group's statistics: the leaderboard, a person's games and head-to-head, wins over time,
+and the season standings for the trophy.
+
+Terms:
+
+- Only **finished** games count, each on the day it finished (``finished_at``); a date range
+  is ``start`` (included) to ``end`` (excluded), either open, in UTC.
+- A **win** is a finished game's lowest total; a shared lowest total is a win for each.
+- **Average score** is the mean final total; **points per round** the total of a person's
+  points over the rounds they played. The **best game** is the lowest final total, the
+  **worst** the highest (the most recent game when several tie).
+- **Went out** counts rounds the person went out; **exact cuts** the rounds they earned the
+  cut bonus. **Liverpool calls** are not recorded by the score keeper, so they are ``None``
+  and :attr:`Leaderboard.liverpool_calls_recorded` is False.
+- The **current streak** is how many of a person's latest games in the range ended the same
+  way (all wins, or all not), counted back from the most recent one.
+- **Head-to-head**: in the finished games two people played together, how often each
+  finished ahead of the other (lower total), and how often they were level.
+
+Everything is computed by the database with aggregates over the seats' results
+(:mod:`.results` keeps them on the player rows, and the database copies each game's end
+onto its seats): no pass over rounds, and no join from a seat to its game. The indexes:
+
+- ``player(person_id, finished_at, game_id, won, total, rounds, went_out, exact_cuts)``
+  holds every figure a line of the leaderboard sums, so the leaderboard is one
+  ``GROUP BY person`` over a range of this index per person (the date range is a range of
+  it), read without the table; a person's streak, latest games and head-to-head start from
+  the same range;
+- ``player(person_id, total, finished_at, game_id)`` finds each person's best and worst
+  game by an exact look-up of their lowest and highest total;
+- ``game(group_id, finished_at)`` counts the group's games in the range.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import UTC, date, datetime, time
+from typing import Any
+
+from sqlalchemy import and_, case, func, literal, or_, union_all
+from sqlalchemy import select as sa_select
+from sqlalchemy.orm import aliased
+from sqlmodel import Session, col
+
+from ..errors import Invalid, NotFound
+from ..models import Game, Person, Player
+from .groups import NO_PERSON, GroupView, PersonView, get_group, load_group
+from .store import reader
+
+# --- the read model -----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class GameRef:
+    """One game of a person: its id, their final total and when it finished."""
+
+    game_id: str
+    total: int
+    finished_at: datetime
+
+
+@dataclass(frozen=True)
+class Streak:
+    """``kind`` is ``"win"`` or ``"loss"`` (not a win), ``length`` the games in a row."""
+
+    kind: str
+    length: int
+
+    def describe(self) -> str:
+        if not self.length:
+            return ""
+        word = "win" if self.kind == "win" else "game without a win"
+        words = "wins" if self.kind == "win" else "games without a win"
+        return f"{self.length} {word if self.length == 1 else words}"
+
+
+@dataclass(frozen=True)
+class LeaderboardRow:
+    """One person's line on the leaderboard."""
+
+    person_id: int
+    name: str
+    games: int
+    wins: int
+    win_rate: float  # 0..1
+    average_score: float
+    points_per_round: float
+    best_game: GameRef | None
+    worst_game: GameRef | None
+    went_out: int
+    exact_cuts: int
+    liverpool_calls: int | None  # None: not recorded
+    streak: Streak
+
+
+@dataclass(frozen=True)
+class Leaderboard:
+    group_id: str
+    group_name: str
+    start: datetime | None
+    end: datetime | None
+    sort: str
+    descending: bool
+    games: int  # finished games in the range
+    rows: tuple[LeaderboardRow, ...]
+    liverpool_calls_recorded: bool = False
+
+
+# What a leaderboard can be sorted by, and whether higher is better (the default direction).
+SORT_KEYS: dict[str, bool] = {
+    "wins": True,
+    "win_rate": True,
+    "games": True,
+    "average_score": False,
+    "points_per_round": False,
+    "best_game": False,
+    "worst_game": False,
+    "went_out": True,
+    "exact_cuts": True,
+    "streak": True,
+    "name": False,
+}
+
+
+@dataclass(frozen=True)
+class PersonGame:
+    """One finished game of a person (for their list and their results chart)."""
+
+    game_id: str
+    title: str
+    preset: str
+    finished_at: datetime
+    total: int
+    place: int
+    players: int
+    won: bool
+
+
+@dataclass(frozen=True)
+class HeadToHead:
+    """A person against one other person, over the finished games they played together."""
+
+    person_id: int
+    name: str
+    games: int
+    ahead: int  # the person finished with the lower total
+    behind: int
+    level: int
+    wins: int  # games the person won
+    their_wins: int  # games the other person won
+
+
+@dataclass(frozen=True)
+class PersonStats:
+    person: PersonView
+    group_id: str
+    group_name: str
+    start: datetime | None
+    end: datetime | None
+    summary: LeaderboardRow | None  # None: no finished game in the range
+    games: tuple[PersonGame, ...]  # newest first (at most ``limit``)
+    results: tuple[PersonGame, ...]  # oldest first: the chart's points (same games)
+    head_to_head: tuple[HeadToHead, ...]  # by games together, most first
+
+
+@dataclass(frozen=True)
+class WinsSeries:
+    """A person's wins in each period (``"2026-03"`` for a month) that had finished games."""
+
+    person_id: int
+    name: str
+    points: tuple[tuple[str, int], ...]  # (period, wins) in order, every period listed
+
+
+@dataclass(frozen=True)
+class WinsOverTime:
+    group_id: str
+    period: str  # "day", "month" or "year"
+    periods: tuple[str, ...]  # in order
+    games: tuple[int, ...]  # finished games in each period
+    series: tuple[WinsSeries, ...]  # by name
+
+
+@dataclass(frozen=True)
+class Season:
+    """A group's standings over a date range, for the season trophy: ``champions`` are the
+    first place (more than one when they tie on wins, win rate and average score)."""
+
+    group: GroupView
+    start: datetime | None
+    end: datetime | None
+    games: int
+    standings: tuple[tuple[int, LeaderboardRow], ...]  # (place, row), best first
+    champions: tuple[LeaderboardRow, ...]
+
+
+# --- date ranges --------------------------------------------------------------------------
+
+
+def as_bound(value: datetime | date | str | None, what: str = "date") -> datetime | None:
+    """A range bound as the database compares it (UTC); a ``date`` is its midnight UTC, a
+    time without a zone is UTC; text is an ISO date or date and time. A 400 otherwise."""
+    if value is None or value == "":
+        return None
+    if isinstance(value, str):
+        try:
+            value = datetime.fromisoformat(value.strip()[:40])
+        except ValueError:
+            raise Invalid(f"the {what} must be a date like 2026-01-31") from None
+    if isinstance(value, datetime):
+        return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
+    if isinstance(value, date):
+        return datetime.combine(value, time(), tzinfo=UTC)
+    raise Invalid(f"the {what} must be a date like 2026-01-31")
+
+
+def _in_range(column: Any, start: datetime | None, end: datetime | None) -> list[Any]:
+    """``column`` (a game's end) in the range: finished, on or after ``start``, before ``end``."""
+    conditions = [column.is_not(None)]
+    if start is not None:
+        conditions.append(column >= start)
+    if end is not None:
+        conditions.append(column < end)
+    return conditions
+
+
+def _check_range(start: datetime | None, end: datetime | None) -> None:
+    if start is not None and end is not None and end <= start:
+        raise Invalid("the end of the range must come after its start")
+
+
+# --- the leaderboard ----------------------------------------------------------------------
+
+_P = Player.__table__  # type: ignore[attr-defined]
+_G = Game.__table__  # type: ignore[attr-defined]
+
+
+def _people_of(group_id: str) -> Any:
+    """The group's people's ids (a subquery). A seat has a person only in a game of that
+    person's group (the group service links them together), so a person's seats are the
+    group's seats: no join to ``game``."""
+    return sa_select(Person.id).where(col(Person.group_id) == group_id)
+
+
+def _seat_filter(
+    group_id: str, start: datetime | None, end: datetime | None, person_id: int | None
+) -> tuple[Any, list[Any]]:
+    """The seats of the group's finished games in the range (``person_id``'s only, if given):
+    who, and when, as conditions that the index ``player(person_id, finished_at, ...)``
+    answers with a range of it for each person."""
+    if person_id is not None:
+        who = _P.c.person_id == person_id
+    else:
+        who = _P.c.person_id.in_(_people_of(group_id))
+    return who, _in_range(_P.c.finished_at, start, end)
+
+
+def leaderboard(
+    session: Session,
+    group_id: str,
+    start: datetime | date | str | None = None,
+    end: datetime | date | str | None = None,
+    *,
+    sort: str = "wins",
+    descending: bool | None = None,
+) -> Leaderboard:
+    """The group's leaderboard over the range, sorted by ``sort`` (one of :data:`SORT_KEYS`;
+    ``descending`` defaults to best first). People without a finished game in the range are
+    not listed."""
+    if sort not in SORT_KEYS:
+        raise Invalid(f"the leaderboard cannot be sorted by {sort[:40]!r}", list(SORT_KEYS))
+    group = _group_names(session, group_id)
+    low, high = as_bound(start, "start"), as_bound(end, "end")
+    _check_range(low, high)
+    names = {p.id: p.name for p in group.people}
+    rows = _rows(session, names, *_seat_filter(group.id, low, high, None))
+    down = SORT_KEYS[sort] if descending is None else descending
+    ordered = sorted(rows, key=_ranking)  # ties keep the standings' order
+    ordered = sorted(ordered, key=lambda r: _sort_value(r, sort), reverse=down)
+    games = _count_games(session, group_id, low, high)
+    return Leaderboard(group.id, group.name, low, high, sort, down, games, tuple(ordered))
+
+
+def _group_names(session: Session, group_id: str) -> GroupView:
+    """The group and its people's names, without their game counts (a pass over every seat
+    that the leaderboard does not need)."""
+    group = get_group(session, group_id)
+    people = reader(session).execute(
+        sa_select(Person.id, Person.name)
+        .where(col(Person.group_id) == group_id)
+        .order_by(col(Person.name_key))
+    )
+    return GroupView(
+        id=group.id,
+        name=group.name,
+        join_code=group.join_code,
+        created_at=group.created_at,
+        people=tuple(PersonView(pid, group_id, name, 0) for pid, name in people),
+        game_count=0,
+        finished_count=0,
+    )
+
+
+def _count_games(
+    session: Session, group_id: str, start: datetime | None, end: datetime | None
+) -> int:
+    """The group's finished games in the range: a range of ``game(group_id, finished_at)``."""
+    statement = (
+        sa_select(func.count())
+        .select_from(_G)
+        .where(_G.c.group_id == group_id, *_in_range(_G.c.finished_at, start, end))
+    )
+    return int(reader(session).execute(statement).scalar_one())
+
+
+def _sort_value(row: LeaderboardRow, sort: str) -> Any:
+    if sort == "name":
+        return row.name.casefold()
+    if sort in ("best_game", "worst_game"):
+        game = row.best_game if sort == "best_game" else row.worst_game
+        return game.total if game is not None else 0
+    if sort == "streak":
+        return row.streak.length if row.streak.kind == "win" else -row.streak.length
+    return getattr(row, sort)
+
+
+def _ranking(row: LeaderboardRow) -> tuple[Any, ...]:
+    """Standings order: most wins, then best win rate, then lowest average score."""
+    return (-row.wins, -row.win_rate, row.average_score, row.name.casefold())
+
+
+def _rows(
+    session: Session, names: dict[int, str], who: Any, dates: list[Any]
+) -> list[LeaderboardRow]:
+    """Each person's leaderboard line: one aggregate (``GROUP BY person``) over a range of
+    the index ``player(person_id, finished_at, ...)`` per person, which holds every figure
+    (no table rows, no join), then the best and worst games and the streaks, each a few
+    index look-ups per person."""
+    won = _P.c.won == literal(True)
+    totals = (
+        sa_select(
+            _P.c.person_id,
+            func.count().label("games"),
+            func.sum(case((won, 1), else_=0)).label("wins"),
+            func.sum(_P.c.total).label("points"),
+            func.sum(_P.c.rounds).label("rounds"),
+            func.min(_P.c.total).label("best"),
+            func.max(_P.c.total).label("worst"),
+            func.sum(_P.c.went_out).label("went_out"),
+            func.sum(_P.c.exact_cuts).label("exact_cuts"),
+            func.max(case((won, _P.c.finished_at))).label("last_win"),
+            func.max(case((~won, _P.c.finished_at))).label("last_loss"),
+        )
+        .where(who, *dates)
+        .group_by(_P.c.person_id)
+    )
+    found = {int(row.person_id): row for row in reader(session).execute(totals)}
+    if not found:
+        return []
+    extremes = _extremes(session, dates, found)
+    streaks = _streaks(session, dates, found)
+    return [
+        _row(pid, names.get(pid, "?"), data, extremes[pid], streaks[pid])
+        for pid, data in found.items()
+    ]
+
+
+def _row(
+    person_id: int, name: str, data: Any, extremes: dict[str, GameRef], streak: Streak
+) -> LeaderboardRow:
+    games, wins, points = int(data.games), int(data.wins), int(data.points)
+    return LeaderboardRow(
+        person_id=person_id,
+        name=name,
+        games=games,
+        wins=wins,
+        win_rate=wins / games,
+        average_score=points / games,
+        points_per_round=points / max(int(data.rounds), 1),
+        best_game=extremes.get("best"),
+        worst_game=extremes.get("worst"),
+        went_out=int(data.went_out),
+        exact_cuts=int(data.exact_cuts),
+        liverpool_calls=None,
+        streak=streak,
+    )
+
+
+def _extremes(
+    session: Session, dates: list[Any], found: dict[int, Any]
+) -> dict[int, dict[str, GameRef]]:
+    """Each person's best and worst game, the most recent of equal totals: the seats whose
+    total is the person's lowest or highest, found in ``player(person_id, total, ...)`` (an
+    exact look-up per person and total, so only the ties are read)."""
+    wanted = or_(
+        *(
+            and_(_P.c.person_id == pid, _P.c.total.in_({int(row.best), int(row.worst)}))
+            for pid, row in found.items()
+        )
+    )
+    statement = (
+        sa_select(_P.c.person_id, _P.c.game_id, _P.c.total, _P.c.finished_at)
+        .where(wanted, *dates)
+        .order_by(_P.c.finished_at, _P.c.game_id)
+    )
+    extremes: dict[int, dict[str, GameRef]] = {pid: {} for pid in found}
+    for pid, game_id, total, at in reader(session).execute(statement):
+        ref = GameRef(game_id, int(total), at)
+        mine = extremes[int(pid)]
+        if total == found[pid].best:
+            mine["best"] = ref  # later rows win: the most recent game
+        if total == found[pid].worst:
+            mine["worst"] = ref
+    return extremes
+
+
+def _streaks(session: Session, dates: list[Any], found: dict[int, Any]) -> dict[int, Streak]:
+    """Each person's current streak: their games after their latest game that ended the
+    other way (all their games if none did), counted on a range of the index each (the
+    streak's games only). A game finished at the same instant as that one is not counted."""
+    kinds: dict[int, str] = {}
+    since: dict[int, datetime] = {}
+    for pid, row in found.items():
+        last_win, last_loss = row.last_win, row.last_loss
+        winning = last_win is not None and (last_loss is None or last_win > last_loss)
+        kinds[pid] = "win" if winning else "loss"
+        other = last_loss if winning else last_win
+        if other is not None:
+            since[pid] = other
+    counted: dict[int, int] = {}
+    if since:
+        parts = [
+            sa_select(literal(pid).label("pid"), func.count().label("games")).where(
+                _P.c.person_id == pid, _P.c.finished_at > at, *dates
+            )
+            for pid, at in since.items()
+        ]
+        statement = parts[0] if len(parts) == 1 else union_all(*parts)
+        counted = {int(pid): int(n) for pid, n in reader(session).execute(statement)}
+    return {
+        pid: Streak(kinds[pid], counted[pid] if pid in since else int(row.games))
+        for pid, row in found.items()
+    }
+
+
+# --- a person -----------------------------------------------------------------------------
+
+
+def person_stats(
+    session: Session,
+    group_id: str,
+    person_id: int,
+    start: datetime | date | str | None = None,
+    end: datetime | date | str | None = None,
+    *,
+    limit: int = 200,
+) -> PersonStats:
+    """A person's page: their line of the leaderboard, their latest finished games (at most
+    ``limit``, newest first; the same games oldest first for the chart) and head-to-head
+    against each person they played with."""
+    group = get_group(session, group_id)
+    person = _person(session, group_id, person_id)
+    low, high = as_bound(start, "start"), as_bound(end, "end")
+    _check_range(low, high)
+    who, dates = _seat_filter(group_id, low, high, person.id)
+    lines = _rows(session, {person.id: person.name}, who, dates)
+    mine = [who, *dates]
+    games = _person_games(session, mine, max(1, min(limit, 1000)))
+    return PersonStats(
+        person=person,
+        group_id=group.id,
+        group_name=group.name,
+        start=low,
+        end=high,
+        summary=lines[0] if lines else None,
+        games=games,
+        results=tuple(reversed(games)),
+        head_to_head=_head_to_head(session, group_id, mine),
+    )
+
+
+def _person(session: Session, group_id: str, person_id: Any) -> PersonView:
+    """The person of the group, with how many of its games they played (a range of the
+    index on ``player.person_id``); NotFound otherwise."""
+    if not isinstance(person_id, int) or isinstance(person_id, bool):
+        raise NotFound(NO_PERSON)
+    played = sa_select(func.count()).where(_P.c.person_id == person_id).scalar_subquery()
+    row = (
+        reader(session)
+        .execute(
+            sa_select(Person.name, played).where(
+                col(Person.id) == person_id, col(Person.group_id) == group_id
+            )
+        )
+        .first()
+    )
+    if row is None:
+        raise NotFound(NO_PERSON)
+    return PersonView(person_id, group_id, row[0], int(row[1]))
+
+
+def _person_games(session: Session, mine: list[Any], limit: int) -> tuple[PersonGame, ...]:
+    """The person's latest games: the index read backwards, ``limit`` rows, each joined to
+    its game (title, preset) and its number of seats."""
+    others = aliased(Player)
+    seated = (
+        sa_select(func.count())
+        .select_from(others)
+        .where(col(others.game_id) == _P.c.game_id)
+        .correlate(_P)
+        .scalar_subquery()
+    )
+    statement = (
+        sa_select(
+            _G.c.id,
+            _G.c.title,
+            _G.c.preset,
+            _P.c.finished_at,
+            _P.c.total,
+            _P.c.place,
+            seated,
+            _P.c.won,
+        )
+        .select_from(_P.join(_G, _G.c.id == _P.c.game_id))
+        .where(*mine)
+        .order_by(_P.c.finished_at.desc(), _P.c.game_id.desc())
+        .limit(limit)
+    )
+    return tuple(
+        PersonGame(gid, title, preset, at, int(total), int(place), int(players), bool(won))
+        for gid, title, preset, at, total, place, players, won in reader(session).execute(statement)
+    )
+
+
+def _head_to_head(session: Session, group_id: str, mine: list[Any]) -> tuple[HeadToHead, ...]:
+    """Against each other person: one aggregate over the person's seats (a range of the
+    index) joined to the other seats of the same games (the ``(game_id, seat)`` key)."""
+    me, other = _P, _P.alias("other")
+    won = me.c.won == literal(True)
+    their_won = other.c.won == literal(True)
+    statement = (
+        sa_select(
+            other.c.person_id,
+            Person.name,
+            func.count(),
+            func.sum(case((me.c.total < other.c.total, 1), else_=0)),
+            func.sum(case((me.c.total > other.c.total, 1), else_=0)),
+            func.sum(case((won, 1), else_=0)),
+            func.sum(case((their_won, 1), else_=0)),
+        )
+        .select_from(
+            me.join(
+                other,
+                and_(other.c.game_id == me.c.game_id, other.c.person_id != me.c.person_id),
+            ).join(Person, col(Person.id) == other.c.person_id)
+        )
+        .where(*mine)
+        .group_by(other.c.person_id, Person.name)
+    )
+    duels = [
+        HeadToHead(int(pid), name, int(n), int(ahead), int(behind), int(n - ahead - behind),
+                   int(wins), int(their))
+        for pid, name, n, ahead, behind, wins, their in reader(session).execute(statement)
+    ]  # fmt: skip
+    return tuple(sorted(duels, key=lambda d: (-d.games, d.name.casefold())))
+
+
+# --- wins over time -----------------------------------------------------------------------
+
+PERIODS = {"day": ("%Y-%m-%d", "YYYY-MM-DD"), "month": ("%Y-%m", "YYYY-MM"), "year": ("%Y", "YYYY")}
+
+
+def _period_of(session: Session, period: str, column: Any) -> Any:
+    sqlite_format, postgres_format = PERIODS[period]
+    if session.get_bind().dialect.name == "sqlite":
+        return func.strftime(sqlite_format, column)
+    return func.to_char(column, postgres_format)
+
+
+def wins_over_time(
+    session: Session,
+    group_id: str,
+    start: datetime | date | str | None = None,
+    end: datetime | date | str | None = None,
+    *,
+    period: str = "month",
+) -> WinsOverTime:
+    """Each person's wins per ``period`` (``"day"``, ``"month"`` or ``"year"``) over the
+    range, for the group's chart; every period with a finished game is listed for everyone
+    (0 when they won none)."""
+    if period not in PERIODS:
+        raise Invalid(f"the period must be one of {', '.join(PERIODS)}")
+    group = _group_names(session, group_id)
+    low, high = as_bound(start, "start"), as_bound(end, "end")
+    _check_range(low, high)
+    bucket = _period_of(session, period, _G.c.finished_at).label("period")
+    per_game = (
+        sa_select(bucket, func.count())
+        .where(_G.c.group_id == group_id, *_in_range(_G.c.finished_at, low, high))
+        .group_by(bucket)
+    )
+    games = dict(reader(session).execute(per_game).all())
+    # the wins: from the seats' index alone (the copy of the game's end on each seat)
+    won_in = _period_of(session, period, _P.c.finished_at).label("period")
+    who, dates = _seat_filter(group_id, low, high, None)
+    wins_statement = (
+        sa_select(_P.c.person_id, won_in, func.count())
+        .where(who, *dates, _P.c.won == literal(True))
+        .group_by(_P.c.person_id, won_in)
+    )
+    wins: dict[int, dict[str, int]] = {}
+    for pid, at, count in reader(session).execute(wins_statement):
+        wins.setdefault(pid, {})[at] = int(count)
+    periods = tuple(sorted(games))
+    series = tuple(
+        WinsSeries(p.id, p.name, tuple((at, wins[p.id].get(at, 0)) for at in periods))
+        for p in group.people
+        if p.id in wins
+    )
+    return WinsOverTime(group.id, period, periods, tuple(int(games[p]) for p in periods), series)
+
+
+# --- the season -----------------------------------------------------------------------------
+
+
+def season(
+    session: Session,
+    group_id: str,
+    start: datetime | date | str | None = None,
+    end: datetime | date | str | None = None,
+) -> Season:
+    """The season's standings (most wins, then best win rate, then lowest average score;
+    equal on all three share a place) and its champions, for the trophy sheet."""
+    board = leaderboard(session, group_id, start, end)
+    ordered = sorted(board.rows, key=_ranking)
+    placed: list[tuple[int, LeaderboardRow]] = []
+    for index, row in enumerate(ordered):
+        tied = placed and _ranking(row)[:3] == _ranking(placed[-1][1])[:3]
+        placed.append((placed[-1][0] if tied else index + 1, row))
+    champions = tuple(row for place, row in placed if place == 1)
+    group = load_group(session, group_id)
+    return Season(group, board.start, board.end, board.games, tuple(placed), champions)
+
+
+def year_range(year: int) -> tuple[datetime, datetime]:
+    """The calendar year as a range (UTC)."""
+    if not 1900 <= year <= 9999:
+        raise Invalid("the year must be between 1900 and 9999")
+    return datetime(year, 1, 1, tzinfo=UTC), datetime(year + 1, 1, 1, tzinfo=UTC)
+
+
+__all__: Sequence[str] = (
+    "SORT_KEYS",
+    "GameRef",
+    "HeadToHead",
+    "Leaderboard",
+    "LeaderboardRow",
+    "PersonGame",
+    "PersonStats",
+    "Season",
+    "Streak",
+    "WinsOverTime",
+    "WinsSeries",
+    "as_bound",
+    "leaderboard",
+    "person_stats",
+    "season",
+    "wins_over_time",
+    "year_range",
+)

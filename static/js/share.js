@@ -1,0 +1,70 @@
+// Share a finished game's result (templates/games/_share_result.html): the system share sheet
+// with the result's picture and text where the browser has the Web Share API, else the picture
+// is downloaded. Attached from data attributes (strict CSP: no inline scripts).
+(function () {
+  "use strict";
+
+  function status(button, text) {
+    const box = button.closest(".share-result");
+    const line = box && box.querySelector(".share-status");
+    if (line) line.textContent = text;
+  }
+
+  function download(url, name) {
+    const link = document.createElement("a");
+    link.href = url;
+    link.download = name;
+    link.hidden = true;
+    document.body.appendChild(link);
+    link.click();
+    link.remove();
+  }
+
+  async function fetched(url, kind) {
+    const response = await fetch(url, { credentials: "same-origin" });
+    if (!response.ok) throw new Error("The result could not be read (" + response.status + ").");
+    return kind === "text" ? response.text() : response.blob();
+  }
+
+  async function share(button) {
+    const title = button.dataset.shareTitle || document.title;
+    if (typeof navigator.share !== "function") {
+      download(button.dataset.shareImage, "result.png");
+      status(button, "This browser cannot share: the picture was downloaded instead.");
+      return;
+    }
+    const [text, image] = await Promise.all([
+      fetched(button.dataset.shareText, "text"),
+      fetched(button.dataset.shareImage, "blob"),
+    ]);
+    const file = new File([image], "result.png", { type: "image/png" });
+    const withFile = { title: title, text: text, files: [file] };
+    const data = navigator.canShare && navigator.canShare(withFile) ? withFile : { title: title, text: text };
+    try {
+      await navigator.share(data);
+      status(button, "Shared.");
+    } catch (error) {
+      // Closing the share sheet is not an error worth a message.
+      if (error && error.name === "AbortError") return;
+      throw error;
+    }
+  }
+
+  function reveal(root) {
+    root.querySelectorAll("[data-share-result][hidden]").forEach(function (button) {
+      button.hidden = false;
+    });
+  }
+
+  document.addEventListener("click", function (event) {
+    const button = event.target.closest("[data-share-result]");
+    if (!button) return;
+    event.preventDefault();
+    share(button).catch(function (error) {
+      status(button, (error && error.message) || "Sharing did not work.");
+    });
+  });
+  document.addEventListener("DOMContentLoaded", function () { reveal(document); });
+  document.addEventListener("htmx:afterSettle", function (event) { reveal(event.target); });
+  document.addEventListener("live:updated", function (event) { reveal(event.target); });
+})();

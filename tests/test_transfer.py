@@ -1,0 +1,279 @@
+"""Export and import (scorekeeper.games.transfer) on SQLite and PostgreSQL: the round trip,
+CSV, the command line, and hostile files that must change nothing."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from collections.abc import Iterator
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import pytest
+from flask import Flask
+from sqlalchemy import func, select
+from sqlalchemy.engine import Engine
+from sqlmodel import Session
+
+from scorekeeper import cli, games
+from scorekeeper.db import create_all, get_engine, make_engine
+from scorekeeper.errors import Conflict, GameError, Invalid
+from scorekeeper.games import leaderboard as lb
+from scorekeeper.games import transfer
+from scorekeeper.models import Change, Entry, Game, Person, Player, PlayGroup, Round
+from scorekeeper.rules import parse_cards
+from scorekeeper.rules.document import from_document, to_document
+from scorekeeper.rules.rulesets import PRESETS
+
+from .groups_helpers import play
+
+
+@pytest.fixture
+def engine(db_app: Flask) -> Engine:
+    return get_engine(db_app)
+
+
+@pytest.fixture
+def session(engine: Engine) -> Iterator[Session]:
+    with Session(engine, expire_on_commit=False) as session:
+        yield session
+
+
+@pytest.fixture
+def empty(database_url: str, tmp_path: Path) -> Iterator[Engine]:
+    """A second, empty database on the same backend."""
+    if database_url.startswith("sqlite"):
+        url = f"sqlite:///{tmp_path / 'empty.sqlite3'}"
+    else:
+        url = _another_pg(database_url)
+    other = make_engine(url)
+    create_all(other)
+    yield other
+    other.dispose()
+
+
+def _another_pg(url: str) -> str:
+    from sqlalchemy.engine import make_url
+
+    base = make_url(url)
+    name = f"{base.database}_empty"
+    admin = make_engine(base.set(database="postgres").render_as_string(hide_password=False))
+    with admin.connect().execution_options(isolation_level="AUTOCOMMIT") as connection:
+        connection.exec_driver_sql(f'DROP DATABASE IF EXISTS "{name}"')
+        connection.exec_driver_sql(f'CREATE DATABASE "{name}"')
+    admin.dispose()
+    return base.set(database=name).render_as_string(hide_password=False)
+
+
+def _group(session: Session) -> str:
+    group, _t = games.create_group(session, "<i>Smiths</i>", people=["Ann", "Nobody yet"])
+    play(session, group.id, ["Ann", "Bob", "=Cy"], [[None, 10, 20]], cut_bonus=[True])
+    view = play(session, group.id, ["Bob", "Ann"], [[15, None]], rounds=3)
+    fixed = games.RoundInput((games.PlayerResult(points=25), games.PlayerResult(went_out=True)))
+    games.replace_round(session, view.id, 2, fixed)
+    games.undo_last_round(session, view.id)
+    card_game, _t = games.start_group_game(
+        session, group.id, players=["Ann", "Dee"], preset="liverpool", first_dealer=1
+    )
+    cards = games.RoundInput(
+        (games.PlayerResult(went_out=True), games.PlayerResult(cards=parse_cards("AH JK 7C")))
+    )
+    games.add_round(session, card_game.id, 1, cards)
+    return group.id
+
+
+def _rows(board: lb.Leaderboard) -> list[lb.LeaderboardRow]:
+    return [replace(row, person_id=0) for row in board.rows]
+
+
+def _text(pieces: Iterator[str]) -> str:
+    return "".join(pieces)
+
+
+COUNTED = (PlayGroup, Person, Game, Player, Round, Entry, Change)
+
+
+def _counts(engine: Engine) -> tuple[int, ...]:
+    with Session(engine) as session:
+        return tuple(
+            session.execute(select(func.count()).select_from(model)).scalar_one()
+            for model in COUNTED
+        )
+
+
+def test_a_group_round_trips_exactly(session: Session, engine: Engine, empty: Engine) -> None:
+    group_id = _group(session)
+    exported = _text(transfer.export_group_json(engine, group_id))
+    data = json.loads(exported)
+    assert data["version"] == transfer.FORMAT_VERSION and len(data["games"]) == 3
+    assert "join_code" not in exported and "token" not in exported
+    with Session(empty, expire_on_commit=False) as other:
+        done = transfer.import_json(other, exported.encode())
+        assert (done.kind, done.id, done.games) == ("group", group_id, 3)
+        assert games.can_edit_group(other, group_id, [done.token])
+        again = _text(transfer.export_group_json(empty, group_id))
+        assert again == exported
+        board = lb.leaderboard(other, group_id)  # people get new ids: compare the rest
+        assert _rows(board) == _rows(lb.leaderboard(session, group_id))
+        first = data["games"][0]["id"]
+        assert games.load_game(other, first).as_dict() == games.load_game(session, first).as_dict()
+        assert games.history(other, first) == games.history(session, first)
+
+
+def test_a_game_round_trips_exactly(session: Session, engine: Engine, empty: Engine) -> None:
+    view, _t = games.create_game(session, preset="liverpool", players=["Ann", "Bob"])
+    games.add_round(
+        session, view.id, 1,
+        games.RoundInput((games.PlayerResult(went_out=True), games.PlayerResult(points=40))),
+    )  # fmt: skip
+    exported = _text(transfer.export_game_json(engine, view.id))
+    with Session(empty, expire_on_commit=False) as other:
+        done = transfer.import_json(other, io.BytesIO(exported.encode()))
+        assert done.kind == "game" and games.can_edit(other, view.id, [done.token])
+    assert _text(transfer.export_game_json(empty, view.id)) == exported
+    with Session(empty) as other, pytest.raises(Conflict):
+        transfer.import_json(other, exported)  # already there
+
+
+def _house_rules() -> dict[str, Any]:
+    """A rule set of the table's own: no preset has it."""
+    document = to_document(PRESETS["family"])
+    document.update(id="our-house", name="Our house rules", players={"min": 2, "max": 6})
+    document["rounds"] = document["rounds"][:3]
+    del document["decks"]["for_players"]  # worked out again for the players range
+    return document
+
+
+def _stored_documents(engine: Engine) -> dict[str, str | None]:
+    with Session(engine) as session:
+        return {gid: doc for gid, doc in session.execute(select(Game.id, Game.rule_document))}
+
+
+def test_rule_documents_round_trip(session: Session, engine: Engine, empty: Engine) -> None:
+    """A game keeps the whole rule set it was started with through export and import, a
+    rule set of the table's own too (its preset id names no preset)."""
+    group, _t = games.create_group(session, "Joneses")
+    house, _t = games.start_group_game(
+        session, group.id, players=["Ann", "Bob"], preset=_house_rules(), first_dealer=0
+    )
+    games.add_round(
+        session, house.id, 1,
+        games.RoundInput((games.PlayerResult(went_out=True), games.PlayerResult(points=40))),
+    )  # fmt: skip
+    games.start_group_game(session, group.id, players=["Ann", "Cy"], preset="liverpool")
+    exported = _text(transfer.export_group_json(engine, group.id))
+    documents = [g["rule_document"] for g in json.loads(exported)["games"]]
+    assert [from_document(d).name for d in documents] == ["Our house rules", "Liverpool Rummy"]
+    with Session(empty, expire_on_commit=False) as other:
+        transfer.import_json(other, exported)
+        assert games.load_game(other, house.id).rules == games.load_game(session, house.id).rules
+        assert games.load_game(other, house.id).rules.round_count == 3
+    assert _stored_documents(empty) == _stored_documents(engine)
+    assert _text(transfer.export_group_json(empty, group.id)) == exported
+    assert _text(transfer.export_group_csv(empty, group.id)) == _text(
+        transfer.export_group_csv(engine, group.id)
+    )
+
+
+def test_csv_has_a_row_per_player_per_round(session: Session, engine: Engine) -> None:
+    group_id = _group(session)
+    rows = list(csv.DictReader(io.StringIO(_text(transfer.export_group_csv(engine, group_id)))))
+    assert len(rows) == 7 * 3 + 2 * 2 + 1 * 2
+    first = rows[0]
+    assert (first["round"], first["player"], first["went_out"]) == ("1", "Ann", "True")
+    cy = [r for r in rows if r["seat"] == "2"]
+    assert cy[0]["player"] == "'=Cy"  # not a spreadsheet formula
+    assert (cy[0]["points"], cy[0]["cut_bonus"], cy[-1]["running_total"]) == ("-30", "True", "90")
+    assert any(r["cards"] == "AH JK 7C" for r in rows)
+
+
+def _entry(data: Any, game: int, seat: int) -> Any:
+    return data["games"][game]["rounds"][0]["entries"][seat]
+
+
+def _hostile(exported: str) -> list[tuple[str, Any]]:
+    data = json.loads(exported)
+    game = data["games"][0]
+
+    def changed(edit: Any) -> str:
+        copy = json.loads(exported)
+        edit(copy)
+        return json.dumps(copy)
+
+    huge_rounds = dict(game, rounds=[game["rounds"][0]] * 40_000)
+    return [
+        ("not json", "{nope"),
+        ("empty", ""),
+        ("a list", "[]"),
+        ("wrong version", changed(lambda d: d.update(version=99))),
+        ("wrong format", changed(lambda d: d.update(format="other"))),
+        ("missing field", changed(lambda d: d["games"][1].pop("rounds"))),
+        ("wrong type", changed(lambda d: d["games"][1].update(first_dealer="0"))),
+        ("unknown field", changed(lambda d: d["games"][1].update(admin=True))),
+        ("unknown person", changed(lambda d: d["games"][1]["players"][0].update(person="Eve"))),
+        ("10 MB of rounds", changed(lambda d: d["games"].append(huge_rounds))),
+        ("too many rounds", changed(lambda d: d["games"][0]["rounds"].append(game["rounds"][0]))),
+        ("a game twice", changed(lambda d: d["games"].append(d["games"][0]))),
+        ("control characters", changed(lambda d: d["group"].update(name="Smiths\u0000"))),
+        ("bad seat", changed(lambda d: _entry(d, 0, 0).update(seat=5))),
+        (
+            "bad cards",
+            changed(lambda d: d["games"][2]["rounds"][0]["entries"][1].update(cards="ZZ")),
+        ),
+        ("bad rules", changed(lambda d: d["games"][0].update(rules="poker"))),
+        ("bad rule document", changed(lambda d: d["games"][0]["rule_document"]["rounds"].clear())),
+        ("rule document not an object", changed(lambda d: d["games"][1].update(rule_document=[]))),
+        (
+            "rule document of other rules",
+            changed(lambda d: d["games"][0].update(rule_document=to_document(PRESETS["family"]))),
+        ),
+        ("bad id", changed(lambda d: d["games"][0].update(id="../../etc"))),
+        ("trailing", exported + "{}"),
+        ("truncated", exported[: len(exported) // 2]),
+        ("deep", '{"format":"scorekeeper","version":1,"kind":"group","group":' + "[" * 100_000),
+    ]
+
+
+def test_hostile_imports_change_nothing(session: Session, engine: Engine, empty: Engine) -> None:
+    group_id = _group(session)
+    exported = _text(transfer.export_group_json(engine, group_id))
+    before = _counts(empty)
+    for name, text in _hostile(exported):
+        with Session(empty) as other, pytest.raises(GameError) as refused:
+            transfer.import_json(other, text.encode())
+            pytest.fail(f"{name} was imported")
+        assert refused.value.status in (400, 409), name
+        assert refused.value.message, name
+        assert _counts(empty) == before, name
+
+
+def test_a_file_over_the_size_cap_is_refused(session: Session, engine: Engine) -> None:
+    group_id = _group(session)
+    exported = _text(transfer.export_group_json(engine, group_id))
+    with Session(engine) as other, pytest.raises(Invalid, match="too large"):
+        transfer.import_json(other, exported.encode(), max_bytes=1000)
+
+
+def test_the_command_line_backs_up_and_restores(
+    session: Session, engine: Engine, database_url: str, tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+) -> None:  # fmt: skip
+    monkeypatch.setenv("SCOREKEEPER_SECRET_KEY", "test")
+    group_id = _group(session)
+    backup = tmp_path / "backup.json"
+    args = ["--database-url", database_url, "export", "group"]
+    assert cli.main([*args, f"https://host/groups/{group_id}", "-o", str(backup)]) == 0
+    assert cli.main([*args, group_id, "--csv", "-o", str(tmp_path / "g.csv")]) == 0
+    assert (tmp_path / "g.csv").read_text().startswith("game_id,")
+    restored = tmp_path / "restored.sqlite3"
+    assert cli.main(["--database-url", f"sqlite:///{restored}", "import", str(backup)]) == 0
+    assert "Edit token:" in capsys.readouterr().out
+    assert cli.main(["--database-url", f"sqlite:///{restored}", "import", str(backup)]) == 1
+    assert "already here" in capsys.readouterr().err
+    copy = tmp_path / "copy.json"
+    url = f"sqlite:///{restored}"
+    assert cli.main(["--database-url", url, "export", "group", group_id, "-o", str(copy)]) == 0
+    assert copy.read_text() == backup.read_text()
+    assert cli.main(["--database-url", url, "export", "game", "no-such-game-here-at-all"]) == 1

@@ -24,6 +24,11 @@ What it does, in one run:
      (``DELETE``) back to round 1 once its game is over, so it can go on;
    - **round entry, N wrong join codes/s**: the same while a stranger with the watched game's
      link sends wrong join codes through the join form (CSRF token and cookie included);
+   - **round entry, 100 live screens on 25 games**: the same while 100 open pages (game
+     pages, watch boards, histories; 4 per game) poll their game's version once a second as
+     ``static/js/live.js`` does and fetch the page again when it changed, and a scorer changes
+     each of the 25 games every 3 s; it prints the spread of "change seen after" (from the
+     change's request going out to a screen having the new page) over every change and screen;
 
 3. prints requests per second, p50/p95/p99 latency and the server's CPU time per request
    (``cpu ms``: gunicorn and its workers over all of the scenario's requests, read from
@@ -31,7 +36,9 @@ What it does, in one run:
    10 clients, and the error count of every scenario at 50 clients, then checks the targets
    of issue 3:
    scoreboard at 10 clients at least half the baseline's throughput with p99 under 15 ms;
-   round entry p99 under 50 ms at 10 clients; zero errors at 50 clients.
+   round entry p99 under 50 ms at 10 clients; zero errors at 50 clients; and of issue 15:
+   every change seen on every live screen within 2 s, and round entry p99 under 50 ms at 10
+   clients while the 100 screens are open.
 
 More scenarios (the referee's ``POST /api/v1/referee/contract`` and ``/arrange``) go in
 :data:`EXTRA_SCENARIOS`; each is skipped while its endpoint answers 404.
@@ -216,6 +223,8 @@ class Scenario:
     probe: Call | None = None
     # Runs in a thread while the clients do (until the event is set): e.g. a game changing.
     background: Callable[[asyncio.Event], Coroutine[Any, Any, None]] | None = None
+    # After a measured run: lines to print about it, each with its target met (or None).
+    summary: Callable[[], list[tuple[str, bool | None]]] | None = None
 
 
 @dataclass
@@ -227,6 +236,7 @@ class Result:
     error_samples: list[str] = field(default_factory=list)
     elapsed: float = 0.0
     server_cpu: float | None = None  # ms of server CPU time per request of the scenario
+    checks: list[tuple[str, bool]] = field(default_factory=list)  # the scenario's own targets
 
     @property
     def requests(self) -> int:
@@ -585,7 +595,211 @@ def join_flood(bench: Bench, rate: float) -> Callable[[asyncio.Event], Coroutine
     return run
 
 
+# Live screens (issue 15): every page showing a game asks once a second whether the game
+# changed (GET /games/<id>/live?v=N, a 204 while it has not; static/js/live.js) and fetches
+# its page again when it has.
+LIVE_SCREENS = 100
+LIVE_GAMES = 25
+LIVE_POLL_SECONDS = 1.0  # scorekeeper.web.live.POLL_MILLISECONDS
+LIVE_CHANGE_SECONDS = 3.0  # each watched game gets a round (or an undo) this often
+LIVE_TARGET_SECONDS = 2.0
+LIVE_ENTRY_LABEL = f"round entry, {LIVE_SCREENS} live screens"
+# What a screen fetches when its game changed: the scorer's game page, the watch board's
+# fragment (as its htmx region asks for it), the history page.
+LIVE_PAGES = [("{game}", {"HX-Request": "true"}), ("{game}/watch/board", {"HX-Request": "true"}),
+              ("{game}", {"HX-Request": "true"}), ("{game}/history", {})]  # fmt: skip
+
+
+@dataclass
+class Change:
+    game: str
+    sent: float  # when the change's request went out (perf_counter)
+    version: int = 0  # the game's version once it was recorded
+
+
+@dataclass
+class Sighting:
+    screen: int
+    game: str
+    version: int
+    seen: float  # when the screen had the changed page (perf_counter)
+
+
+class LiveScreens:
+    """``LIVE_SCREENS`` open pages on ``LIVE_GAMES`` games, each polling as live.js does, while
+    a scorer changes each game every ``LIVE_CHANGE_SECONDS``; then how long each change took
+    to show on each screen of its game ("change seen after")."""
+
+    def __init__(self, bench: Bench) -> None:
+        self.bench = bench
+        self.games: list[dict[str, Any]] = []
+        self.changes: list[Change] = []
+        self.sightings: list[Sighting] = []
+        self.failed: list[str] = []  # a scorer's refused change (none expected)
+        self.polls = Result("live poll (GET /games/<id>/live)", LIVE_SCREENS)
+        self.fetches = Result("live refetch (the changed page)", LIVE_SCREENS)
+        self.ended = 0.0
+
+    def player(self, _index: int) -> Player:
+        """A round-entry client on its own game (and, the first time, the watched games)."""
+        if not self.games:
+            self.games = [self.bench.create_game() for _ in range(LIVE_GAMES)]
+            for game in self.games:
+                self.bench.post_rounds(game, 1)
+        return Player(self.bench.create_game(), 7)
+
+    async def run(self, stop: asyncio.Event) -> None:
+        self.changes, self.sightings, self.failed = [], [], []
+        self.polls = Result(self.polls.name, LIVE_SCREENS)
+        self.fetches = Result(self.fetches.name, LIVE_SCREENS)
+        began = time.perf_counter()
+        tasks = [asyncio.create_task(self._screen(i, stop)) for i in range(LIVE_SCREENS)]
+        tasks += [asyncio.create_task(self._scorer(i, stop)) for i in range(LIVE_GAMES)]
+        await asyncio.gather(*tasks)
+        self.ended = time.perf_counter()
+        self.polls.elapsed = self.fetches.elapsed = self.ended - began
+
+    async def _version(self, connection: Connection, game_id: str) -> int:
+        _status, data, _ = await connection.send(Call("GET", f"/games/{game_id}/live"))
+        return int(json.loads(data)["version"])
+
+    async def _screen(self, index: int, stop: asyncio.Event) -> None:
+        game = self.games[index % LIVE_GAMES]["id"]
+        path, headers = LIVE_PAGES[index // LIVE_GAMES % len(LIVE_PAGES)]
+        connection = Connection(self.bench.ports["app"])
+        try:
+            shown = await self._version(connection, game)
+            # Screens were opened at different moments: their polls are spread over a second.
+            if await _stopped(stop, LIVE_POLL_SECONDS * index / LIVE_SCREENS):
+                return
+            while True:
+                began = time.perf_counter()
+                poll = Call("GET", f"/games/{game}/live?v={shown}", ok=frozenset({200, 204}))
+                status, data, _ = await _timed(connection, poll, self.polls)
+                if status == 200:
+                    version = int(json.loads(data)["version"])
+                    page = Call("GET", "/games/" + path.format(game=game), headers=headers)
+                    if (await _timed(connection, page, self.fetches))[0] == 200:
+                        self.sightings.append(Sighting(index, game, version, time.perf_counter()))
+                        shown = version
+                pause = LIVE_POLL_SECONDS - (time.perf_counter() - began)
+                if await _stopped(stop, max(pause, 0)):
+                    return
+        finally:
+            connection.close()
+
+    async def _scorer(self, index: int, stop: asyncio.Event) -> None:
+        game = self.games[index]
+        connection = Connection(self.bench.ports["app"])
+        try:
+            # Where the game is now (an earlier run, the warm-up, left it somewhere).
+            _status, data, _ = await connection.send(Call("GET", f"/api/v1/games/{game['id']}"))
+            player = Player(game, 7, recorded=len(json.loads(data)["rounds"]))
+            player.undoing = player.recorded == player.rounds
+            if await _stopped(stop, LIVE_CHANGE_SECONDS * index / LIVE_GAMES):
+                return
+            while True:
+                change = Change(game["id"], time.perf_counter())
+                status, data, _ = await connection.send(player.next_call())
+                if 200 <= status < 300:
+                    change.version = await self._version(connection, game["id"])
+                    self.changes.append(change)
+                else:
+                    self.failed.append(f"{status} {data[:160]!r}")
+                if await _stopped(stop, LIVE_CHANGE_SECONDS):
+                    return
+        finally:
+            connection.close()
+
+    def delays(self) -> tuple[list[float], int]:
+        """Each (change, screen of its game) pair's "seen after" in seconds, and how many
+        pairs were never seen (of the changes made early enough to be seen before the end)."""
+        per_game = LIVE_SCREENS // LIVE_GAMES
+        seen_after: list[float] = []
+        missed = 0
+        for change in self.changes:
+            if change.sent > self.ended - LIVE_TARGET_SECONDS - LIVE_POLL_SECONDS:
+                continue  # too late to judge: the run ended before it could be seen
+            firsts: dict[int, float] = {}  # screen: when it first showed the change
+            for sighting in self.sightings:  # in the order they happened
+                if sighting.game == change.game and sighting.version >= change.version:
+                    firsts.setdefault(sighting.screen, sighting.seen)
+            seen_after.extend(seen - change.sent for seen in firsts.values())
+            missed += per_game - len(firsts)
+        return seen_after, missed
+
+    def summary(self) -> list[tuple[str, bool | None]]:
+        seen_after, missed = self.delays()
+        ordered = sorted(seen_after)
+        if not ordered:
+            return [("no change was seen", False)]
+
+        def at(p: float) -> float:
+            return ordered[min(len(ordered) - 1, max(0, round(p / 100 * len(ordered)) - 1))]
+
+        spread = (
+            f"{len(self.changes)} changes on {LIVE_GAMES} games seen by {LIVE_SCREENS} screens: "
+            f"change seen after min {ordered[0]:.2f} / p50 {at(50):.2f} / p95 {at(95):.2f} / "
+            f"p99 {at(99):.2f} / max {ordered[-1]:.2f} s ({len(ordered)} sightings, "
+            f"{missed} missed)"
+        )
+        polls = (
+            f"polls {self.polls.requests} ({self.polls.rate:.0f}/s, p50 "
+            f"{self.polls.percentile(50):.1f} / p99 {self.polls.percentile(99):.1f} ms, "
+            f"{self.polls.errors} errors); page refetches {self.fetches.requests} (p50 "
+            f"{self.fetches.percentile(50):.1f} / p99 {self.fetches.percentile(99):.1f} ms, "
+            f"{self.fetches.errors} errors)"
+        )
+        if self.failed:
+            polls += f"; {len(self.failed)} changes refused, e.g. {self.failed[0]}"
+        within = missed == 0 and ordered[-1] < LIVE_TARGET_SECONDS
+        return [
+            (spread, None),
+            (polls, None),
+            (
+                f"{LIVE_SCREENS} live screens: every change seen within {LIVE_TARGET_SECONDS:g} s "
+                f"(slowest {ordered[-1]:.2f} s, {missed} missed)",
+                within,
+            ),
+        ]
+
+
+async def _stopped(stop: asyncio.Event, seconds: float) -> bool:
+    """Wait ``seconds`` or until the run stops; True if it stopped."""
+    try:
+        await asyncio.wait_for(stop.wait(), seconds)
+        return True
+    except TimeoutError:
+        return stop.is_set()
+
+
+async def _timed(
+    connection: Connection, call: Call, result: Result
+) -> tuple[int, bytes, dict[str, str]]:
+    began = time.perf_counter()
+    try:
+        status, data, headers = await connection.send(call)
+    except (OSError, asyncio.IncompleteReadError, TimeoutError) as error:
+        result.errors += 1
+        result.error_samples.append(f"{type(error).__name__}: {error}")
+        return 0, b"", {}
+    if status in call.ok:
+        result.latencies.append(time.perf_counter() - began)
+    else:
+        result.errors += 1
+        if len(result.error_samples) < 3:
+            result.error_samples.append(f"{status} {data[:160]!r}")
+    return status, data, headers
+
+
+def live_entry_call(player: Player) -> Call:
+    call = player.next_call()
+    call.label = call.label.replace("round entry", LIVE_ENTRY_LABEL, 1)
+    return call
+
+
 def scenarios(bench: Bench) -> list[Scenario]:
+    live = LiveScreens(bench)
     board = Call("GET", bench.board_path, headers=bench.board_headers)
     fragment = bench.board_path.rsplit("/", 1)[-1]
     return [
@@ -610,6 +824,15 @@ def scenarios(bench: Bench) -> list[Scenario]:
             lambda player: player.next_call(),
             setup=lambda _i: Player(bench.create_game(), 7),
             background=join_flood(bench, JOIN_FLOOD_RATE),
+        ),
+        Scenario(
+            f"{LIVE_ENTRY_LABEL} on {LIVE_GAMES} games",
+            "app",
+            live_entry_call,
+            setup=live.player,
+            probe=Call("GET", f"/games/{bench.watched['id']}/live"),
+            background=live.run,
+            summary=live.summary,
         ),
         *EXTRA_SCENARIOS,
     ]
@@ -802,6 +1025,7 @@ def measure(
 ) -> list[Result]:
     """Each scenario with ``clients`` clients, after a warm-up; its rows, printed."""
     rows: list[Result] = []
+    summaries: list[str] = []
     for scenario in chosen:
         port = bench.ports[scenario.server]
         run_scenario(scenario, port, clients, min(1.0, args.duration), 200)  # warm up
@@ -813,9 +1037,16 @@ def measure(
         if cpu_before is not None and cpu_after is not None and served:
             for result in found.values():
                 result.server_cpu = (cpu_after - cpu_before) / served * 1000
+        if scenario.summary is not None and found:
+            lines = scenario.summary()
+            summaries.extend(f"{scenario.name}, {clients} clients: {text}" for text, _ in lines)
+            first = next(iter(found.values()))
+            first.checks = [(text, ok) for text, ok in lines if ok is not None]
         rows.extend(found.values())
     print()
     print(table(rows))
+    for line in summaries:
+        print(f"  {line}")
     for row in rows:
         for sample in row.error_samples:
             print(f"  error in {row.name}: {sample}")
@@ -855,6 +1086,16 @@ def report_targets(ten: list[Result], many: list[Result], args: argparse.Namespa
                 entry.percentile(99) < 50,
             )
         )
+    live_entry = find(ten, LIVE_ENTRY_LABEL)
+    if live_entry:
+        checks.append(
+            (
+                f"{live_entry.name} p99 at {args.clients} clients: "
+                f"{live_entry.percentile(99):.1f} ms (target < 50 ms)",
+                live_entry.percentile(99) < 50,
+            )
+        )
+    checks.extend(check for row in ten for check in row.checks)
     errors = sum(r.errors for r in many)
     requests = sum(r.requests for r in many)
     checks.append(

@@ -17,7 +17,11 @@ def register(app: Flask) -> None:
         sharing,  # noqa: F401  (adds joining and devices to the games blueprint)
     )
     from .api import bp as api_bp
+    from .builder import bp as builder_bp
     from .games import bp as games_bp
+    from .groups import bp as groups_bp
+    from .groups import import_file as groups_import
+    from .live import bp as live_bp
     from .main import bp as main_bp
     from .printing import bp as printing_bp
     from .referee import bp as referee_bp
@@ -31,5 +35,10 @@ def register(app: Flask) -> None:
     app.register_blueprint(api_bp)
     app.register_blueprint(printing_bp)
     app.register_blueprint(referee_bp)
+    app.register_blueprint(builder_bp)
+    app.register_blueprint(live_bp)
+    app.register_blueprint(groups_bp)
     # The API authenticates with bearer tokens, not cookies, so it needs no CSRF token.
     csrf.exempt(api_bp)
+    # An import checks its token itself, after raising the request size limit for its file.
+    csrf.exempt(groups_import)

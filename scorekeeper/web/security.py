@@ -13,6 +13,9 @@ CONTENT_SECURITY_POLICY = "; ".join(
         "img-src 'self' data:",
         "font-src 'self'",
         "connect-src 'self'",
+        # The installable app: its manifest and its service worker (/sw.js), from here only.
+        "manifest-src 'self'",
+        "worker-src 'self'",
         "object-src 'none'",
         "base-uri 'self'",
         "form-action 'self'",

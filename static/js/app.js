@@ -41,21 +41,134 @@
   document.addEventListener("DOMContentLoaded", function () { showLocalTimes(document); });
   document.addEventListener("htmx:afterSettle", function (event) { showLocalTimes(event.target); });
 
-  // Clear the error area when a new request starts.
-  document.addEventListener("htmx:beforeRequest", function () {
+  document.addEventListener("live:updated", function (event) { showLocalTimes(event.target); });
+
+  // Where a form says how its sending went: right beside its button (the Save button of the
+  // round entry), where the eyes are when it is pressed, not at the top of the page.
+  function saveStatus(form) {
+    let status = form.querySelector(".save-status");
+    if (!status) {
+      const button = form.querySelector(".save-button") || form.querySelector("button[type=submit], input[type=submit]");
+      if (!button) return null;
+      status = document.createElement("span");
+      status.className = "save-status";
+      status.setAttribute("role", "status");
+      button.after(status);
+    }
+    return status;
+  }
+
+  function formOf(event) {
+    const elt = event.detail && event.detail.elt;
+    return elt && elt.closest ? elt.closest("form") : null;
+  }
+
+  // Clear the error area (and the form's own status) when a new request starts.
+  document.addEventListener("htmx:beforeRequest", function (event) {
     const flash = document.getElementById("flash");
     if (flash) flash.innerHTML = "";
+    const form = formOf(event);
+    const status = form && form.querySelector(".save-status");
+    if (status && !form.hasAttribute("data-pending")) status.textContent = "";
   });
 
-  // A network failure (flaky Wi-Fi) must never look like a silent success.
-  document.addEventListener("htmx:sendError", function () {
+  // A network failure (flaky Wi-Fi) must never look like a silent success: said beside the
+  // button that was pressed (drafts.js then sends a round entry again by itself).
+  document.addEventListener("htmx:sendError", function (event) {
+    const message = "Not sent: this device cannot reach the scorekeeper. Check the Wi-Fi and press it again. Nothing was lost: your entries are still in the form.";
+    const form = formOf(event);
+    const status = form && saveStatus(form);
+    if (status) {
+      status.classList.add("is-error");
+      status.setAttribute("role", "alert");
+      status.textContent = message;
+      return;
+    }
     const flash = document.getElementById("flash");
     if (flash) {
       flash.innerHTML = "";
       const box = document.createElement("div");
       box.className = "error-box";
-      box.textContent = "Could not reach the scorekeeper: check the Wi-Fi and try again. Nothing was lost: your entries are still in the form.";
+      box.textContent = message;
       flash.appendChild(box);
+    }
+  });
+
+  // Installable: the service worker keeps the app shell and the last game pages seen, to show
+  // them read-only when the network is gone (see /sw.js).
+  const worker = document.querySelector("meta[name=service-worker]");
+  if (worker && "serviceWorker" in navigator && window.isSecureContext) {
+    window.addEventListener("load", function () {
+      navigator.serviceWorker.register(worker.getAttribute("content"), { scope: "/" }).catch(function () {
+        // Not installable here (a private window, storage off): the app works as before.
+      });
+    });
+  }
+
+  // Inputs keep their focus and their text across swaps. A request carries what the fields
+  // held when it was sent; its answer is drawn from that. Text typed into a field while the
+  // answer was on its way (the referee: leaving a meld box sends the form, and the next box is
+  // being typed in when the answer redraws it) is newer than the answer: where the answer
+  // gives the field back as it was sent, the typed text is put back, with the caret where it
+  // was and the focus still there. A field the answer changed on purpose (cleared, or the next
+  // round's form) takes the answer's value.
+  const TYPED = "input[id]:not([type]), input[id][type=text], input[id][type=search], input[id][type=number], input[id][type=tel], textarea[id]";
+
+  function fieldValues() {
+    const values = {};
+    document.querySelectorAll(TYPED).forEach(function (field) { values[field.id] = field.value; });
+    return values;
+  }
+
+  function roundOfField(field) {
+    const round = field.form && field.form.querySelector("input[name=round]");
+    return round ? round.value : "";
+  }
+
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    if (event.detail.xhr) event.detail.xhr.scorekeeperSent = fieldValues();
+  });
+
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    const xhr = event.detail.xhr;
+    if (!xhr || !xhr.scorekeeperSent) return;
+    const active = document.activeElement;
+    const typed = {};
+    document.querySelectorAll(TYPED).forEach(function (field) {
+      const sent = xhr.scorekeeperSent[field.id];
+      if (sent !== undefined && field.value !== sent) {
+        typed[field.id] = { value: field.value, sent: sent, element: field, round: roundOfField(field) };
+      }
+    });
+    xhr.scorekeeperTyped = typed;
+    xhr.scorekeeperFocus = active && active.id && active.matches && active.matches(TYPED)
+      ? { id: active.id, element: active, start: active.selectionStart, end: active.selectionEnd }
+      : null;
+  });
+
+  document.addEventListener("htmx:afterSwap", function (event) {
+    const xhr = event.detail.xhr;
+    if (!xhr || !xhr.scorekeeperTyped) return;
+    Object.keys(xhr.scorekeeperTyped).forEach(function (id) {
+      const kept = xhr.scorekeeperTyped[id];
+      const field = document.getElementById(id);
+      if (!field || field === kept.element || !field.matches(TYPED)) return;
+      if (field.value !== kept.sent || roundOfField(field) !== kept.round) return;
+      field.value = kept.value;
+      // Its own triggers (the referee's verdict, the entry form's sums and draft) see it.
+      field.dispatchEvent(new Event("input", { bubbles: true }));
+    });
+    const focus = xhr.scorekeeperFocus;
+    if (focus && !focus.element.isConnected) {
+      const field = document.getElementById(focus.id);
+      if (field && field.matches(TYPED)) {
+        field.focus({ preventScroll: true });
+        try {
+          if (focus.start !== null) field.setSelectionRange(focus.start, focus.end);
+        } catch (error) {
+          // a field type without a caret
+        }
+      }
     }
   });
 

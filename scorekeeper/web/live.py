@@ -1,0 +1,76 @@
+"""Live screens and the installable app: what every page showing a game polls, and the files a
+tablet needs to put Scorekeeper on its home screen.
+
+Terms:
+
+- A **live region** is an element of a page marked ``data-live`` (the game body, the watch
+  board, the history table). ``static/js/live.js`` asks :func:`version` once a second whether
+  the game has changed since the version the region shows; when it has, it fetches the page
+  (or the region's ``data-live-src``) again and swaps the region in, keeping the entry form a
+  scorer is typing in (see live.js).
+- The **poll** is a plain conditional request, answered in about a millisecond with one
+  primary-key lookup (:func:`scorekeeper.games.current_version`, no ORM session): a 204 while
+  the game is unchanged. A long-lived connection (server-sent events) would hold one of the
+  default server's 16 worker threads (2 workers x 8 threads) per open screen, so 16 screens
+  would starve round entry; a poll holds a thread for a millisecond.
+- The **service worker** (``/sw.js``, served from the root so that its scope covers the whole
+  app) keeps the app shell and the last game pages seen, to show them read-only when the
+  network is gone; see ``static/js/sw.js``.
+"""
+
+from __future__ import annotations
+
+from flask import Blueprint, Response, current_app, jsonify, make_response, request, send_file
+
+from .. import games
+from ..db import get_engine
+from ..errors import NotFound
+from .numbers import whole_number
+
+bp = Blueprint("live", __name__)
+
+# How often a live region asks whether its game changed: a change shows on every screen
+# within about a second and a half (benchmarks/web.py, "live screens"), the 2 s the table needs.
+POLL_MILLISECONDS = 1000
+
+
+@bp.app_context_processor
+def _live_settings() -> dict[str, int]:
+    return {"live_poll_ms": POLL_MILLISECONDS}
+
+
+@bp.get("/games/<game_id>/live")
+def version(game_id: str) -> Response:
+    """Has the game changed since version ``v``? 204 if not; else 200 and ``{"version": n}``.
+
+    Not secret (a watcher with the link sees every score): no access check, so a screen
+    that has not joined is live too.
+    """
+    current = games.current_version(get_engine(), game_id)
+    if current is None:
+        raise NotFound()
+    if request.args.get("v", type=whole_number) == current:
+        response = make_response("", 204)
+    else:
+        response = jsonify(version=current)
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@bp.get("/sw.js")
+def service_worker() -> Response:
+    """The service worker, from the root: a worker's scope is the folder it is served from."""
+    path = f"{current_app.static_folder}/js/sw.js"
+    response = send_file(path, mimetype="text/javascript", max_age=0)
+    response.headers["Cache-Control"] = "no-cache"  # a new version is picked up on next visit
+    return response
+
+
+@bp.get("/manifest.webmanifest")
+def manifest() -> Response:
+    """The web app manifest (the icons and colours of the home-screen app)."""
+    path = f"{current_app.static_folder}/manifest.webmanifest"
+    return send_file(path, mimetype="application/manifest+json", max_age=3600)
+
+
+__all__ = ["POLL_MILLISECONDS", "bp"]

@@ -1,0 +1,328 @@
+// Never lose a tap: what is typed in a round's entry form (form[data-draft="<game id>"]) is
+// kept on the device, in localStorage, per game and round, as it is typed. It is cleared when
+// the server answers that round's save with a success, and only then.
+//
+// - A reload, leaving the page and coming back, or a crash: the form is filled in again
+//   (each field the server sent empty), with the idempotency key it had, so a save that did
+//   reach the server before the page went away is not recorded twice.
+// - A save that cannot reach the server: said next to the Save button (app.js puts the
+//   message there), the entries stay, and the same request (same idempotency key, so it is
+//   recorded exactly once even if the first one did arrive) is sent again by itself when the
+//   connection is back: on the browser's "online" event, and every few seconds meanwhile.
+// - The round was saved on another device (a live update or this device's own refused save
+//   brought the next round's form): what was typed for it is still kept, and a box says so
+//   plainly, lists it, and offers to use it for the round now open or to discard it.
+(function () {
+  "use strict";
+
+  const PREFIX = "scorekeeper:draft:";
+  const NOT_ENTRIES = { csrf_token: true, version: true, round: true, key: true };
+  const RETRY_MS = 4000;
+  let retryTimer = null;
+
+  function store() {
+    try {
+      return window.localStorage;
+    } catch (error) {
+      return null; // storage blocked: the form still works, without the safety net
+    }
+  }
+
+  function storageKey(game, round) {
+    return PREFIX + game + ":" + round;
+  }
+
+  function roundOf(form) {
+    const input = form.querySelector("input[name=round]");
+    return input ? input.value : "";
+  }
+
+  function load(game, round) {
+    const s = store();
+    if (!s) return null;
+    try {
+      return JSON.parse(s.getItem(storageKey(game, round)) || "null");
+    } catch (error) {
+      return null;
+    }
+  }
+
+  function forget(game, round) {
+    const s = store();
+    if (s) s.removeItem(storageKey(game, round));
+  }
+
+  // The entries typed in the form (what a person entered; not the form's bookkeeping).
+  function entries(form) {
+    const fields = {};
+    Array.from(form.elements).forEach(function (el) {
+      if (!el.name || NOT_ENTRIES[el.name] || el.type === "submit" || el.type === "button") return;
+      if (el.type === "radio" || el.type === "checkbox") {
+        if (el.checked) fields[el.name] = el.value;
+      } else if (el.value.trim() !== "") {
+        fields[el.name] = el.value;
+      }
+    });
+    return fields;
+  }
+
+  function keyOf(form) {
+    const input = form.querySelector("input[name=key]");
+    return input ? input.value : "";
+  }
+
+  function save(form, sent) {
+    const s = store();
+    if (!s) return;
+    const game = form.dataset.draft;
+    const round = roundOf(form);
+    const fields = entries(form);
+    const before = load(game, round);
+    if (Object.keys(fields).length === 0 && !sent && !(before && before.sent)) {
+      s.removeItem(storageKey(game, round));
+      return;
+    }
+    const draft = { fields: fields, key: keyOf(form), sent: !!(sent || (before && before.sent)), at: Date.now() };
+    try {
+      s.setItem(storageKey(game, round), JSON.stringify(draft));
+    } catch (error) {
+      // storage full: nothing more can be kept, the form itself still has the values
+    }
+  }
+
+  // Put kept entries into the form's empty fields; true when anything was filled in.
+  function fill(form, fields, overwrite) {
+    let filled = false;
+    Object.keys(fields).forEach(function (name) {
+      const found = form.elements.namedItem(name);
+      if (!found) return;
+      const value = fields[name];
+      const list = found instanceof RadioNodeList ? Array.from(found) : [found];
+      if (list[0].type === "radio" || list[0].type === "checkbox") {
+        if (!overwrite && list.some(function (el) { return el.checked; })) return;
+        list.forEach(function (el) { if (el.value === value) { el.checked = true; filled = true; } });
+      } else if (overwrite || list[0].value === "") {
+        list[0].value = value;
+        filled = true;
+      }
+    });
+    return filled;
+  }
+
+  function clearEntries(form) {
+    Array.from(form.elements).forEach(function (el) {
+      if (!el.name || NOT_ENTRIES[el.name] || el.type === "submit" || el.type === "button") return;
+      if (el.type === "radio" || el.type === "checkbox") el.checked = false;
+      else el.value = "";
+    });
+  }
+
+  function announce(form) {
+    form.dispatchEvent(new Event("input", { bubbles: true })); // the card picker's sums and counts
+  }
+
+  function restore(form) {
+    const draft = load(form.dataset.draft, roundOf(form));
+    if (!draft || !draft.fields) return;
+    const blank = Object.keys(entries(form)).length === 0;
+    if (fill(form, draft.fields, false)) {
+      const key = form.querySelector("input[name=key]");
+      if (blank && draft.key && key) key.value = draft.key;
+      announce(form);
+    }
+    save(form, false);
+  }
+
+  // --- entries for a round that was saved elsewhere -------------------------------------------
+
+  function keptRounds(game, below) {
+    const s = store();
+    if (!s) return [];
+    const rounds = [];
+    for (let i = 0; i < s.length; i++) {
+      const name = s.key(i);
+      if (!name || name.indexOf(PREFIX + game + ":") !== 0) continue;
+      const round = Number(name.slice((PREFIX + game + ":").length));
+      const draft = load(game, round);
+      if (round < below && draft && draft.fields && Object.keys(draft.fields).length) rounds.push(round);
+    }
+    return rounds.sort(function (a, b) { return a - b; });
+  }
+
+  function playerNames(form) {
+    const source = form
+      ? form.querySelectorAll(".entry-row .player-name")
+      : document.querySelectorAll(".scoreboard tbody .player-name");
+    return Array.from(source).map(function (el) { return el.textContent.trim(); });
+  }
+
+  function describe(fields, names) {
+    const lines = [];
+    names.forEach(function (name, seat) {
+      const parts = [];
+      if (fields.out === String(seat)) parts.push("went out");
+      if (fields["cards-" + seat]) parts.push("cards " + fields["cards-" + seat]);
+      else if (fields["points-" + seat]) parts.push(fields["points-" + seat] + " points");
+      if (fields["bought-" + seat]) parts.push("bought " + fields["bought-" + seat]);
+      if (parts.length) lines.push(name + ": " + parts.join(", "));
+    });
+    if (fields.cut_bonus) lines.push("cut bonus");
+    return lines;
+  }
+
+  function button(text, className, onClick) {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.className = className;
+    b.textContent = text;
+    b.addEventListener("click", onClick);
+    return b;
+  }
+
+  function offerKept(container) {
+    const game = container.dataset.game || container.dataset.draft;
+    if (!game || container.querySelector(".kept-entries")) return;
+    const form = container.matches("form[data-draft]") ? container : container.querySelector("form[data-draft]");
+    const open = form ? Number(roundOf(form)) : Infinity;
+    const rounds = keptRounds(game, open);
+    if (!rounds.length) return;
+    const round = rounds[0];
+    const draft = load(game, round);
+    const box = document.createElement("div");
+    box.className = "warn-box kept-entries";
+    box.setAttribute("role", "alert");
+    box.dataset.keptRound = String(round);
+    const head = document.createElement("p");
+    const strong = document.createElement("strong");
+    strong.textContent = draft.sent
+      ? "Round " + round + " is already recorded: it was saved before the answer to this device's save came back, or on another device."
+      : "Round " + round + " was saved on another device before this one sent what you typed for it.";
+    head.appendChild(strong);
+    head.appendChild(document.createTextNode(" What you typed here is kept, nothing was lost:"));
+    const list = document.createElement("ul");
+    list.className = "kept-list";
+    describe(draft.fields, playerNames(form)).forEach(function (line) {
+      const item = document.createElement("li");
+      item.textContent = line;
+      list.appendChild(item);
+    });
+    const actions = document.createElement("div");
+    actions.className = "row kept-actions";
+    if (form) {
+      actions.appendChild(button("Use these for round " + open, "kept-use", function () {
+        clearEntries(form);
+        fill(form, draft.fields, true);
+        forget(game, round);
+        box.remove();
+        announce(form);
+        save(form, false);
+        offerKept(container);
+      }));
+    }
+    actions.appendChild(button("Discard them", "secondary kept-discard", function () {
+      forget(game, round);
+      box.remove();
+      offerKept(container);
+    }));
+    box.appendChild(head);
+    box.appendChild(list);
+    box.appendChild(actions);
+    const heading = form && form.querySelector("h2");
+    if (heading) heading.after(box);
+    else if (form) form.prepend(box);
+    else container.prepend(box);
+  }
+
+  // --- sending, failing, sending again ------------------------------------------------------
+
+  function pendingForm() {
+    return document.querySelector("form[data-draft][data-pending]");
+  }
+
+  function sendAgain() {
+    const form = pendingForm();
+    if (!form) {
+      stopRetrying();
+      return;
+    }
+    if (navigator.onLine === false || form.classList.contains("htmx-request")) return;
+    const status = form.querySelector(".save-status");
+    if (status) status.textContent = "Connection back: sending round " + roundOf(form) + " again…";
+    // Through htmx (a synthetic submit never submits the form natively): the same form, with
+    // the same idempotency key, swapped in as a save pressed by hand would be.
+    if (window.htmx) window.htmx.trigger(form, "submit");
+  }
+
+  function stopRetrying() {
+    if (retryTimer !== null) clearInterval(retryTimer);
+    retryTimer = null;
+  }
+
+  function formOf(event) {
+    const elt = event.detail && event.detail.elt;
+    const form = elt && elt.closest ? elt.closest("form[data-draft]") : null;
+    return form;
+  }
+
+  document.addEventListener("input", function (event) {
+    const form = event.target.closest && event.target.closest("form[data-draft]");
+    if (form) save(form, false);
+  });
+  document.addEventListener("change", function (event) {
+    const form = event.target.closest && event.target.closest("form[data-draft]");
+    if (form) save(form, false);
+  });
+  // The card picker writes the cards field itself (no input event): keep taps on it too.
+  document.addEventListener("click", function (event) {
+    const form = event.target.closest && event.target.closest("form[data-draft]");
+    if (form) setTimeout(function () { save(form, false); }, 0);
+  });
+
+  // The form a request was sent from rides on its XMLHttpRequest: once the answer has been
+  // swapped in, the form is gone from the page and htmx names another element as the source.
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    const form = formOf(event);
+    const xhr = event.detail.xhr;
+    if (!form || !xhr) return;
+    save(form, true);
+    xhr.scorekeeperDraft = form;
+  });
+
+  document.addEventListener("htmx:afterRequest", function (event) {
+    const xhr = event.detail.xhr;
+    const form = xhr && xhr.scorekeeperDraft;
+    if (!form || xhr.status < 200 || xhr.status >= 300) return;
+    // Recorded (or recognised as already recorded by its key): nothing left to keep.
+    forget(form.dataset.draft, roundOf(form));
+    form.removeAttribute("data-pending");
+  });
+
+  document.addEventListener("htmx:sendError", function (event) {
+    const xhr = event.detail.xhr;
+    const form = (xhr && xhr.scorekeeperDraft) || formOf(event);
+    if (!form || !form.isConnected) return;
+    form.setAttribute("data-pending", "");
+    save(form, true);
+    const status = form.querySelector(".save-status");
+    if (status) {
+      status.textContent = "Not saved yet: this device cannot reach the scorekeeper. Round " +
+        roundOf(form) + " is kept here and will be sent by itself when the connection is back.";
+    }
+    if (retryTimer === null) retryTimer = setInterval(sendAgain, RETRY_MS);
+  });
+
+  window.addEventListener("online", function () { setTimeout(sendAgain, 200); });
+
+  function scan(root) {
+    const scope = root && root.querySelectorAll ? root : document;
+    const forms = scope.matches && scope.matches("form[data-draft]")
+      ? [scope]
+      : Array.from(scope.querySelectorAll("form[data-draft]"));
+    forms.forEach(restore);
+    document.querySelectorAll("[data-live][data-game]").forEach(offerKept);
+  }
+
+  document.addEventListener("DOMContentLoaded", function () { scan(document); });
+  document.addEventListener("htmx:afterSettle", function (event) { scan(event.target); });
+  document.addEventListener("live:updated", function (event) { scan(event.target); });
+})();

@@ -1,0 +1,152 @@
+// Scorekeeper's service worker, served as /sw.js so that its scope is the whole app.
+//
+// Online, every request goes to the network as before (nothing is served stale). What it
+// keeps, to show when the network is gone:
+// - the app shell: the stylesheet, the scripts, the icons and the manifest (fetched at
+//   install, refreshed whenever the network serves them);
+// - for each game seen, its scoreboard, read-only: the game's watch page (no join code, no
+//   entry form: an editor's own page is never stored, it shows the join code), fetched when
+//   the game page is opened, when this device changes the game, and when a live screen sees
+//   the game change.
+// Offline, a game's pages (/games/<id>, its watch page, its history) show that scoreboard
+// with a note saying it is the last one seen and read-only; any other page, a short note.
+// A save made offline is not the worker's business: it fails as a send error and the page
+// keeps it and sends it again (drafts.js).
+"use strict";
+
+const SHELL_CACHE = "scorekeeper-shell-v1";
+const GAMES_CACHE = "scorekeeper-games-v1";
+const SHELL = [
+  "/static/css/app.css",
+  "/static/vendor/htmx-2.0.8.min.js",
+  "/static/js/app.js",
+  "/static/js/live.js",
+  "/static/js/drafts.js",
+  "/static/js/cardpicker.js",
+  "/static/js/referee.js",
+  "/static/favicon.svg",
+  "/static/icons/icon.svg",
+  "/static/icons/icon-192.png",
+  "/static/icons/icon-512.png",
+  "/manifest.webmanifest",
+];
+const GAME_PAGE = /^\/games\/([A-Za-z0-9_-]{16,32})(?:\/(?:watch|history))?\/?$/;
+const GAME_LIVE = /^\/games\/([A-Za-z0-9_-]{16,32})\/live$/;
+
+self.addEventListener("install", function (event) {
+  event.waitUntil(
+    caches.open(SHELL_CACHE).then(function (cache) {
+      // One missing file must not stop the worker from installing.
+      return Promise.all(SHELL.map(function (url) { return cache.add(url).catch(function () {}); }));
+    }).then(function () { return self.skipWaiting(); })
+  );
+});
+
+self.addEventListener("activate", function (event) {
+  const current = [SHELL_CACHE, GAMES_CACHE];
+  event.waitUntil(
+    caches.keys().then(function (names) {
+      return Promise.all(names.filter(function (name) { return current.indexOf(name) < 0; })
+        .map(function (name) { return caches.delete(name); }));
+    }).then(function () { return self.clients.claim(); })
+  );
+});
+
+function keepScoreboard(gameId) {
+  const url = "/games/" + gameId + "/watch";
+  return fetch(url, { credentials: "same-origin" }).then(function (answer) {
+    if (!answer.ok) return;
+    return caches.open(GAMES_CACHE).then(function (cache) { return cache.put(url, answer); });
+  }).catch(function () {});
+}
+
+function offlineNote(text) {
+  return '<div class="warn-box offline-note" role="status"><strong>Offline.</strong> ' + text + "</div>";
+}
+
+function offlineGame(gameId) {
+  return caches.open(GAMES_CACHE).then(function (cache) {
+    return cache.match("/games/" + gameId + "/watch");
+  }).then(function (kept) {
+    if (!kept) return offlinePage();
+    return kept.text().then(function (html) {
+      const note = offlineNote("This is the scoreboard as this device last saw it, read-only. " +
+        "It comes back to life by itself when the connection returns; reload then to score.");
+      return new Response(html.replace(/<main\b[^>]*>/, function (tag) { return tag + note; }), {
+        headers: { "Content-Type": "text/html; charset=utf-8" },
+      });
+    });
+  });
+}
+
+function offlinePage() {
+  const html = '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
+    '<meta name="viewport" content="width=device-width, initial-scale=1">' +
+    "<title>Offline · Scorekeeper</title>" +
+    '<link rel="stylesheet" href="/static/css/app.css"></head><body><main id="main" class="main">' +
+    offlineNote("This device cannot reach the scorekeeper, and has no copy of this page. " +
+      "Check the Wi-Fi, then reload.") +
+    "</main></body></html>";
+  return new Response(html, { status: 503, headers: { "Content-Type": "text/html; charset=utf-8" } });
+}
+
+function isShell(path) {
+  return path.indexOf("/static/") === 0 || path === "/manifest.webmanifest";
+}
+
+const GAME_CHANGE = /^\/games\/([A-Za-z0-9_-]{16,32})\//;
+
+self.addEventListener("fetch", function (event) {
+  const request = event.request;
+  const url = new URL(request.url);
+  if (url.origin !== self.location.origin) return;
+  if (request.method === "POST") {
+    // This device changed a game (a round saved, edited, undone): keep the new scoreboard.
+    const changed = GAME_CHANGE.exec(url.pathname);
+    if (changed) {
+      event.respondWith(fetch(request).then(function (answer) {
+        if (answer.status < 400) event.waitUntil(keepScoreboard(changed[1]));
+        return answer;
+      }));
+    }
+    return;
+  }
+  if (request.method !== "GET") return;
+  const game = GAME_PAGE.exec(url.pathname);
+  const live = GAME_LIVE.exec(url.pathname);
+
+  if (request.mode === "navigate") {
+    event.respondWith(
+      fetch(request).then(function (answer) {
+        if (game && answer.ok) event.waitUntil(keepScoreboard(game[1]));
+        return answer;
+      }).catch(function () {
+        return game ? offlineGame(game[1]) : offlinePage();
+      })
+    );
+  } else if (live) {
+    // A live screen saw the game change: keep the new scoreboard for offline use.
+    event.respondWith(
+      fetch(request).then(function (answer) {
+        if (answer.status === 200) event.waitUntil(keepScoreboard(live[1]));
+        return answer;
+      })
+    );
+  } else if (isShell(url.pathname)) {
+    event.respondWith(
+      fetch(request).then(function (answer) {
+        if (answer.ok) {
+          const copy = answer.clone();
+          event.waitUntil(caches.open(SHELL_CACHE).then(function (cache) {
+            return cache.put(url.pathname, copy);
+          }));
+        }
+        return answer;
+      }).catch(function () {
+        return caches.match(url.pathname).then(function (kept) {
+          return kept || Response.error();
+        });
+      })
+    );
+  }
+});

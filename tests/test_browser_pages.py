@@ -7,6 +7,7 @@ covered without editing this file.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 import pytest
@@ -14,6 +15,7 @@ from flask import url_for
 
 from scorekeeper import games
 from scorekeeper.db import write_session
+from scorekeeper.games import groups, saved_rules
 from scorekeeper.rules import PRESETS
 from scorekeeper.rules.scoring import PlayerResult
 
@@ -32,19 +34,67 @@ def _play(app: Any, rounds: int, players: list[str]) -> games.GameView:
     return view
 
 
-def page_urls(app: Any, game: games.GameView, finished: games.GameView) -> list[str]:
+# Answers that are files, not pages (downloads, pictures, the live poll, the app's manifest and
+# service worker): their own tests read them.
+NOT_PAGES = {
+    "groups.export",
+    "groups.season",
+    "groups.result_png",
+    "groups.result_txt",
+    "builder.saved_file",
+    "builder.shared_file",
+    "live.version",
+    "live.manifest",
+    "live.service_worker",
+}
+
+
+@dataclass(frozen=True)
+class Things:
+    """Real objects for every route argument: a game in progress, a finished game in a group,
+    a person of that group and a shared rule set."""
+
+    game: games.GameView
+    finished: games.GameView
+    group_id: str
+    person_id: int
+    share_token: str
+
+
+def _things(app: Any) -> Things:
+    game = _play(app, 2, ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"])
+    finished = _play(app, 7, ["Ann", "Bob", "Cy"])
+    with app.app_context(), write_session() as session:
+        group, _token = groups.create_group(session, "Smith family", people=["Ann", "Bob", "Cy"])
+        groups.attach_game(session, group.id, finished.id)
+        saved = saved_rules.save_rules(
+            session, "another-device-of-this-family", "Ours", PRESETS["family"]
+        )
+    return Things(game, finished, group.id, group.people[0].id, saved.token)
+
+
+def page_urls(app: Any, things: Things) -> list[str]:
     urls: list[str] = []
+    game, finished = things.game, things.finished
     with app.test_request_context():
         for rule in sorted(app.url_map.iter_rules(), key=lambda r: r.rule):
             if "GET" not in (rule.methods or set()) or rule.endpoint == "static":
                 continue
             if rule.rule.startswith("/api/") or rule.endpoint.startswith("printing."):
                 continue  # JSON and PDFs: no page to look at
+            if rule.endpoint in NOT_PAGES or rule.endpoint == "builder.saved_page":
+                continue  # a saved rule set's page is its owner's: see test_builder
             values: dict[str, Any] = {}
             if "game_id" in rule.arguments:
                 values["game_id"] = game.id
             if "number" in rule.arguments:
                 values["number"] = 1
+            if "group_id" in rule.arguments:
+                values["group_id"] = things.group_id
+            if "person_ref" in rule.arguments:
+                values["person_ref"] = things.person_id
+            if "token" in rule.arguments:
+                values["token"] = things.share_token
             if "preset" in rule.arguments:
                 for preset in PRESETS:
                     urls.append(url_for(rule.endpoint, preset=preset))
@@ -59,8 +109,8 @@ def page_urls(app: Any, game: games.GameView, finished: games.GameView) -> list[
 
 def test_every_page_has_no_csp_violation_and_fits_a_tablet(page: Any, live_server: Any) -> None:
     app = live_server.app
-    game = _play(app, 2, ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"])
-    finished = _play(app, 7, ["Ann", "Bob", "Cy"])
+    things = _things(app)
+    game = things.game
     # This browser becomes an editor of the game in progress (join by code), so the editor
     # views (round entry, edit, undo, join code, QR) are looked at too.
     page.goto(f"{live_server.url}/games/{game.id}/join?code={game.join_code}")
@@ -70,7 +120,7 @@ def test_every_page_has_no_csp_violation_and_fits_a_tablet(page: Any, live_serve
 
     visited = []
     refused: list[tuple[str, int]] = []
-    for url in page_urls(app, game, finished):
+    for url in page_urls(app, things):
         response = page.goto(live_server.url + url)
         assert response is not None
         assert response.status < 500, url

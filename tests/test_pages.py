@@ -751,8 +751,10 @@ def test_watch_page_polls_its_board(client: FlaskClient) -> None:
     response = client.get(f"/games/{game_id}/watch")
     page = text(response)
     assert response.status_code == 200
-    assert 'hx-trigger="every 3s"' in page
-    assert f'hx-get="/games/{game_id}/watch/board?v=1"' in page
+    # A live region (static/js/live.js): polls the version, fetches the board when it moved.
+    assert f'data-live-poll="/games/{game_id}/live"' in page
+    assert 'data-live-version="1"' in page
+    assert f'data-live-src="/games/{game_id}/watch/board"' in page
     assert "data-wake-lock" in page and "Enter round" not in page
 
 
@@ -779,7 +781,7 @@ def test_an_unchanged_poll_costs_one_lookup(
     changed = client.get(f"{board}?v=1", headers=HX)
     assert changed.status_code == 200 and len(calls) == 1
     page = text(changed)
-    assert "<html" not in page and "/watch/board?v=2" in page and ">15<" in page
+    assert "<html" not in page and 'data-live-version="2"' in page and ">15<" in page
     assert changed.headers["ETag"] != etag
     assert "HX-Request" in changed.headers["Vary"]
     assert client.get(f"{board}?v=2", headers=HX).status_code == 204

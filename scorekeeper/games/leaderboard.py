@@ -240,7 +240,7 @@ def _people_of(group_id: str) -> Any:
     """The group's people's ids (a subquery). A seat has a person only in a game of that
     person's group (the group service links them together), so a person's seats are the
     group's seats: no join to ``game``."""
-    return sa_select(Person.id).where(col(Person.group_id) == group_id)
+    return sa_select(col(Person.id)).where(col(Person.group_id) == group_id)
 
 
 def _seat_filter(
@@ -287,7 +287,7 @@ def _group_names(session: Session, group_id: str) -> GroupView:
     that the leaderboard does not need)."""
     group = get_group(session, group_id)
     people = reader(session).execute(
-        sa_select(Person.id, Person.name)
+        sa_select(col(Person.id), col(Person.name))
         .where(col(Person.group_id) == group_id)
         .order_by(col(Person.name_key))
     )
@@ -296,7 +296,7 @@ def _group_names(session: Session, group_id: str) -> GroupView:
         name=group.name,
         join_code=group.join_code,
         created_at=group.created_at,
-        people=tuple(PersonView(pid, group_id, name, 0) for pid, name in people),
+        people=tuple(PersonView(int(pid or 0), group_id, name, 0) for pid, name in people),
         game_count=0,
         finished_count=0,
     )
@@ -489,7 +489,7 @@ def _person(session: Session, group_id: str, person_id: Any) -> PersonView:
     row = (
         reader(session)
         .execute(
-            sa_select(Person.name, played).where(
+            sa_select(col(Person.name), played).where(
                 col(Person.id) == person_id, col(Person.group_id) == group_id
             )
         )
@@ -542,7 +542,7 @@ def _head_to_head(session: Session, group_id: str, mine: list[Any]) -> tuple[Hea
     statement = (
         sa_select(
             other.c.person_id,
-            Person.name,
+            col(Person.name),
             func.count(),
             func.sum(case((me.c.total < other.c.total, 1), else_=0)),
             func.sum(case((me.c.total > other.c.total, 1), else_=0)),
@@ -600,7 +600,7 @@ def wins_over_time(
         .where(_G.c.group_id == group_id, *_in_range(_G.c.finished_at, low, high))
         .group_by(bucket)
     )
-    games = dict(reader(session).execute(per_game).all())
+    games: dict[str, int] = dict(reader(session).execute(per_game).all())
     # the wins: from the seats' index alone (the copy of the game's end on each seat)
     won_in = _period_of(session, period, _P.c.finished_at).label("period")
     who, dates = _seat_filter(group_id, low, high, None)

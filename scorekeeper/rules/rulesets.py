@@ -954,6 +954,7 @@ FAMILY = RuleSet(
     source="one family's house rules, from the blog post “The Rules of Liverpool”",
 )
 
+
 def _set_and_run(set_length: int, run_length: int, sets: int = 1) -> Contract:
     return Contract(
         (MeldSpec(MeldKind.SET, set_length),) * sets + (MeldSpec(MeldKind.RUN, run_length),)

@@ -21,13 +21,17 @@ from ..rules import (
     OPTIONS,
     PRESETS,
     CardParseError,
+    Rank,
     RulesError,
     RuleSet,
     RuleViolation,
     parse_cards,
 )
+from ..rules.document import to_document
+from ..rules.points import MAX_CARD_POINTS
 from ..rules.rulesets import MAX_PLAYERS, MIN_PLAYERS
 from ..rules.scoring import PlayerResult, score_round
+from .builder import cards_not_in_play, chosen_rules
 from .numbers import signed_number, whole_number, whole_number_or
 
 DEFAULT_PRESET = "liverpool"
@@ -48,6 +52,11 @@ NONE_CHOICES: dict[str, list[tuple[str, str]]] = {
 }
 
 
+# The custom point table's fields: one per rank, and the joker.
+CUSTOM_TABLE = "custom"
+POINT_LABELS = [rank.label for rank in Rank] + ["Joker"]
+
+
 @dataclass
 class NewGameForm:
     """The new-game form as typed: rows of names in seating order, preset, overrides."""
@@ -57,6 +66,7 @@ class NewGameForm:
     preset: str = DEFAULT_PRESET
     dealer: str = ""  # a row index, or "" for cut for deal
     options: dict[str, str] = field(default_factory=dict)  # option name -> text ("" = default)
+    points: dict[str, str] = field(default_factory=dict)  # a custom table: label -> text
     key: str = field(default_factory=fresh_key)  # one key per game to start: a retry is a replay
 
     @classmethod
@@ -68,6 +78,7 @@ class NewGameForm:
             preset=form.get("preset", DEFAULT_PRESET),
             dealer=form.get("first_dealer", ""),
             options={name: form.get(f"opt.{name}", "").strip()[:100] for name in OPTIONS},
+            points={label: form.get(f"pts.{label}", "").strip()[:20] for label in POINT_LABELS},
             key=form.get("key", "")[:100] or fresh_key(),
         )
 
@@ -92,7 +103,18 @@ class NewGameForm:
 
     @property
     def rules(self) -> RuleSet:
-        return PRESETS.get(self.preset, PRESETS[DEFAULT_PRESET])
+        """The preset chosen, or a rule set saved on this device (``saved:<id>``) or shared
+        by link (``shared:<token>``)."""
+        return PRESETS.get(self.preset) or chosen_rules(self.preset) or PRESETS[DEFAULT_PRESET]
+
+    def rules_value(self) -> Any:
+        """The rules as the game service reads them: a preset's id, or the whole document of
+        a saved or shared rule set (the game keeps its own copy). An unknown choice is
+        passed on as typed, for the service to refuse."""
+        if self.preset in PRESETS:
+            return self.preset
+        chosen = chosen_rules(self.preset)
+        return self.preset if chosen is None else to_document(chosen)
 
     def parsed_options(self) -> tuple[dict[str, Any], dict[str, str]]:
         """The overrides as typed values, and a message per option that is not readable."""
@@ -102,11 +124,42 @@ class NewGameForm:
             if text == "":
                 continue
             kind = OPTIONS[name].kind
+            if kind == "table" and text == CUSTOM_TABLE:
+                table, table_errors = self.custom_points()
+                errors.update(table_errors)
+                if table is not None:
+                    values[name] = table
+                continue
             try:
                 values[name] = _option_value(name, kind, text)
             except ValueError as error:
                 errors[f"options.{name}"] = str(error)
         return values, errors
+
+    def custom_points(self) -> tuple[dict[str, Any] | None, dict[str, str]]:
+        """The custom point table as typed (``{"ranks": {...}, "joker": n}``), a value left
+        empty being the rule set's own; and, if some value is not a number of points, a
+        message on each such field (``points.<label>``) and one naming them all."""
+        table = self.rules.point_table
+        defaults = [*table.rank_points, table.joker]
+        values: dict[str, int] = {}
+        bad: list[str] = []
+        for label, default in zip(POINT_LABELS, defaults, strict=True):
+            text = self.points.get(label, "")
+            number = default if text == "" else whole_number_or(text, None)
+            if number is None or not 0 <= number <= MAX_CARD_POINTS:
+                bad.append(label)
+            else:
+                values[label] = number
+        if bad:
+            errors = {f"points.{label}": "" for label in bad}
+            errors["options.points"] = (
+                f"Custom points for {' '.join(bad)}: enter whole numbers from 0 to "
+                f"{MAX_CARD_POINTS} (left empty: the rule set's value)"
+            )
+            return None, errors
+        joker = values.pop("Joker")
+        return {"ranks": values, "joker": joker}, {}
 
     def kept_rows(self) -> list[int]:
         """Rows with a name typed in: blank rows are left out."""
@@ -204,6 +257,9 @@ class EntryForm:
                     cards = parse_cards(self.cards[seat]) or None
                 except CardParseError as error:
                     self.errors.setdefault(seat, []).append(f"{name}: {error.message}")
+                refused = cards_not_in_play(view.rules, cards or ())
+                if refused is not None:
+                    self.errors.setdefault(seat, []).append(f"{name}: {refused}")
             points: Any = None
             if cards is None and self.points[seat]:
                 points = _number_or_text(self.points[seat], signed_number)

@@ -54,9 +54,12 @@ from ..rules import (
 )
 from ..rules.rulesets import MAX_PLAYERS, MIN_PLAYERS
 from . import access
-from .forms import NONE_CHOICES, EntryForm, NewGameForm, fresh_key
+from .builder import chosen_rules
+from .forms import NONE_CHOICES, POINT_LABELS, EntryForm, NewGameForm, fresh_key
+from .groups import form_group
 from .htmx import is_htmx, render
 from .numbers import whole_number, whole_number_or
+from .rulebook import rulebook
 from .security import no_store
 
 bp = Blueprint("games", __name__, url_prefix="/games")
@@ -140,7 +143,9 @@ def _render_new(
         options=OPTIONS,
         point_tables=POINT_TABLES,
         none_choices=NONE_CHOICES,
+        point_labels=POINT_LABELS,
         recent_names=games.recent_player_names(get_session(), access.game_ids()),
+        group=form_group(),  # a game started from a group's page offers its people
         max_players=MAX_PLAYERS,
         min_players=MIN_PLAYERS,
     )
@@ -149,8 +154,12 @@ def _render_new(
 @bp.get("/new")
 def new() -> Response:
     form = NewGameForm()
-    if request.args.get("preset") in PRESETS:
-        form.preset = request.args["preset"]
+    picked = [name.strip()[:200] for name in request.args.getlist("player") if name.strip()]
+    if picked:  # the players ticked on a group's page
+        form.rows = picked[:MAX_PLAYERS] + [""] * (MIN_PLAYERS - len(picked))
+    choice = request.args.get("preset", "")[:100]
+    if choice in PRESETS or chosen_rules(choice) is not None:  # a saved or shared rule set
+        form.preset = choice
     return _render_new(form)
 
 
@@ -170,13 +179,14 @@ def create() -> Response:
         row = whole_number_or(form.dealer)
         dealer = kept.index(row) if row in kept else -1
     args: dict[str, Any] = {
-        "preset": form.preset,
+        "preset": form.rules_value(),
         "players": names,
         "options": options,
         "title": form.title,
         "first_dealer": dealer,
     }
     session = get_session()
+    group = form_group()
     try:
         if errors:
             games.validate_new_game(**args)
@@ -184,6 +194,7 @@ def create() -> Response:
         view, _token = games.create_game(
             session, **args, actor=access.CREATOR_LABEL, idempotency_key=form.key,
             client=access.client_id(), device=access.device_id(), label=access.CREATOR_LABEL,
+            group_id=group.id if group else None,
         )  # fmt: skip
     except KeyReused as error:
         form.key = fresh_key()  # the values as typed stay; pressing Start again starts a game
@@ -437,6 +448,14 @@ def play_again(game_id: str) -> Response:
 
 
 # --- watching -------------------------------------------------------------------------------
+
+
+@bp.get("/<game_id>/rules")
+def game_rules(game_id: str) -> Response:
+    """The rules this game is played by: the rule set stored when it started (a preset's, a
+    saved rule set's or a whole document's), whatever became of its source since."""
+    view = games.load_game(get_session(), game_id)
+    return render("games/rules.html", game=view, rules=view.rules, book=rulebook(view.rules))
 
 
 @bp.get("/<game_id>/watch")

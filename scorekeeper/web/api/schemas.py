@@ -464,7 +464,7 @@ class DocumentRound(Answer):
 
 
 class DocumentWilds(Answer):
-    ranks: list[str] = Field([], description="Wild ranks besides the jokers, like [\"2\"].")
+    ranks: list[str] = Field([], description='Wild ranks besides the jokers, like ["2"].')
     can_be_natural: bool = Field(True, description="A wild rank may also stand for itself.")
 
 

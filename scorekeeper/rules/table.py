@@ -270,53 +270,68 @@ def joker_swap(meld_cards: Sequence[Card], card: Card, rules: RuleSet) -> SwapRe
     >>> joker_swap(parse_cards("7H 7C JK"), Card.parse("7S"), FAMILY).allowed
     True
     """
-    if rules.joker_swap == JokerSwap.NEVER:
-        return SwapResult(
-            False, None, "Under these rules no wild card can be taken from the table."
-        )
-    if card.rank is None or not can_be_natural(card, rules):
-        return SwapResult(
-            False, None, f"A {card.pretty} cannot free a wild card: only a natural card can."
-        )
-    base, why = _table_meld(meld_cards, rules)
+    base, why = _swappable_meld(meld_cards, card, rules)
     if base is None:
         return SwapResult(False, None, why)
+    candidates, why = (
+        _run_candidates(base, card, rules)
+        if base.kind == MeldKind.RUN
+        else _set_candidates(base, card, rules)
+    )
+    if not candidates:
+        return SwapResult(False, None, why)
+    return _swap_at(base, card, candidates[0], rules)
+
+
+def _swappable_meld(
+    meld_cards: Sequence[Card], card: Card, rules: RuleSet
+) -> tuple[Meld | None, str]:
+    """The table meld, if these rules let ``card`` take a wild from it at all; else why not."""
+    if rules.joker_swap == JokerSwap.NEVER:
+        return None, "Under these rules no wild card can be taken from the table."
+    if card.rank is None or not can_be_natural(card, rules):
+        return None, f"A {card.pretty} cannot free a wild card: only a natural card can."
+    base, why = _table_meld(meld_cards, rules)
+    if base is None:
+        return None, why
     name = base.describe()
     if not base.wilds:
-        return SwapResult(False, None, f"There is no wild card in the {name}.")
+        return None, f"There is no wild card in the {name}."
     if rules.swap_wilds == SwapWilds.JOKERS_ONLY and not any(
         base.cards[i].is_joker for i in base.wild_indices
     ):
-        return SwapResult(
-            False,
-            None,
-            f"Under these rules only a joker can be taken back, and the {name} holds none.",
-        )
-    if base.kind == MeldKind.RUN:
-        candidates = [
-            i
-            for i, use in zip(base.wild_indices, base.wilds, strict=True)
-            if use.rank == card.rank and use.suit == card.suit and _takeable(base, i, rules)
-        ]
-        if not candidates:
-            return SwapResult(False, None, _not_stood_for(base, card, rules))
-    else:
-        if rules.joker_swap == JokerSwap.RUNS_ONLY:
-            return SwapResult(False, None, "A wild card in a set is dead: it cannot be taken.")
-        if card.rank != base.rank:
-            assert base.rank is not None
-            return SwapResult(False, None, f"{card.pretty} does not belong in the {name}.")
-        candidates = [
-            i for i in base.wild_indices if i < SET_SWAP_CARDS and _takeable(base, i, rules)
-        ]
-        if not candidates:
-            return SwapResult(
-                False,
-                None,
-                f"The wild cards in the {name} were added after it was laid, so they are dead: "
-                f"only one among the first {SET_SWAP_CARDS} cards of a set may be taken.",
-            )
-    index = candidates[0]
+        return None, f"Under these rules only a joker can be taken back, and the {name} holds none."
+    return base, ""
+
+
+def _run_candidates(base: Meld, card: Card, rules: RuleSet) -> tuple[list[int], str]:
+    """The run's wilds standing for exactly ``card`` that may be taken; else why none."""
+    candidates = [
+        i
+        for i, use in zip(base.wild_indices, base.wilds, strict=True)
+        if use.rank == card.rank and use.suit == card.suit and _takeable(base, i, rules)
+    ]
+    return candidates, "" if candidates else _not_stood_for(base, card, rules)
+
+
+def _set_candidates(base: Meld, card: Card, rules: RuleSet) -> tuple[list[int], str]:
+    """The set's wilds ``card`` may take (only among its first cards); else why none."""
+    if rules.joker_swap == JokerSwap.RUNS_ONLY:
+        return [], "A wild card in a set is dead: it cannot be taken."
+    name = base.describe()
+    if card.rank != base.rank:
+        return [], f"{card.pretty} does not belong in the {name}."
+    candidates = [i for i in base.wild_indices if i < SET_SWAP_CARDS and _takeable(base, i, rules)]
+    if candidates:
+        return candidates, ""
+    return [], (
+        f"The wild cards in the {name} were added after it was laid, so they are dead: "
+        f"only one among the first {SET_SWAP_CARDS} cards of a set may be taken."
+    )
+
+
+def _swap_at(base: Meld, card: Card, index: int, rules: RuleSet) -> SwapResult:
+    """``card`` in place of the wild at ``index``, if the meld stays legal."""
     swapped = list(base.cards)
     swapped[index] = card
     _, new, problems = judge(swapped, table_rules(rules), base.kind)
@@ -326,6 +341,7 @@ def joker_swap(meld_cards: Sequence[Card], card: Card, rules: RuleSet) -> SwapRe
         )
     freed = base.cards[index]
     use = base.wilds[base.wild_indices.index(index)]
+    name = base.describe()
     return SwapResult(
         True,
         index,

@@ -65,15 +65,44 @@ def new_device_id() -> str:
     return secrets.token_urlsafe(24)
 
 
-def _device_hash(device: str | None) -> str | None:
+def hash_device(device: str | None) -> str | None:
     valid = isinstance(device, str) and 20 <= len(device) <= 100
     return hash_token(f"device:{device}") if valid else None
+
+
+def grant_lookup(grant: Any, owner: Any) -> Any:
+    """The query finding a grant of ``owner`` (a game's or a group's) held by one of the
+    ``hashes`` or by the ``device``: one statement, built once per grant table."""
+    return (
+        sa_select(grant.token_hash)
+        .where(
+            owner == bindparam("owner"),
+            or_(
+                col(grant.token_hash).in_(bindparam("hashes", expanding=True)),
+                col(grant.device_hash) == bindparam("device"),
+            ),
+        )
+        .limit(1)
+    )
+
+
+def holds_grant(
+    session: Session, lookup: Any, owner_id: str, tokens: Sequence[str], device: str | None
+) -> bool:
+    """Whether one of ``tokens``, or ``device``, holds a grant that ``lookup`` (a
+    :func:`grant_lookup`) finds for ``owner_id``."""
+    hashes = [hash_token(t) for t in tokens if isinstance(t, str) and 20 <= len(t) <= 100]
+    device_hash = hash_device(device)
+    if not hashes and device_hash is None:
+        return False
+    params = {"owner": owner_id, "hashes": hashes, "device": device_hash}
+    return reader(session).execute(lookup, params).first() is not None
 
 
 def grant_edit(session: Session, game_id: str, label: str, device: str | None = None) -> str:
     """Edit rights to ``game_id``: a new token (its hash is stored), or, for a ``device``,
     a grant tied to the device (once per game: asking again changes nothing) and ``""``."""
-    device_hash = _device_hash(device)
+    device_hash = hash_device(device)
     if device_hash is not None and _device_grant(session, game_id, device_hash) is not None:
         return ""
     token = secrets.token_urlsafe(32)
@@ -98,29 +127,10 @@ def can_edit(
     session: Session, game_id: str, tokens: Sequence[str], device: str | None = None
 ) -> bool:
     """Whether one of ``tokens``, or ``device``, holds a grant for the game (one query)."""
-    hashes = [hash_token(t) for t in tokens if isinstance(t, str) and 20 <= len(t) <= 100]
-    device_hash = _device_hash(device)
-    if not hashes and device_hash is None:
-        return False
-    found = (
-        reader(session)
-        .execute(_GRANT_OF, {"game_id": game_id, "hashes": hashes, "device": device_hash})
-        .first()
-    )
-    return found is not None
+    return holds_grant(session, _GRANT_OF, game_id, tokens, device)
 
 
-_GRANT_OF = (
-    sa_select(EditGrant.token_hash)
-    .where(
-        col(EditGrant.game_id) == bindparam("game_id"),
-        or_(
-            col(EditGrant.token_hash).in_(bindparam("hashes", expanding=True)),
-            col(EditGrant.device_hash) == bindparam("device"),
-        ),
-    )
-    .limit(1)
-)
+_GRANT_OF = grant_lookup(EditGrant, col(EditGrant.game_id))
 
 
 def require_edit(
@@ -133,14 +143,14 @@ def require_edit(
 
 def device_label(session: Session, game_id: str, device: str) -> str:
     """How a device appears in the game's history ("creator device", "joined device 2")."""
-    device_hash = _device_hash(device)
+    device_hash = hash_device(device)
     grant = None if device_hash is None else _device_grant(session, game_id, device_hash)
     return grant.label if grant is not None else "this device"
 
 
 def device_game_ids(session: Session, device: str, limit: int = 200) -> list[str]:
     """The games a device holds grants for, most recently granted first."""
-    device_hash = _device_hash(device)
+    device_hash = hash_device(device)
     if device_hash is None:
         return []
     rows = session.exec(
@@ -156,7 +166,7 @@ def device_game_ids(session: Session, device: str, limit: int = 200) -> list[str
 def claim_tokens(session: Session, device: str, tokens: Sequence[str]) -> int:
     """Tie the grants of ``tokens`` (kept in cookies before devices had ids) to ``device``;
     how many were found. Grants already tied to a device stay with it."""
-    device_hash = _device_hash(device)
+    device_hash = hash_device(device)
     hashes = [hash_token(t) for t in tokens if isinstance(t, str) and 20 <= len(t) <= 100]
     if device_hash is None or not hashes:
         return 0
@@ -195,7 +205,7 @@ def edit_grants(
 
 
 def _grant_view(row: EditGrant, tokens: Sequence[str], device: str | None) -> GrantView:
-    device_hash = _device_hash(device)
+    device_hash = hash_device(device)
     return GrantView(
         ref=hash_token(f"ref:{row.token_hash}")[:16],
         label=row.label or "a device",

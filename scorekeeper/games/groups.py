@@ -25,14 +25,22 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import bindparam, delete, func, insert, or_, update
+from sqlalchemy import delete, func, insert, update
 from sqlalchemy import select as sa_select
 from sqlmodel import Session, col, select
 
 from ..db import begin_write
 from ..errors import Conflict, Forbidden, Invalid, NotFound
 from ..models import Game, GroupGrant, Person, Player, PlayGroup, utcnow
-from .access import hash_token, new_game_id, new_join_code, normalize_join_code
+from .access import (
+    grant_lookup,
+    hash_device,
+    hash_token,
+    holds_grant,
+    new_game_id,
+    new_join_code,
+    normalize_join_code,
+)
 from .creation import clean_name, create_game
 from .store import check_game_id, get_game, reader, transaction
 from .views import GameView
@@ -255,16 +263,11 @@ def _group_game(game: Any, seats: list[Any]) -> GroupGame:
 # --- edit rights --------------------------------------------------------------------------
 
 
-def _device_hash(device: str | None) -> str | None:
-    valid = isinstance(device, str) and 20 <= len(device) <= 100
-    return hash_token(f"device:{device}") if valid else None
-
-
 def grant_group_edit(session: Session, group_id: str, label: str, device: str | None = None) -> str:
     """Edit rights to the group: a new token (only its hash is kept), or for a ``device`` a
     grant tied to it (once: asking again changes nothing) and ``""``. Inside the caller's
     transaction."""
-    device_hash = _device_hash(device)
+    device_hash = hash_device(device)
     if device_hash is not None:
         held = session.exec(
             select(GroupGrant.token_hash).where(
@@ -290,29 +293,10 @@ def can_edit_group(
     session: Session, group_id: str, tokens: Sequence[str] = (), device: str | None = None
 ) -> bool:
     """Whether one of ``tokens``, or ``device``, may edit the group (one query)."""
-    hashes = [hash_token(t) for t in tokens if isinstance(t, str) and 20 <= len(t) <= 100]
-    device_hash = _device_hash(device)
-    if not hashes and device_hash is None:
-        return False
-    found = (
-        reader(session)
-        .execute(_GRANT_OF, {"group_id": group_id, "hashes": hashes, "device": device_hash})
-        .first()
-    )
-    return found is not None
+    return holds_grant(session, _GRANT_OF, group_id, tokens, device)
 
 
-_GRANT_OF = (
-    sa_select(GroupGrant.token_hash)
-    .where(
-        col(GroupGrant.group_id) == bindparam("group_id"),
-        or_(
-            col(GroupGrant.token_hash).in_(bindparam("hashes", expanding=True)),
-            col(GroupGrant.device_hash) == bindparam("device"),
-        ),
-    )
-    .limit(1)
-)
+_GRANT_OF = grant_lookup(GroupGrant, col(GroupGrant.group_id))
 
 
 def require_group_edit(
@@ -343,7 +327,7 @@ def join_group(
 
 def device_group_ids(session: Session, device: str, limit: int = 100) -> list[str]:
     """The groups a device may edit, most recently granted first."""
-    device_hash = _device_hash(device)
+    device_hash = hash_device(device)
     if device_hash is None:
         return []
     rows = reader(session).execute(

@@ -32,6 +32,7 @@ from sqlmodel import Session, col, select
 from ..db import begin_write
 from ..errors import Conflict, Forbidden, Invalid, NotFound
 from ..models import Game, GroupGrant, Person, Player, PlayGroup, utcnow
+from ..rules.rulesets import MAX_PLAYERS, MIN_PLAYERS
 from .access import (
     grant_lookup,
     hash_device,
@@ -514,8 +515,8 @@ def start_group_game(
     """Start a game in the group: its players are the people ``person_ids`` (in seating
     order), or ``players`` by name (a new name becomes a new person). Edit rights, keys and
     checks as for :func:`.creation.create_game`."""
-    names = list(players) if players is not None else _names_of(session, group_id, person_ids)
     get_group(session, group_id)
+    names = list(players) if players is not None else _names_of(session, group_id, person_ids)
     return create_game(
         session,
         preset=preset,
@@ -535,9 +536,8 @@ def start_group_game(
 def _names_of(session: Session, group_id: str, person_ids: Sequence[Any]) -> list[str]:
     if not isinstance(person_ids, list | tuple):
         raise Invalid("people must be a list of person ids")
-    get_group(session, group_id)
-    if len(person_ids) > 8:
-        raise Invalid(f"a game has 2 to 8 players, not {len(person_ids)}")
+    if len(person_ids) > MAX_PLAYERS:
+        raise Invalid(f"a game has {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(person_ids)}")
     if len(set(map(repr, person_ids))) != len(person_ids):
         raise Invalid("each person can take one seat only")
     return [_person(session, group_id, pid).name for pid in person_ids]

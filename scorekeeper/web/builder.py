@@ -21,7 +21,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from flask import Blueprint, Response, make_response, redirect, request, url_for
+from flask import Blueprint, Response, make_response, request, url_for
 
 from ..db import get_session
 from ..errors import Invalid, NotFound
@@ -42,7 +42,7 @@ from ..rules.rulesets import (
 )
 from . import access
 from . import referee_json as rj
-from .htmx import is_htmx, render
+from .htmx import redirect_to, render
 from .numbers import whole_number_or
 from .security import no_store
 
@@ -535,16 +535,7 @@ def build_changed() -> Response:
         saved = saved_rules.save_rules(get_session(), access.device_id(), form.name, rules)
     except Invalid as error:
         return _page(form, 400, notice=error.message)
-    return _redirect(url_for("builder.saved_page", saved_id=saved.id, saved="1"))
-
-
-def _redirect(url: str) -> Response:
-    """Go to ``url``: a 303 for plain and boosted forms, ``HX-Redirect`` for htmx forms."""
-    if is_htmx():
-        response = make_response("", 200)
-        response.headers["HX-Redirect"] = url
-        return response
-    return make_response(redirect(url, 303))
+    return redirect_to(url_for("builder.saved_page", saved_id=saved.id, saved="1"))
 
 
 # --- saved and shared rule sets ------------------------------------------------------------------
@@ -574,7 +565,7 @@ def import_file() -> Response:
         found = saved_rules.list_saved(session, access.device_id())
         return render("rules/saved_list.html", status=400, saved=found, presets=PRESETS,
                       problems=problems, error=error.message)  # fmt: skip
-    return _redirect(url_for("builder.saved_page", saved_id=saved.id, saved="1"))
+    return redirect_to(url_for("builder.saved_page", saved_id=saved.id, saved="1"))
 
 
 def _saved_context(saved: saved_rules.SavedView, owner: bool) -> dict[str, Any]:
@@ -607,7 +598,7 @@ def saved_file(saved_id: str) -> Response:
 @bp.post("/saved/<saved_id>/delete")
 def delete(saved_id: str) -> Response:
     saved_rules.delete_saved(get_session(), access.device_id(), _saved_number(saved_id))
-    return _redirect(url_for("builder.saved_list"))
+    return redirect_to(url_for("builder.saved_list"))
 
 
 @bp.get("/shared/<token>")
@@ -629,7 +620,7 @@ def save_shared(token: str) -> Response:
     shared = saved_rules.get_shared(session, token)
     name = request.form.get("name", "")[:MAX_FIELD] or shared.name
     saved = saved_rules.save_rules(session, access.device_id(), name, shared.rules)
-    return _redirect(url_for("builder.saved_page", saved_id=saved.id, saved="1"))
+    return redirect_to(url_for("builder.saved_page", saved_id=saved.id, saved="1"))
 
 
 def _saved_number(text: str) -> int:

@@ -57,7 +57,7 @@ from . import access
 from .builder import chosen_rules
 from .forms import NONE_CHOICES, POINT_LABELS, EntryForm, NewGameForm, fresh_key
 from .groups import form_group
-from .htmx import is_htmx, render
+from .htmx import is_htmx, redirect_to, render
 from .numbers import whole_number, whole_number_or
 from .rulebook import rulebook
 from .security import no_store
@@ -85,15 +85,6 @@ def point_values(rules: RuleSet) -> dict[str, int]:
     """What each card scores under the game's point table, for the card picker's live sum."""
     table = rules.point_table
     return {rank.label: table.value_of(rank) for rank in Rank} | {"JK": table.joker}
-
-
-def _redirect(url: str) -> Response:
-    """Go to ``url``: a 303 for plain and boosted forms, ``HX-Redirect`` for htmx forms."""
-    if is_htmx():
-        response = make_response("", 200)
-        response.headers["HX-Redirect"] = url
-        return response
-    return redirect(url, 303)
 
 
 # --- home -----------------------------------------------------------------------------------
@@ -211,7 +202,7 @@ def create() -> Response:
         if not errors:
             errors["form"] = error.message
         return _render_new(form, errors, status=400)
-    return _redirect(url_for("games.show", game_id=view.id))
+    return redirect_to(url_for("games.show", game_id=view.id))
 
 
 _REUSED_FORM = "This form had already started a game with other names or rules."
@@ -390,7 +381,7 @@ def replace_round(game_id: str, number: int) -> Response:
         entry.refuse(error, view)
         entry.key = fresh_key()
         return again(view, entry, 400)
-    return _redirect(url_for("games.show", game_id=game_id, edited=number))
+    return redirect_to(url_for("games.show", game_id=game_id, edited=number))
 
 
 @bp.get("/<game_id>/undo")
@@ -420,7 +411,7 @@ def undo(game_id: str) -> Response:
             "games/undo.html", status=409, game=fresh, last=fresh.rounds[-1],
             conflict=error.message,
         )  # fmt: skip
-    return _redirect(url_for("games.show", game_id=game_id, undone=number or 0))
+    return redirect_to(url_for("games.show", game_id=game_id, undone=number or 0))
 
 
 @bp.get("/<game_id>/history")
@@ -444,7 +435,7 @@ def play_again(game_id: str) -> Response:
         device=access.device_id(),
         label=access.CREATOR_LABEL,
     )
-    return _redirect(url_for("games.show", game_id=view.id))
+    return redirect_to(url_for("games.show", game_id=view.id))
 
 
 # --- watching -------------------------------------------------------------------------------

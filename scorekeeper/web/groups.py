@@ -25,8 +25,6 @@ from flask import (
     Blueprint,
     Response,
     current_app,
-    make_response,
-    redirect,
     request,
     stream_with_context,
     url_for,
@@ -46,7 +44,7 @@ from ..printing.season import render_season
 from ..printing.share import game_result_png, result_text
 from . import access
 from .errors import CSRF_MESSAGE
-from .htmx import is_htmx, render
+from .htmx import redirect_to, render
 from .security import no_store
 
 bp = Blueprint("groups", __name__)
@@ -86,15 +84,6 @@ def now_year() -> int:
 def swatch(index: int) -> str:
     """A chart line's sample for its legend (``━●━``)."""
     return swatch_text(index)
-
-
-def _redirect(url: str) -> Response:
-    """A 303 for plain and boosted forms, ``HX-Redirect`` for htmx forms."""
-    if is_htmx():
-        response = make_response("", 200)
-        response.headers["HX-Redirect"] = url
-        return response
-    return redirect(url, 303)
 
 
 def _device() -> str:
@@ -155,7 +144,7 @@ def create() -> Response:
     except Invalid as error:
         values = {"name": name, "people": people_text}
         return _index(400, errors={"create": error.message}, values=values)
-    return _redirect(url_for("groups.show", group_id=group.id))
+    return redirect_to(url_for("groups.show", group_id=group.id))
 
 
 def _wins(group_id: str, start: Any = None, end: Any = None) -> stats.WinsOverTime:
@@ -212,7 +201,7 @@ def join(group_id: str) -> Response:
         games.join_group(get_session(), group_id, code, device=_device(), label="joined device")
     except (ratelimit.TooManyAttempts, Forbidden) as error:
         return _show(group_id, error.status, errors={"join": error.message}, values={"code": code})
-    return _redirect(url_for("groups.show", group_id=group_id))
+    return redirect_to(url_for("groups.show", group_id=group_id))
 
 
 def _person_id(text: str) -> int:
@@ -230,7 +219,7 @@ def _group_form(group_id: str, form: str, change: Any, values: dict[str, str]) -
         change()
     except (Invalid, Conflict, NotFound) as error:  # the group itself was checked above
         return _show(group_id, error.status, errors={form: error.message}, values=values)
-    return _redirect(url_for("groups.show", group_id=group_id, _anchor=form.split("-")[0]))
+    return redirect_to(url_for("groups.show", group_id=group_id, _anchor=form.split("-")[0]))
 
 
 @bp.post("/groups/<group_id>/name")
@@ -434,8 +423,8 @@ def import_file() -> Response:
             "groups/import.html", status=error.status, error=error.message, details=error.details
         )
     if done.kind == "group":
-        return _redirect(url_for("groups.show", group_id=done.id))
-    return _redirect(url_for("games.show", game_id=done.id))
+        return redirect_to(url_for("groups.show", group_id=done.id))
+    return redirect_to(url_for("games.show", game_id=done.id))
 
 
 def _check_csrf() -> None:

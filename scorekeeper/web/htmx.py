@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Response, make_response, render_template, request
+from flask import Response, make_response, redirect, render_template, request
 
 
 def is_htmx() -> bool:
@@ -30,3 +30,13 @@ def render(
     response = make_response(render_template(template, **context), status)
     response.vary.add("HX-Request")
     return response
+
+
+def redirect_to(url: str) -> Response:
+    """Go to ``url`` after a form: a 303 for plain and boosted forms, ``HX-Redirect`` for htmx
+    forms (an htmx request would otherwise swap the next page into the form's place)."""
+    if is_htmx():
+        response = make_response("", 200)
+        response.headers["HX-Redirect"] = url
+        return response
+    return make_response(redirect(url, 303))

@@ -10,8 +10,8 @@ from flask import Response, request, url_for
 from .. import games, ratelimit
 from ..db import get_session
 from . import access
-from .games import _redirect, bp
-from .htmx import render
+from .games import bp
+from .htmx import redirect_to, render
 from .security import no_store
 
 # --- joining --------------------------------------------------------------------------------
@@ -42,7 +42,7 @@ def join(game_id: str) -> Response:
             "games/join.html", "games/_join.html", status=error.status, game=view,
             editor=False, join_error=error.message, join_code_value=code,
         )  # fmt: skip
-    return _redirect(url_for("games.show", game_id=game_id))
+    return redirect_to(url_for("games.show", game_id=game_id))
 
 
 @bp.post("/<game_id>/join-code")
@@ -51,7 +51,7 @@ def new_join_code(game_id: str) -> Response:
     session = get_session()
     actor = access.require_edit(game_id)
     games.rotate_join_code(session, game_id, actor)
-    return _redirect(url_for("games.show", game_id=game_id, _anchor="share"))
+    return redirect_to(url_for("games.show", game_id=game_id, _anchor="share"))
 
 
 # --- devices that may edit --------------------------------------------------------------------
@@ -74,5 +74,5 @@ def remove_device(game_id: str, ref: str) -> Response:
     actor = access.require_edit(game_id)
     gone = games.revoke_grant(session, game_id, ref[:40], actor, device=access.device_id())
     if gone.yours:  # this device has just given up its own rights: back to watching
-        return _redirect(url_for("games.show", game_id=game_id))
-    return _redirect(url_for("games.devices", game_id=game_id, removed=gone.label))
+        return redirect_to(url_for("games.show", game_id=game_id))
+    return redirect_to(url_for("games.devices", game_id=game_id, removed=gone.label))

@@ -177,6 +177,30 @@ def service_calls(engine: Engine, group_id: str, person: int, calls: int) -> Non
             )
 
 
+def page_calls(url: str, group_id: str, person: int, calls: int) -> None:
+    """The same figures through the app: the leaderboard and person pages as a browser gets
+    them (service, template, response), with Flask's test client in this process."""
+    from scorekeeper import create_app
+
+    app = create_app({"DATABASE_URL": url, "SECRET_KEY": "bench", "TESTING": True})
+    client = app.test_client()
+    pages = {
+        "leaderboard page (HTTP)": f"/groups/{group_id}/leaderboard",
+        "person page (HTTP)": f"/groups/{group_id}/people/{person}",
+    }
+    for name, path in pages.items():
+
+        def get(path: str = path) -> None:
+            response = client.get(path)
+            assert response.status_code == 200, (path, response.status_code)
+
+        median, p99, worst, cpu = timed(get, calls)
+        print(
+            f"  {name:<26} median {median:6.1f} ms   p99 {p99:6.1f} ms   "
+            f"max {worst:6.1f} ms   cpu {cpu:5.1f} ms"
+        )
+
+
 def drain(pieces: Iterator[str], path: Path) -> int:
     size = 0
     with path.open("w", encoding="utf-8") as out:
@@ -284,6 +308,7 @@ def run(label: str, make: Callable[[], Engine], args: argparse.Namespace) -> Non
         print(f"  seeded {games} games in {time.perf_counter() - began:.1f} s")
         if games == args.games:
             service_calls(engine, group_id, people[0], args.calls)
+            page_calls(_url(engine), group_id, people[0], args.calls)
         transfers(make, engine, group_id, games)
         engine.dispose()
 

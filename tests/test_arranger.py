@@ -403,6 +403,10 @@ SLOW_HANDS = [
     ("deuces-six", 4, "6H 6C JC 7S 6S 8S 8C 4S 4H QH 7C QS"),
     ("deuces-six", 6, "2H 5S 2C 7D 7S AD 4D 4S 2D 2S 2H 5D"),
     ("deuces-six", 6, "AS 9S 4S 3S 8S 10S QH 2D QS 2S 2C 2H"),
+    # Two aces of one suit, all out, runs apart: one low, one high (once refused: a bound
+    # counted the second ace as a copy no run could hold).
+    ("liverpool", 7, "AD 2D 3D 4D JD QD KD AD 5S 6S 7S 8S"),
+    ("liverpool-11", 7, "9H 3D 10H JK AD JK KD QH 4D JK JD AD"),
 ]
 
 
@@ -470,6 +474,8 @@ CLUSTERED = [
         True,
     ),
     ("3H QH JH 8H 7H AH 5H 3H 10H 7H JK 4H JK JH 5H JH 6H 4H JK 6H JK JK JK 2H", True),
+    # Three overlapping runs holding three 2♠ and three J♠ each span 2-J: 30 cards, not 24.
+    ("2S JK 8S JS 10S 6S AS 4S 2S JK 3S QS JK JK JK JK JS 2S 7S 7S JS 8S 9S AS", False),
 ]
 
 
@@ -480,6 +486,16 @@ def test_clustered_all_out_hands(hand: str, possible: bool) -> None:
     a = arrange(rules, 7, cards)
     assert a.possible == possible, a.reason
     assert_sound(rules, 7, cards, a)
+
+
+def test_a_second_copy_needs_a_set_with_naturals_of_other_suits() -> None:
+    """Deuces-six all out (1 set, 2 runs apart): two K♠ cannot both be in runs, and a set of
+    kings needs two natural kings of different suits: with no other king, no way, however
+    the twelve 2s are played."""
+    hand = "2H JS 2H 5S AS 2S 8S 2D 2D 2C 2H 2S 2C 2D KS QS 2C KS 10S 2S"
+    a = arrange(PRESETS["deuces-six"], 6, parse_cards(hand))
+    assert not a.possible
+    assert "do not split into exactly 1 set and 2 runs" in a.reason
 
 
 def test_leftover_keeps_the_first_copies_in_hand_order() -> None:

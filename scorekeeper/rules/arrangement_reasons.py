@@ -17,13 +17,17 @@ import dataclasses
 from collections.abc import Sequence
 
 from .cards import Card, Rank, format_cards
-from .contract_search import solve
+from .contract_search import Solver
 from .rulesets import MeldKind, MeldSpec, RuleSet, number_word
 from .solver_model import SUITS, HandCounts, SearchRules, cell
 
 
-def explain(rules: RuleSet, round_number: int, hand: Sequence[Card]) -> str:
-    """A sentence saying what is missing, as concrete as the counts allow."""
+def explain(
+    rules: RuleSet, round_number: int, hand: Sequence[Card], solver: Solver | None = None
+) -> str:
+    """A sentence saying what is missing, as concrete as the counts allow (``solver``: the
+    one that already found the contract impossible, which remembers what it learned)."""
+    ask = solver or Solver()
     spec = rules.round(round_number)
     contract = spec.contract
     want = contract.describe()
@@ -37,35 +41,35 @@ def explain(rules: RuleSet, round_number: int, hand: Sequence[Card]) -> str:
     counts = HandCounts.of(hand, rules)
     with_discard = dataclasses.replace(search, all_out=False, keep_discard=False)
     if search.all_out:
-        stuck = _homeless(search, counts, hand, rules)
+        stuck = _homeless(ask, search, counts, hand, rules)
         if stuck:
             verb = "fits" if len(stuck) == 1 else "fit"
             return (
                 f"No way to use every card: round {round_number} is all out, and "
                 f"{format_cards(stuck, pretty=True)} {verb} in no meld."
             )
-        if solve(with_discard, counts) is not None:
+        if ask.solve(with_discard, counts) is not None:
             return (
                 f"No way to use every card: round {round_number} is all out, and these "
                 f"{len(hand)} cards do not split into exactly {want}."
             )
-    elif search.keep_discard and solve(with_discard, counts) is not None:
+    elif search.keep_discard and ask.solve(with_discard, counts) is not None:
         return (
             f"No way to make {want} and keep a card to discard: every way uses all "
             f"{len(hand)} cards."
         )
-    return _missing(with_discard, counts, want)
+    return _missing(ask, with_discard, counts, want)
 
 
-def _missing(search: SearchRules, counts: HandCounts, want: str) -> str:
+def _missing(ask: Solver, search: SearchRules, counts: HandCounts, want: str) -> str:
     parts = []
     for kind in MeldKind:
         group = tuple(m for m in search.slots if m.kind == kind)
-        if group and solve(dataclasses.replace(search, slots=group), counts) is None:
-            parts.append(_explain_kind(search, kind, group, counts))
+        if group and ask.solve(_only_slots(search, group), counts) is None:
+            parts.append(_explain_kind(ask, search, kind, group, counts))
     if parts:
         return " ".join(parts)
-    more = _wilds_short(search, counts)
+    more = _wilds_short(ask, search, counts)
     if more:
         return (
             f"No way to make {want} at once with {_wild_words(counts.wilds)}: the sets and "
@@ -89,11 +93,16 @@ def _with_wilds(counts: HandCounts, more: int) -> HandCounts:
     return dataclasses.replace(counts, wilds=counts.wilds + more)
 
 
-def _wilds_short(search: SearchRules, counts: HandCounts) -> int:
+def _wilds_short(ask: Solver, search: SearchRules, counts: HandCounts) -> int:
     """How many more wilds (1 or 2) would make the melds possible; 0 if that would not do."""
-    if solve(search, _with_wilds(counts, 2)) is None:
+    if ask.solve(search, _with_wilds(counts, 2)) is None:
         return 0
-    return 1 if solve(search, _with_wilds(counts, 1)) is not None else 2
+    return 1 if ask.solve(search, _with_wilds(counts, 1)) is not None else 2
+
+
+def _only_slots(search: SearchRules, group: tuple[MeldSpec, ...]) -> SearchRules:
+    """The search for ``group`` alone (the same search when it is the whole contract)."""
+    return search if group == search.slots else dataclasses.replace(search, slots=group)
 
 
 def _only_cells(counts: HandCounts, keep: set[int]) -> HandCounts:
@@ -105,7 +114,11 @@ def _only_cells(counts: HandCounts, keep: set[int]) -> HandCounts:
 
 
 def _explain_kind(
-    search: SearchRules, kind: MeldKind, group: tuple[MeldSpec, ...], counts: HandCounts
+    ask: Solver,
+    search: SearchRules,
+    kind: MeldKind,
+    group: tuple[MeldSpec, ...],
+    counts: HandCounts,
 ) -> str:
     count = len(group)
     noun = f"{count} {kind.value}" + ("" if count == 1 else "s")
@@ -118,7 +131,7 @@ def _explain_kind(
         able = [
             SUITS[s].noun
             for s in range(4)
-            if solve(one, _only_cells(counts, {cell(r, s) for r in range(1, 14)})) is not None
+            if ask.solve(one, _only_cells(counts, {cell(r, s) for r in range(1, 14)})) is not None
         ]
         what = f"{least} or more natural cards close enough together for a run of {length}"
         with_wilds = f"(with {_wild_words(wilds)})"
@@ -136,7 +149,7 @@ def _explain_kind(
             return f"{head}: no rank has {what}."
         if len(ranks) < count:
             return f"{head}: only {_and_list(ranks)} have {what}."
-    more = _wilds_short(dataclasses.replace(search, slots=group), counts)
+    more = _wilds_short(ask, _only_slots(search, group), counts)
     if more:
         return f"{head} with {_wild_words(wilds)}: {number_word(more)} more would be needed."
     what = "natural cards in sequence" if kind == MeldKind.RUN else "natural cards of one rank"
@@ -157,7 +170,7 @@ def _set_naturals(counts: HandCounts, rank: int, distinct: bool) -> int:
 
 
 def _homeless(
-    search: SearchRules, counts: HandCounts, hand: Sequence[Card], rules: RuleSet
+    ask: Solver, search: SearchRules, counts: HandCounts, hand: Sequence[Card], rules: RuleSet
 ) -> list[Card]:
     """Natural cards that are in no legal meld of the contract's kinds: for each, the search
     is asked for one meld of each kind from the cards that could share a meld with it."""
@@ -175,7 +188,7 @@ def _homeless(
         for kind, length in shortest.items():
             key = (kind, rank if kind == MeldKind.SET else rank * 4 + suit)
             if key not in fits:
-                fits[key] = _fits(one, counts, kind, length, rank, suit)
+                fits[key] = _fits(ask, one, counts, kind, length, rank, suit)
             ok = ok or fits[key]
         if not ok:
             stuck.append(card)
@@ -183,14 +196,21 @@ def _homeless(
 
 
 def _fits(
-    search: SearchRules, counts: HandCounts, kind: MeldKind, length: int, rank: int, suit: int
+    ask: Solver,
+    search: SearchRules,
+    counts: HandCounts,
+    kind: MeldKind,
+    length: int,
+    rank: int,
+    suit: int,
 ) -> bool:
     """Is there a meld of ``kind`` holding the card of ``rank`` and ``suit``?"""
     slots = (MeldSpec(kind, length),)
     if kind == MeldKind.SET:
         keep = {cell(rank, s) for s in range(4)}
         return (
-            solve(dataclasses.replace(search, slots=slots), _only_cells(counts, keep)) is not None
+            ask.solve(dataclasses.replace(search, slots=slots), _only_cells(counts, keep))
+            is not None
         )
     positions = (1, 14) if rank == 1 else (rank,)
     return any(_run_window_holds(search, counts, length, suit, p) for p in positions)

@@ -41,7 +41,7 @@ from dataclasses import dataclass
 
 from .arrangement_reasons import explain
 from .cards import Card, Rank, format_cards
-from .contract_search import Solution, SolvedMeld, solve
+from .contract_search import Solution, SolvedMeld, Solver
 from .meld_choices import RunChoice, SetChoice
 from .rulesets import MeldKind, RuleSet
 from .solver_model import SUITS, HandCounts, SearchRules, card_at
@@ -85,22 +85,23 @@ def arrange(rules: RuleSet, round_number: int, cards: Sequence[Card]) -> Arrange
     hand = tuple(cards)
     search = SearchRules.of(rules, round_number)
     counts = HandCounts.of(hand, rules)
-    solution = _best_solution(search, counts)
+    solver = Solver()
+    solution = _best_solution(solver, search, counts)
     if solution is None:
-        return Arrangement(False, (), hand, explain(rules, round_number, hand))
+        return Arrangement(False, (), hand, explain(rules, round_number, hand, solver))
     melds, leftover = _to_cards(solution, hand, rules)
     return Arrangement(True, melds, leftover, "")
 
 
-def _best_solution(search: SearchRules, counts: HandCounts) -> Solution | None:
+def _best_solution(solver: Solver, search: SearchRules, counts: HandCounts) -> Solution | None:
     """A solution, one that keeps a card to discard when the round has a discard and some
     solution does (required with ``keep_card_to_discard``)."""
     if search.keep_discard:
-        return solve(search, counts, must_leave=True)
-    found = solve(search, counts)
+        return solver.solve(search, counts, must_leave=True)
+    found = solver.solve(search, counts)
     if found is None or search.all_out or _cards_used(found) < counts.size:
         return found
-    return solve(search, counts, must_leave=True) or found
+    return solver.solve(search, counts, must_leave=True) or found
 
 
 def _cards_used(solution: Solution) -> int:

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 from dataclasses import dataclass
+from functools import cache
 
 from .meld_choices import RunChoice, SetChoice, place_ends, run_choices, set_choices
 from .rulesets import MeldKind, MeldSpec, SameSuitRuns
@@ -58,7 +59,14 @@ class Solution:
 class ContractSearch:
     """One search over one hand. ``must_leave`` asks for a card left to discard."""
 
-    def __init__(self, rules: SearchRules, hand: HandCounts, *, must_leave: bool = False):
+    def __init__(
+        self,
+        rules: SearchRules,
+        hand: HandCounts,
+        *,
+        must_leave: bool = False,
+        failed: dict[Hashable, int] | None = None,
+    ):
         self.rules = rules
         self.hand = hand
         self.must_leave = must_leave
@@ -74,7 +82,9 @@ class ContractSearch:
         self.made: list[tuple[int | None, MeldKind, SetChoice | RunChoice]] = []
         self.turned: list[int] = []
         self.runs: list[list[tuple[int, int]]] = [[], [], [], []]
-        self.failed: set[Hashable] = set()
+        # The states seen to fail, each with the most free wilds it failed with (a
+        # :class:`Solver` lends one to the searches that may share it).
+        self.failed: dict[Hashable, int] = {} if failed is None else failed
         self.nodes = 0
 
     # --- the walk ----------------------------------------------------------------------------
@@ -92,16 +102,16 @@ class ContractSearch:
         finished = self._finish(at)
         if finished is not None or at == CELLS:
             return finished
-        if not self._within_bounds(at):
-            return None
         if not SWITCHES["memo"]:
-            return self._branch(at)
+            return self._branch(at) if self._within_bounds(at) else None
         key = self._key(at)
-        if key in self.failed:
+        free = 0 if self.rules.all_out else self.pool - self.committed
+        failed_with = self.failed.get(key)
+        if failed_with is not None and failed_with >= free:
             return None
-        found = self._branch(at)
+        found = self._branch(at) if self._within_bounds(at) else None
         if found is None:
-            self.failed.add(key)
+            self.failed[key] = free if failed_with is None else max(free, failed_with)
         return found
 
     def _within_bounds(self, at: int) -> bool:
@@ -112,23 +122,24 @@ class ContractSearch:
         need = 0
         for j, spec in enumerate(self.specs):
             if self.open[j]:
-                least = fewest_wilds(self.rules, spec, self.naturals, masks, at)
+                least = fewest_wilds(self.rules, spec, self.naturals, masks, at, free)
                 need += least * self.open[j]
                 if need > free:
                     return False
-        if SWITCHES["room"] and not self._suits_hold_runs(masks):
+        if SWITCHES["room"] and not self._suits_hold_runs(masks, free):
             return False
         if self.rules.all_out:
-            if SWITCHES["cover"] and not self._runs_can_cover(at):
+            if SWITCHES["cover"] and not self._cards_find_melds(at):
                 return False
             return self.pool - self.committed <= self._most_wilds_held()
         return True
 
-    def _suits_hold_runs(self, masks: list[int]) -> bool:
-        """Each run still to make starts at a natural card of its suit, and a suit holds
-        only so many runs that may not overlap: enough suits must have room for them."""
+    def _suits_hold_runs(self, masks: list[int], free: int) -> bool:
+        """Each run still to make needs natural cards of its suit close enough together,
+        above the runs of that suit already laid when runs may not overlap: the suits must
+        have room for as many runs as are still to make (counted for each suit alone)."""
         rules = self.rules
-        if rules.same_suit == SameSuitRuns.APART_OR_OVERLAPPING or rules.run_min_naturals < 1:
+        if rules.same_suit == SameSuitRuns.APART_OR_OVERLAPPING:
             return True
         lengths = [
             s.min_length
@@ -137,41 +148,78 @@ class ContractSearch:
         ]
         if not lengths or (rules.extra_melds and rules.all_out):
             return True
-        shortest = min(lengths)
-        span = rules.highest - rules.lowest + 1
-        per_suit = (
-            1
-            if rules.same_suit == SameSuitRuns.NEVER
-            else (span + rules.gap) // (shortest + rules.gap)
-        )
-        room = 0
+        wanted = sum(self.open[j] for j, s in enumerate(self.specs) if s.kind == MeldKind.RUN)
+        length, room = min(lengths), 0
+        per_suit = 1 if rules.same_suit == SameSuitRuns.NEVER else UNBOUNDED
         for suit, mask in enumerate(masks):
-            if mask:
-                used = sum(high - low + 1 + rules.gap for low, high in self.runs[suit])
-                fits = (span + rules.gap - used) // (shortest + rules.gap)
-                room += max(0, min(per_suit - len(self.runs[suit]), fits))
-        return room >= sum(self.open[j] for j, s in enumerate(self.specs) if s.kind == MeldKind.RUN)
+            laid = self.runs[suit]
+            if mask and len(laid) < per_suit:
+                low = max([rules.lowest] + [high + rules.gap + 1 for _, high in laid])
+                fits = most_runs(rules, mask, low, length, max(free, 0))
+                room += min(per_suit - len(laid), fits)
+                if room >= wanted:
+                    return True
+        return False
 
-    def _runs_can_cover(self, at: int) -> bool:
-        """All out, with only runs still to make: every natural card left needs a run of its
-        own suit, and a run holds one card of a rank. So each suit needs as many runs as it
-        has copies of one card, and runs that may not overlap hold no copy twice."""
-        if self.rules.extra_melds:
+    def _cards_find_melds(self, at: int) -> bool:
+        """All out: every natural card not yet decided must go into a meld still open (a
+        meld takes its natural cards when it is made). A run holds one card of each
+        position, a set (of different suits) one card of each suit, and runs of one suit
+        that may not overlap hold no card twice (an ace twice: low in one, high in another).
+        So the copies of a card beyond what the runs hold each need a set of their own, and
+        a suit needs a run when its cards span more ranks than the open sets could take.
+        Dual cards are left out: each may become a wild instead."""
+        rules = self.rules
+        if rules.extra_melds:
             return True
-        runs = 0
+        sets = runs = 0
         for j, spec in enumerate(self.specs):
-            if self.open[j] and spec.kind == MeldKind.SET:
-                return True
-            runs += self.open[j]
-        most = list(self.high_aces)
+            if spec.kind == MeldKind.SET:
+                sets += self.open[j]
+            else:
+                runs += self.open[j]
+        ranks = [0, 0, 0, 0]  # per suit, the ranks with a card to place
+        most = list(self.high_aces)  # per suit, the most copies of one card
+        sets_needed = 0
         dual = self.hand.dual
-        for c in range(at, CELLS):
-            n = self.naturals[c]
-            if n > most[c % 4] and c not in dual:
-                most[c % 4] = n
-        if self.rules.same_suit != SameSuitRuns.APART_OR_OVERLAPPING and max(most) > 1:
-            return False
-        return sum(most) <= runs
+        for base in range(at - at % 4, CELLS, 4):
+            have = [
+                0 if c < at or c in dual else n
+                for c, n in enumerate(self.naturals[base : base + 4], base)
+            ]
+            if not any(have):
+                continue
+            for suit, n in enumerate(have):
+                if n:
+                    ranks[suit] += 1
+                    most[suit] = max(most[suit], n)
+            sets_needed += _sets_for(rules, have, _copies_in_runs(rules, runs, ace=base == 0))
+            if sets_needed > sets:
+                return False
+        runs_needed = 0
+        for suit in range(4):
+            need = 1 if self.high_aces[suit] or ranks[suit] > sets else 0
+            if rules.same_suit == SameSuitRuns.APART_OR_OVERLAPPING and rules.set_max <= 4:
+                need = max(need, most[suit] - sets)  # each copy beyond the sets' in a run
+            runs_needed += need
+        return runs_needed <= runs and self._stacked_runs_fit(at, sets, runs)
+
+    def _stacked_runs_fit(self, at: int, sets: int, runs: int) -> bool:
+        """All out, runs only, that may overlap: when one suit has as many copies of a card
+        as there are runs, every run is of that suit and holds every such card, so each
+        spans from the lowest to the highest of them, and the cards must be enough."""
+        if sets or self.rules.same_suit != SameSuitRuns.APART_OR_OVERLAPPING or runs < 2:
+            return True
+        cards = sum(self.naturals[at:]) + sum(self.high_aces) + self.pool - self.committed
+        for suit in range(4):
+            full = [
+                c // 4 + 1
+                for c in range(max(at, 4) + (suit - max(at, 4)) % 4, CELLS, 4)
+                if self.naturals[c] >= runs and c not in self.hand.dual
+            ]
+            if full and runs * (full[-1] - full[0] + 1) > cards:
+                return False
+        return True
 
     def _most_wilds_held(self) -> int:
         if self.rules.extra_melds:
@@ -206,12 +254,12 @@ class ContractSearch:
                     )
                 ),
             )
+        # With a discard, more free wilds never hurt (a spare one stays in hand): the free
+        # wilds are kept beside the key, and a state that failed with as many fails again.
         return (
             at,
             tuple(self.naturals[at:]),
             tuple(self.high_aces),
-            self.pool - self.committed,
-            min(self.room, UNBOUNDED),
             tuple(self.open),
             tuple(tuple(r) for r in self.runs) if runs_open or self.rules.extra_melds else (),
             self.must_leave and self.left > 0,
@@ -450,11 +498,88 @@ def _suit_masks(naturals: list[int], high_aces: list[int], at: int) -> list[int]
     return masks
 
 
+def _copies_in_runs(rules: SearchRules, runs: int, *, ace: bool) -> int:
+    """The most copies of one card ``runs`` open runs of its suit could take."""
+    if runs == 0:
+        return 0
+    if rules.same_suit == SameSuitRuns.APART_OR_OVERLAPPING:
+        return runs
+    if ace and rules.same_suit == SameSuitRuns.APART and rules.lowest < rules.highest - 12:
+        return min(runs, 2)  # A 2 3 4 and J Q K A
+    return 1
+
+
+def _sets_for(rules: SearchRules, have: list[int], held: int) -> int:
+    """The fewest sets of one rank that take the cards of that rank (``have`` per suit)
+    beyond the ``held`` copies of each the runs could take (``UNBOUNDED``: no set can)."""
+    beyond = [max(0, n - held) for n in have]
+    total = sum(beyond)
+    if not total:
+        return 0
+    distinct = rules.set_max <= 4
+    naturals = sum(1 for n in have if n) if distinct else sum(have)
+    if naturals < rules.set_min_naturals:
+        return UNBOUNDED  # no set of this rank has enough natural cards
+    if distinct:
+        return max(beyond)  # suits differ: a set takes one card of a suit
+    return 1 if rules.set_max >= UNBOUNDED else -(-total // rules.set_max)
+
+
+def most_runs(rules: SearchRules, mask: int, low: int, length: int, free: int) -> int:
+    """How many runs of one suit, apart from each other, fit from position ``low`` up, each
+    with its natural cards from ``mask`` and at most ``free`` wilds (each run alone).
+
+    Runs are taken greedily, the one that ends lowest first, which gives the most.
+
+    >>> from .rulesets import LIVERPOOL
+    >>> rules = SearchRules.of(LIVERPOOL, 3)
+    >>> spades = sum(1 << p for p in (3, 4, 5, 6, 8, 9, 10))  # 3-6, then 8-J with a wild
+    >>> most_runs(rules, spades, 1, 4, 0), most_runs(rules, spades, 1, 4, 1)
+    (1, 2)
+    """
+    return _most_runs(
+        mask,
+        low,
+        length,
+        max(1, rules.run_min_naturals),
+        min(free, MAX_RUN),
+        rules.wilds_at_most_naturals,
+        rules.gap,
+        rules.highest,
+    )
+
+
+@cache
+def _most_runs(
+    mask: int, low: int, length: int, least: int, free: int, capped: bool, gap: int, top: int
+) -> int:
+    count = 0
+    while True:
+        end = _earliest_end(mask, low, length, least, free, capped, top)
+        if end is None:
+            return count
+        count += 1
+        low = end + gap + 1
+
+
+def _earliest_end(
+    mask: int, low: int, length: int, least: int, free: int, capped: bool, top: int
+) -> int | None:
+    for end in range(low + length - 1, top + 1):
+        for start in range(max(low, end - MAX_RUN + 1), end - length + 2):
+            size = end - start + 1
+            have = (mask & (((1 << size) - 1) << start)).bit_count()
+            wilds = size - have
+            if have >= least and wilds <= free and not (capped and wilds > have):
+                return end
+    return None
+
+
 def fewest_wilds(
-    rules: SearchRules, spec: MeldSpec, naturals: list[int], masks: list[int], at: int
+    rules: SearchRules, spec: MeldSpec, naturals: list[int], masks: list[int], at: int, free: int
 ) -> int:
     """The fewest wilds one meld of ``spec`` needs from the cards not yet decided, at best
-    (``UNBOUNDED`` if none can be made)."""
+    (``UNBOUNDED`` if none can be made with ``free`` wilds)."""
     least = rules.min_naturals(spec.kind)
     length = spec.min_length
     if spec.kind == MeldKind.SET:
@@ -469,8 +594,12 @@ def fewest_wilds(
     # A longer run holds a window of ``length`` with no more wilds than it has, so the
     # windows of exactly ``length`` bound every run (whatever its natural cards must number).
     best = length if least == 0 else UNBOUNDED
+    # A run's natural cards lie within ``least + free`` positions of each other.
+    span = min(MAX_RUN, max(length, least + free))
     for mask in masks:
         if mask:
+            if least > 1 and not any((mask & w).bit_count() >= least for w in _WINDOWS[span]):
+                continue
             for window in _WINDOWS[length]:
                 have = (mask & window).bit_count()
                 if have:
@@ -510,3 +639,30 @@ def _slot_numbers(slots: tuple[MeldSpec, ...], specs: list[MeldSpec]) -> dict[in
 def solve(rules: SearchRules, hand: HandCounts, *, must_leave: bool = False) -> Solution | None:
     """A way to make the contract from the hand, or ``None``."""
     return ContractSearch(rules, hand, must_leave=must_leave).solve()
+
+
+class Solver:
+    """Answers the questions asked about one hand (the contract, then, for the reason why
+    not, parts of it and the hand with a wild or two more), each once.
+
+    Searches of one rule set and round over the same natural cards share the states they saw
+    fail: a state's key says everything about what is still to do except, with a discard,
+    the free wilds, and a state that failed with some free wilds fails with fewer. So the
+    search with two more wilds starts knowing every dead end of the search without them.
+    """
+
+    def __init__(self) -> None:
+        self._answers: dict[tuple[SearchRules, HandCounts, bool], Solution | None] = {}
+        self._failed: dict[Hashable, dict[Hashable, int]] = {}
+
+    def solve(
+        self, rules: SearchRules, hand: HandCounts, *, must_leave: bool = False
+    ) -> Solution | None:
+        question = (rules, hand, must_leave)
+        if question not in self._answers:
+            # Leaving a card depends on the hand's size, so those searches share less.
+            shared = (rules, hand.naturals, hand.dual, hand.wilds if must_leave else None)
+            failed = self._failed.setdefault(shared, {})
+            search = ContractSearch(rules, hand, must_leave=must_leave, failed=failed)
+            self._answers[question] = search.solve()
+        return self._answers[question]

@@ -14,7 +14,7 @@ No way to make 2 sets: only sevens have 2 or more natural cards.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from .cards import Card, Rank, format_cards
 from .contract_search import Solver
@@ -224,19 +224,25 @@ def _run_window_holds(
     if not search.lowest <= position <= search.highest:
         return False
     spare = counts.wilds + sum(counts.naturals[c] for c in counts.dual)
+    held = _positions(counts, suit, lambda c: counts.naturals[c] > 0)
+    dual = _positions(counts, suit, lambda c: counts.naturals[c] > 0 and c in counts.dual)
     for low in range(max(search.lowest, position - 12), position + 1):
         for high in range(max(position, low + length - 1), min(search.highest, low + 12) + 1):
-            cells = [cell(1 if p == 14 else p, suit) for p in range(low, high + 1)]
-            naturals = sum(1 for c in cells if counts.naturals[c])
-            dual_used = sum(1 for c in cells if counts.naturals[c] and c in counts.dual)
+            window = ((1 << (high - low + 1)) - 1) << low
+            naturals = (held & window).bit_count()
             wilds = high - low + 1 - naturals
             if (
                 naturals >= max(1, search.run_min_naturals)
-                and wilds <= spare - dual_used
+                and wilds <= spare - (dual & window).bit_count()
                 and not (search.wilds_at_most_naturals and wilds > naturals)
             ):
                 return True
     return False
+
+
+def _positions(counts: HandCounts, suit: int, where: Callable[[int], bool]) -> int:
+    """A bit per run position (1-14) of ``suit`` whose cell is ``where``."""
+    return sum(1 << p for p in range(1, 15) if where(cell(1 if p == 14 else p, suit)))
 
 
 __all__ = ["explain"]

@@ -173,74 +173,62 @@ def _homeless(
     ask: Solver, search: SearchRules, counts: HandCounts, hand: Sequence[Card], rules: RuleSet
 ) -> list[Card]:
     """Natural cards that are in no legal meld of the contract's kinds: for each, the search
-    is asked for one meld of each kind from the cards that could share a meld with it."""
+    is asked for a set of its rank from the cards of that rank, and the run windows of its
+    suit are tried."""
     shortest = {
         m.kind: min(x.min_length for x in search.slots if x.kind == m.kind) for m in search.slots
     }
     one = dataclasses.replace(search, all_out=False, keep_discard=False, exact=False)
-    fits: dict[tuple[MeldKind, int], bool] = {}
+    in_sets: dict[int, bool] = {}  # by rank
+    in_runs: dict[int, int] = {}  # by suit: the positions some run window covers
     stuck: list[Card] = []
     for card in hand:
         if card.rank is None or card.suit is None or card.rank in rules.wild_ranks:
             continue
         rank, suit = int(card.rank), SUITS.index(card.suit)
-        ok = False
-        for kind, length in shortest.items():
-            key = (kind, rank if kind == MeldKind.SET else rank * 4 + suit)
-            if key not in fits:
-                fits[key] = _fits(ask, one, counts, kind, length, rank, suit)
-            ok = ok or fits[key]
-        if not ok:
+        if MeldKind.SET in shortest and rank not in in_sets:
+            in_sets[rank] = _set_fits(ask, one, counts, shortest[MeldKind.SET], rank)
+        if MeldKind.RUN in shortest and suit not in in_runs:
+            in_runs[suit] = _run_windows(one, counts, shortest[MeldKind.RUN], suit)
+        positions = (1, 14) if rank == 1 else (rank,)
+        in_run = any(in_runs.get(suit, 0) >> p & 1 for p in positions)
+        if not (in_sets.get(rank, False) or in_run):
             stuck.append(card)
     return stuck
 
 
-def _fits(
-    ask: Solver,
-    search: SearchRules,
-    counts: HandCounts,
-    kind: MeldKind,
-    length: int,
-    rank: int,
-    suit: int,
-) -> bool:
-    """Is there a meld of ``kind`` holding the card of ``rank`` and ``suit``?"""
-    slots = (MeldSpec(kind, length),)
-    if kind == MeldKind.SET:
-        keep = {cell(rank, s) for s in range(4)}
-        return (
-            ask.solve(dataclasses.replace(search, slots=slots), _only_cells(counts, keep))
-            is not None
-        )
-    positions = (1, 14) if rank == 1 else (rank,)
-    return any(_run_window_holds(search, counts, length, suit, p) for p in positions)
+def _set_fits(ask: Solver, search: SearchRules, counts: HandCounts, length: int, rank: int) -> bool:
+    """Is there a set of ``rank`` (of ``length`` cards at least) in the hand?"""
+    slots = (MeldSpec(MeldKind.SET, length),)
+    keep = {cell(rank, s) for s in range(4)}
+    return (
+        ask.solve(dataclasses.replace(search, slots=slots), _only_cells(counts, keep)) is not None
+    )
 
 
-def _run_window_holds(
-    search: SearchRules, counts: HandCounts, length: int, suit: int, position: int
-) -> bool:
-    """Is some window of a legal run over ``position`` filled by the suit's natural cards
-    and the hand's wilds?"""
-    if not search.lowest <= position <= search.highest:
-        return False
+def _run_windows(search: SearchRules, counts: HandCounts, length: int, suit: int) -> int:
+    """The run positions of ``suit`` (a bit each, 1-14) inside some legal run window filled
+    by the suit's natural cards and the hand's wilds."""
     spare = counts.wilds + sum(counts.naturals[c] for c in counts.dual)
-    held = _positions(counts, suit, lambda c: counts.naturals[c] > 0)
-    dual = _positions(counts, suit, lambda c: counts.naturals[c] > 0 and c in counts.dual)
-    for low in range(max(search.lowest, position - 12), position + 1):
-        for high in range(max(position, low + length - 1), min(search.highest, low + 12) + 1):
+    held = _positions(suit, lambda c: counts.naturals[c] > 0)
+    dual = _positions(suit, lambda c: counts.naturals[c] > 0 and c in counts.dual)
+    least = max(1, search.run_min_naturals)
+    covered = 0
+    for low in range(search.lowest, search.highest - length + 2):
+        for high in range(low + length - 1, min(search.highest, low + 12) + 1):
             window = ((1 << (high - low + 1)) - 1) << low
             naturals = (held & window).bit_count()
             wilds = high - low + 1 - naturals
             if (
-                naturals >= max(1, search.run_min_naturals)
+                naturals >= least
                 and wilds <= spare - (dual & window).bit_count()
                 and not (search.wilds_at_most_naturals and wilds > naturals)
             ):
-                return True
-    return False
+                covered |= window
+    return covered
 
 
-def _positions(counts: HandCounts, suit: int, where: Callable[[int], bool]) -> int:
+def _positions(suit: int, where: Callable[[int], bool]) -> int:
     """A bit per run position (1-14) of ``suit`` whose cell is ``where``."""
     return sum(1 << p for p in range(1, 15) if where(cell(1 if p == 14 else p, suit)))
 

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 from dataclasses import dataclass
-from functools import cache
+from functools import lru_cache
 
 from .meld_choices import RunChoice, SetChoice, place_ends, run_choices, set_choices
 from .rulesets import MeldKind, MeldSpec, SameSuitRuns
@@ -34,7 +34,7 @@ from .solver_model import CELLS, HIGH_ACE, MAX_RUN, UNBOUNDED, HandCounts, Searc
 
 # The search's prunings, each of which the benchmark can switch off to show what it buys
 # (``benchmarks/arranger.py --no-memo`` ...). The answers never depend on them.
-SWITCHES = {"memo": True, "cover": True, "room": True}
+SWITCHES = {"memo": True, "cover": True, "room": True, "cache": True, "share": True}
 
 
 @dataclass(frozen=True)
@@ -537,7 +537,8 @@ def most_runs(rules: SearchRules, mask: int, low: int, length: int, free: int) -
     >>> most_runs(rules, spades, 1, 4, 0), most_runs(rules, spades, 1, 4, 1)
     (1, 2)
     """
-    return _most_runs(
+    count = _most_runs if SWITCHES["cache"] else _most_runs.__wrapped__
+    return count(
         mask,
         low,
         length,
@@ -549,7 +550,7 @@ def most_runs(rules: SearchRules, mask: int, low: int, length: int, free: int) -
     )
 
 
-@cache
+@lru_cache(maxsize=1 << 16)
 def _most_runs(
     mask: int, low: int, length: int, least: int, free: int, capped: bool, gap: int, top: int
 ) -> int:
@@ -596,14 +597,26 @@ def fewest_wilds(
     best = length if least == 0 else UNBOUNDED
     # A run's natural cards lie within ``least + free`` positions of each other.
     span = min(MAX_RUN, max(length, least + free))
+    run_wilds = _run_wilds if SWITCHES["cache"] else _run_wilds.__wrapped__
     for mask in masks:
         if mask:
-            if least > 1 and not any((mask & w).bit_count() >= least for w in _WINDOWS[span]):
-                continue
-            for window in _WINDOWS[length]:
-                have = (mask & window).bit_count()
-                if have:
-                    best = min(best, length - have)
+            best = min(best, run_wilds(mask, length, least, span))
+    return best
+
+
+@lru_cache(maxsize=1 << 16)
+def _run_wilds(mask: int, length: int, least: int, span: int) -> int:
+    """The fewest wilds a run of ``length`` over the positions of ``mask`` needs, if some
+    ``span`` positions hold ``least`` of them (``UNBOUNDED`` if not). A suit's positions
+    change only when one of its cards is decided, so the search asks this again and again:
+    the answers are kept."""
+    if least > 1 and not any((mask & w).bit_count() >= least for w in _WINDOWS[span]):
+        return UNBOUNDED
+    best = UNBOUNDED
+    for window in _WINDOWS[length]:
+        have = (mask & window).bit_count()
+        if have:
+            best = min(best, length - have)
     return best
 
 
@@ -662,7 +675,7 @@ class Solver:
         if question not in self._answers:
             # Leaving a card depends on the hand's size, so those searches share less.
             shared = (rules, hand.naturals, hand.dual, hand.wilds if must_leave else None)
-            failed = self._failed.setdefault(shared, {})
+            failed = self._failed.setdefault(shared, {}) if SWITCHES["share"] else {}
             search = ContractSearch(rules, hand, must_leave=must_leave, failed=failed)
             self._answers[question] = search.solve()
         return self._answers[question]

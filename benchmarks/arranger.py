@@ -30,7 +30,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from scorekeeper.rules.arranger import arrange
 from scorekeeper.rules.bruteforce import brute_force
 from scorekeeper.rules.cards import JOKER, Card, Rank, Suit, format_cards
-from scorekeeper.rules.contract_search import SWITCHES
+from scorekeeper.rules.contract_search import SWITCHES, clear_caches
 from scorekeeper.rules.errors import RuleSetError
 from scorekeeper.rules.rulesets import (
     PRESETS,
@@ -266,6 +266,11 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         "--slowest", type=int, default=0, help="print the N slowest hands of every group"
     )
     parser.add_argument("--no-hard", action="store_true", help="skip the hard cases")
+    parser.add_argument(
+        "--prunings",
+        action="store_true",
+        help="one row with every pruning on, then one with each switched off alone",
+    )
     for name in SWITCHES:
         parser.add_argument(
             f"--no-{name}",
@@ -298,6 +303,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     if off:
         print(f"search prunings switched off: {', '.join(off)}")
     only = parse_only(args.only)
+    if args.prunings:
+        pruning_rows(args.seed, args.hands or 200, args.hard or 40)
+        return 0
     global CLOCK, PAUSE_GC
     CLOCK = time.perf_counter if args.wall else time.process_time
     PAUSE_GC = not args.gc
@@ -421,6 +429,44 @@ def one_row(
         f"{oracle_cols} | {ratio:6.0f}x",
         flush=True,
     )
+
+
+def pruning_rows(seed: int, hands_per: int, hard_rounds: int) -> None:
+    """What each of the search's prunings and caches buys: the same hands timed with all
+    of them on, then with each switched off alone (the answers never change)."""
+    rng = random.Random(seed)
+    twelve = [
+        (rules, n, hand)
+        for rules in PRESETS.values()
+        for n in range(1, rules.round_count + 1)
+        for hand in corpus_12(rng, rules, n, hands_per)
+    ]
+    hard = [
+        (r, n, h) for r, n, h, _ in hard_cases(rng, hard_rounds) + clustered_cases(rng, hard_rounds)
+    ]
+    print(
+        f"{len(twelve)} 12-card hands and {len(hard)} hard cases, each configuration in turn. "
+        "Times in ms of CPU time per call."
+    )
+    print(
+        f"{'switched off':14} | {'12-card median':>14} {'p99':>8} {'max':>8} | "
+        f"{'hard median':>11} {'p99':>8} {'max':>9} | {'total s':>7}"
+    )
+    saved = dict(SWITCHES)
+    for off in [None, *SWITCHES]:
+        SWITCHES.update(saved)
+        if off is not None:
+            SWITCHES[off] = False
+        clear_caches()
+        rows = [[timed(arrange, r, n, h)[0] for r, n, h in part] for part in (twelve, hard)]
+        a, b = rows
+        print(
+            f"{off or '(none)':14} | {ms(statistics.median(a)):>14} {ms(pct(a, 0.99))} "
+            f"{ms(max(a))} | {ms(statistics.median(b)):>11} {ms(pct(b, 0.99))} "
+            f"{ms(max(b)):>9} | {sum(a) + sum(b):7.1f}",
+            flush=True,
+        )
+    SWITCHES.update(saved)
 
 
 def random_rule_set(rng: random.Random) -> RuleSet:

@@ -241,7 +241,7 @@ class ContractSearch:
             # The runs' end wilds are placed at the end, so every run laid matters.
             return (
                 at,
-                tuple(self.naturals[at:]),
+                bytes(self.naturals[at:]),
                 tuple(self.high_aces),
                 self.pool - self.committed,
                 min(self.room, UNBOUNDED),
@@ -258,7 +258,7 @@ class ContractSearch:
         # wilds are kept beside the key, and a state that failed with as many fails again.
         return (
             at,
-            tuple(self.naturals[at:]),
+            bytes(self.naturals[at:]),
             tuple(self.high_aces),
             tuple(self.open),
             tuple(tuple(r) for r in self.runs) if runs_open or self.rules.extra_melds else (),
@@ -647,6 +647,12 @@ def _cells_of(choice: SetChoice | RunChoice) -> list[int]:
 def _slot_numbers(slots: tuple[MeldSpec, ...], specs: list[MeldSpec]) -> dict[int, list[int]]:
     """For each distinct contract meld, the indices of the contract melds equal to it."""
     return {j: [i for i, s in enumerate(slots) if s == spec] for j, spec in enumerate(specs)}
+
+
+def clear_caches() -> None:
+    """Forget the answers kept per suit mask (for the benchmark's fair comparisons)."""
+    _run_wilds.cache_clear()
+    _most_runs.cache_clear()
 
 
 def solve(rules: SearchRules, hand: HandCounts, *, must_leave: bool = False) -> Solution | None:

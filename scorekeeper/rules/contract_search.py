@@ -139,8 +139,8 @@ class ContractSearch:
         above the runs of that suit already laid when runs may not overlap: the suits must
         have room for as many runs as are still to make (counted for each suit alone)."""
         rules = self.rules
-        if rules.same_suit == SameSuitRuns.APART_OR_OVERLAPPING:
-            return True
+        if rules.same_suit == SameSuitRuns.APART_OR_OVERLAPPING or rules.run_min_naturals < 1:
+            return True  # runs may overlap, or be made of wilds only
         lengths = [
             s.min_length
             for j, s in enumerate(self.specs)

@@ -177,7 +177,6 @@ def test_a_whole_game_at_the_table(page: Any, live_server: Any, screenshot: Any)
 def test_a_second_device_watches_then_joins(
     page: Any, browser: Any, live_server: Any, screenshot: Any
 ) -> None:
-    live_server.app.config["WATCH_POLL_SECONDS"] = 1
     page.goto(live_server.url + "/games/new")
     for seat, name in enumerate(["Ann", "Bob", "Cy"]):
         page.fill(f"#player-{seat}", name)

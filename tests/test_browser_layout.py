@@ -11,8 +11,10 @@ from the QR code; the undo confirmation gives its list room. Screenshots go to `
 from __future__ import annotations
 
 import io
+import json
 import re
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -29,15 +31,20 @@ pytestmark = pytest.mark.browser
 SIZES = {"landscape": (1024, 768), "portrait": (768, 1024), "phone": (390, 844)}
 TABLETS = ["landscape", "portrait"]
 EIGHT = ["Annabelle", "Bob", "Christopher", "Dee", "Eve", "Frank", "Gwendolyn", "Hal"]
+# Two lines on either tablet, more than that unclamped on a portrait one.
+LONG_TITLE = "Grandma's seventieth birthday rummy night at the lake house, the rematch of 2025"
 
 
 # --- helpers (also used by test_browser_axe.py) -----------------------------------------------
 
 
-def play(app: Any, players: list[str], rounds: int, bought: int = 0) -> games.GameView:
-    """A Liverpool game with ``rounds`` rounds recorded: seat 0 goes out, the others 5 × round."""
+def play(
+    app: Any, players: list[str], rounds: int, bought: int = 0, **create: Any
+) -> games.GameView:
+    """A Liverpool game with ``rounds`` rounds recorded: seat 0 goes out, the others 5 × round.
+    ``create``: more for :func:`games.create_game` (a title, a group)."""
     with app.app_context(), write_session() as session:
-        view, _token = games.create_game(session, preset="liverpool", players=players)
+        view, _token = games.create_game(session, preset="liverpool", players=players, **create)
     for number in range(1, rounds + 1):
         results = [PlayerResult(went_out=True)] + [
             PlayerResult(points=5 * number, bought=bought) for _ in players[1:]
@@ -164,11 +171,20 @@ def test_no_page_is_wider_than_the_screen(sized: Any, live_server: Any, size: st
 def test_entry_totals_and_dealer_are_on_screen_together(
     sized: Any, live_server: Any, size: str, players: int
 ) -> None:
-    for rounds in (0, 3):  # a new game, and one with totals to read
-        game = play(live_server.app, EIGHT[:players], rounds)
+    # A new game, one with totals to read, and (eight players) one with a two-line title.
+    cases = [(0, ""), (3, "")] + ([(3, LONG_TITLE)] if players == 8 else [])
+    for rounds, title in cases:
+        game = play(live_server.app, EIGHT[:players], rounds, title=title)
         page = sized(size)
         join(page, live_server.url, game)
         assert page.evaluate("scrollY") == 0
+        if title:  # the whole title is there (and the tab's title), shown in two lines at most
+            heading = page.locator(".game-head h1")
+            assert heading.inner_text() == title and title in page.title()
+            style = "getComputedStyle(document.querySelector('.game-head h1'))"
+            line = float(page.evaluate(f"parseFloat({style}.lineHeight)"))
+            box = heading.bounding_box()
+            assert box is not None and box["height"] <= 2 * line + 1, (box, line)
         box_in_view(page, "#entry-form")  # every player's row and the Save button
         assert page.locator(".entry-row").count() == players
         box_in_view(page, ".totals-panel")
@@ -186,7 +202,132 @@ def test_entry_totals_and_dealer_are_on_screen_together(
         shown = [int(t) for t in page.locator(".totals td.t-total").all_inner_texts()]
         assert shown == list(game.totals)
         if players == 8 and rounds == 3:
-            shoot(page, "layout-at-a-glance")
+            shoot(page, "layout-at-a-glance" + ("-long-title" if title else ""))
+
+
+# --- finger-sized checkboxes and radios ------------------------------------------------------
+
+
+TAP = 44  # px: the smallest target a finger hits reliably (WCAG 2.5.5)
+
+# Each checkbox and radio: the box of what a tap on it toggles (its label), and whether the
+# middle of that box and of each of its edges (2px in: its corners are rounded) reach the
+# label, not something drawn over it.
+TAP_AREAS = """() => Array.from(document.querySelectorAll(
+    "main input[type=checkbox], main input[type=radio]")).map(input => {
+  const label = input.closest("label")
+    || (input.id && document.querySelector(`label[for="${input.id}"]`));
+  if (!label) return { name: input.name, width: 0, height: 0, reached: false };
+  const r = label.getBoundingClientRect();
+  const x = (r.left + r.right) / 2, y = (r.top + r.bottom) / 2;
+  const points = [[x, y], [r.left + 2, y], [r.right - 2, y], [x, r.top + 2], [x, r.bottom - 2]];
+  const reached = points.every(([px, py]) => {
+    const hit = document.elementFromPoint(px, py);
+    return !!hit && label.contains(hit);
+  });
+  const name = input.name + "=" + input.value;
+  return { name: name, width: r.width, height: r.height, reached: reached };
+})"""
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_every_checkbox_and_radio_is_a_finger_sized_target(
+    sized: Any, live_server: Any, size: str
+) -> None:
+    game = play(live_server.app, EIGHT, 2)
+    page = sized(size)
+    join(page, live_server.url, game)
+    for url in (f"/games/{game.id}", f"/games/{game.id}/rounds/2/edit"):
+        page.goto(live_server.url + url)
+        controls = page.locator("main input[type=checkbox], main input[type=radio]")
+        assert controls.count() == 9  # eight "went out" and the cutter's "exact cut"
+        small: list[Any] = []
+        for index in range(controls.count()):
+            controls.nth(index).evaluate("c => c.scrollIntoView({ block: 'center' })")
+            area = page.evaluate(TAP_AREAS)[index]
+            if area["width"] < TAP or area["height"] < TAP or not area["reached"]:
+                small.append(area)
+        assert small == [], (url, small)
+        # A tap at the edge of the exact-cut label, away from the box itself, ticks it.
+        label = page.locator("label.cut-bonus")
+        label.scroll_into_view_if_needed()
+        box = label.bounding_box()
+        assert box is not None
+        page.mouse.click(box["x"] + box["width"] - 3, box["y"] + 3)
+        expect(page.locator("input[name=cut_bonus]")).to_be_checked()
+        page.mouse.click(box["x"] + 3, box["y"] + box["height"] - 3)
+        expect(page.locator("input[name=cut_bonus]")).not_to_be_checked()
+    shoot(page, "layout-tap-targets")
+
+
+# --- the game's links ---------------------------------------------------------------------------
+
+
+def test_the_game_bar_keeps_one_row_with_its_group_and_downloads(
+    sized: Any, live_server: Any
+) -> None:
+    app = live_server.app
+    with app.app_context(), write_session() as session:
+        group, _token = games.create_group(session, "Tuesday club", people=["Ann", "Bob", "Cy"])
+    finished = play(app, ["Ann", "Bob", "Cy"], 7, group_id=group.id)
+    alone = play(app, ["Ann", "Bob"], 1)
+    for size in SIZES:
+        page = sized(size)
+        join(page, live_server.url, finished)
+        bar = page.locator(".topnav > a, .topnav > details > summary")
+        tops = {round(b["y"]) for b in (bar.nth(i).bounding_box() for i in range(bar.count())) if b}
+        names = bar.all_inner_texts()
+        assert [n.strip("▾▴ ") for n in names] == [
+            "Group",
+            "Watch",
+            "History",
+            "Referee",
+            "Rules",
+            "Download",
+        ]
+        if size != "phone":  # a tablet: one row; a phone: it wraps, the page no wider
+            assert len(tops) == 1, (size, tops)
+        assert fits_width(page) <= SIZES[size][0]
+        if size == "landscape":
+            shoot(page, "layout-game-links")
+
+    # The group's page, through its link.
+    page.get_by_role("link", name="Group").click()
+    page.wait_for_url(f"**/groups/{group.id}")
+    expect(page.locator("h1")).to_contain_text("Tuesday club")
+
+    # The downloads: the score sheet, the trophy, and the game as CSV and as JSON.
+    page.goto(f"{live_server.url}/games/{finished.id}")
+    menu = page.locator(".nav-menu")
+    links = menu.locator("a")
+    expect(links.first).to_be_hidden()
+    menu.locator("summary").click()
+    expect(links).to_have_text([
+        "Score sheet (PDF)", "Trophy (PDF)", "Scores for a spreadsheet (CSV)",
+        "The whole game (JSON)",
+    ])  # fmt: skip
+    for i in range(links.count()):
+        box_in_view(page, f".nav-menu li:nth-child({i + 1}) a")
+    csv_link = menu.get_by_role("link", name="Scores for a spreadsheet (CSV)")
+    assert csv_link.get_attribute("href") == f"/api/v1/games/{finished.id}/export.csv"
+    with page.expect_download() as download:
+        csv_link.click()
+    assert download.value.suggested_filename == f"game-{finished.id}.csv"
+    assert "Ann" in Path(download.value.path()).read_text()
+    json_link = menu.get_by_role("link", name="The whole game (JSON)")
+    assert json_link.get_attribute("href") == f"/api/v1/games/{finished.id}/export.json"
+    with page.expect_download() as download:
+        json_link.click()
+    exported = json.loads(Path(download.value.path()).read_text())
+    assert exported["kind"] == "game" and exported["game"]["id"] == finished.id
+
+    # A game in no group has no group link; its downloads are there before it ends.
+    page.goto(f"{live_server.url}/games/{alone.id}")
+    assert page.locator(".topnav").get_by_role("link", name="Group").count() == 0
+    page.locator(".nav-menu summary").click()
+    expect(page.locator(".nav-menu a")).to_have_text([
+        "Score sheet (PDF)", "Scores for a spreadsheet (CSV)", "The whole game (JSON)"
+    ])  # fmt: skip
 
 
 @pytest.mark.parametrize("size", [*TABLETS, "phone"])

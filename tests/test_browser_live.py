@@ -231,6 +231,140 @@ def test_the_watch_page_and_the_history_follow_the_game(devices: Any, live_serve
     assert watcher.csp_violations() == []
 
 
+def test_the_edit_page_follows_the_game_and_keeps_what_is_typed(
+    devices: Any, live_server: Any
+) -> None:
+    """A round edited on the phone while the tablet saves another round, edits this one, and
+    undoes one: each time the phone says so within 2 s, and what it typed stays."""
+    tablet_device, phone_device = devices(TABLET), devices(PHONE)
+    tablet, phone = tablet_device.page, phone_device.page
+    game_url, code = start_game(tablet, live_server.url)
+    save_round(tablet, 0, {1: 25, 2: 40})
+    save_round(tablet, 1, {0: 10, 2: 20})
+    join(phone, game_url, code)
+
+    # The phone fixes round 1; the tablet meanwhile saves round 3.
+    phone.goto(game_url + "/rounds/1/edit")
+    phone.click("#points-1")
+    phone.keyboard.press("ControlOrMeta+a")
+    phone.keyboard.type("3")
+    save_round(tablet, 2, {0: 5, 1: 5})
+    notice = phone.locator("[data-edit-notice]")
+    expect(notice).to_have_attribute("data-edit-notice", "game", timeout=SEEN_WITHIN_MS)
+    expect(notice).to_contain_text("The game changed on another device (Round 3 entered")
+    expect(notice).to_contain_text("Round 1 is as you opened it")
+    assert phone.evaluate("document.activeElement.id") == "points-1"
+    phone.keyboard.type("0")  # the caret is where it was
+    assert phone.input_value("#points-1") == "30"
+
+    # The tablet edits round 1 itself: the phone shows what is recorded now, keeps its 30.
+    tablet.goto(game_url + "/rounds/1/edit")
+    tablet.fill("#points-2", "45")
+    tablet.click(".save-button")
+    tablet.wait_for_url(re.compile(r".*edited=1$"))
+    expect(notice).to_have_attribute("data-edit-notice", "round", timeout=SEEN_WITHIN_MS)
+    expect(notice).to_contain_text("Round 1 was changed on another device")
+    expect(notice.locator("li")).to_have_text(
+        ["Ann went out", "Bob 25 points", "Cy 45 points"], use_inner_text=True
+    )
+    assert phone.input_value("#points-1") == "30" and phone.input_value("#points-2") == "40"
+    # Told, the phone saves: its values replace the recorded ones (not refused as stale).
+    phone.click(".save-button")
+    phone.wait_for_url(re.compile(r".*edited=1$"))
+    assert recorded(live_server.app, game_url).rounds[0].points == (0, 30, 40)
+
+    # The phone edits round 3, the last; the tablet undoes it.
+    phone.goto(game_url + "/rounds/3/edit")
+    phone.fill("#points-0", "15")
+    tablet.goto(game_url + "/undo")
+    tablet.click(".undo-actions button[type=submit]")
+    tablet.wait_for_url(re.compile(r".*undone=3$"))
+    gone = phone.locator("[data-round-gone]")
+    expect(gone).to_be_visible(timeout=SEEN_WITHIN_MS)
+    expect(gone).to_contain_text(
+        "Round 3 is not recorded any more: it was undone on another device"
+    )
+    assert phone.input_value("#points-0") == "15"  # still there, to read
+    expect(phone.locator("#entry-form .save-button")).to_be_disabled()
+    expect(gone.get_by_role("link", name="Back to the game")).to_have_attribute(
+        "href", re.compile(r"/games/[A-Za-z0-9_-]{22}$")
+    )
+    # Entered as round 3, the round to play now: the game page has them filled in.
+    gone.get_by_role("button", name="Enter them as round 3").click()
+    phone.wait_for_url(GAME_URL)
+    expect(phone.locator("#entry-form input[name=round]")).to_have_value("3")
+    expect(phone.locator("#points-0")).to_have_value("15")
+    assert phone.input_value("#points-1") == "5"
+    assert phone.is_checked(".entry-row[data-seat='2'] input[name=out]")
+    phone.click(".save-button")
+    phone.wait_for_selector(".notice:has-text('Saved round 3')")
+    assert recorded(live_server.app, game_url).rounds[2].points == (15, 5, 0)
+    assert phone_device.csp_violations() == [] and tablet_device.csp_violations() == []
+
+
+@pytest.mark.parametrize("size", ["landscape", "portrait", "phone"])
+def test_axe_finds_nothing_in_the_states_other_devices_bring(
+    browser: Any, live_server: Any, size: str
+) -> None:
+    """What another device's change shows on an edit page (the game changed, this round
+    changed, this round undone), a round saved elsewhere on the game page (the kept entries),
+    and the game bar's download menu open, light and dark (test_browser_axe.py's sweep)."""
+    from scorekeeper.db import write_session
+    from scorekeeper.rules.scoring import PlayerResult
+    from tests.test_browser_axe import Sweep
+    from tests.test_browser_layout import EIGHT, SIZES, play
+    from tests.test_browser_layout import join as join_game
+
+    app = live_server.app
+
+    def change(game: games.GameView, what: str, number: int) -> None:
+        results = tuple([PlayerResult(went_out=True)] + [PlayerResult(points=20)] * 7)
+        with app.app_context(), write_session() as session:
+            if what == "add":
+                games.add_round(session, game.id, number, games.RoundInput(results))
+            elif what == "replace":
+                games.replace_round(session, game.id, number, games.RoundInput(results))
+            else:
+                games.undo_last_round(session, game.id)
+
+    width, height = SIZES[size]
+    context = browser.new_context(
+        viewport={"width": width, "height": height}, device_scale_factor=1, bypass_csp=True
+    )
+    try:
+        page = context.new_page()
+        sweep = Sweep(page, size)
+        game = play(app, EIGHT, 2)
+        join_game(page, live_server.url, game)
+        page.goto(f"{live_server.url}/games/{game.id}/rounds/2/edit")
+        page.fill("#points-1", "35")
+        change(game, "add", 3)
+        page.wait_for_selector("[data-edit-notice=game]")
+        sweep.check("edit page, the game changed elsewhere", "#edit-round")
+        change(game, "replace", 2)
+        page.wait_for_selector("[data-edit-notice=round]")
+        sweep.check("edit page, this round changed elsewhere", "#edit-round")
+        page.goto(f"{live_server.url}/games/{game.id}/rounds/3/edit")
+        page.fill("#points-1", "35")
+        change(game, "undo", 3)
+        page.wait_for_selector("[data-round-gone]")
+        sweep.check("edit page, this round undone elsewhere", "#edit-round")
+
+        page.goto(f"{live_server.url}/games/{game.id}")
+        page.fill("#points-1", "35")
+        change(game, "add", 3)
+        page.wait_for_selector(".kept-entries")
+        sweep.check("game page, a round saved elsewhere (kept entries)", "#game-body")
+        page.click(".nav-menu summary")
+        sweep.check("game page, download menu open", ".topbar")
+    finally:
+        context.close()
+    assert sweep.found == {}, "\n".join(
+        f"{state}:\n  " + "\n  ".join(v) for state, v in sweep.found.items()
+    )
+    assert sweep.checked == 5
+
+
 # --- never lose a tap --------------------------------------------------------------------------
 
 
@@ -263,6 +397,54 @@ def test_entries_survive_a_reload_and_leaving_the_page(devices: Any, live_server
     tablet.reload()
     assert tablet.input_value("#entry-form input[name=round]") == "2"
     assert tablet.input_value("#points-0") == ""
+
+
+DAY_MS = 24 * 60 * 60 * 1000
+
+# Kept entries written as drafts.js writes them, aged by hand: [storage key, age in ms, entries].
+PUT_DRAFTS = """(drafts) => drafts.forEach(([key, age, fields]) => localStorage.setItem(
+  "scorekeeper:draft:" + key,
+  fields === null ? "not a draft"
+    : JSON.stringify({ fields: fields, key: "", sent: false, at: Date.now() - age })
+))"""
+
+
+def stored_keys(page: Any) -> set[str]:
+    return set(page.evaluate("Object.keys(localStorage)"))
+
+
+def test_kept_entries_go_after_a_week(devices: Any, live_server: Any) -> None:
+    tablet = devices(TABLET).page
+    game_url, _code = start_game(tablet, live_server.url)
+    save_round(tablet, 0, {1: 25, 2: 40})
+    save_round(tablet, 1, {0: 10, 2: 20})  # round 3 is open
+    game = game_url.rsplit("/", 1)[-1]
+    other = "A" * 22  # a game played here long ago
+    tablet.evaluate("localStorage.setItem('not-ours', 'x')")
+    tablet.evaluate(
+        PUT_DRAFTS,
+        [
+            [f"{game}:1", 8 * DAY_MS, {"points-0": "5"}],  # saved elsewhere, 8 days ago
+            [f"{game}:2", 6 * DAY_MS, {"points-1": "15"}],  # 6 days ago: still offered
+            [f"{other}:4", 30 * DAY_MS, {"points-0": "5"}],
+            [f"{other}:5", 0, None],  # unreadable
+        ],
+    )
+    tablet.reload()
+    kept = tablet.locator(".kept-entries")
+    expect(kept).to_have_count(1)
+    expect(kept).to_have_attribute("data-kept-round", "2")
+    expect(kept.locator("li")).to_have_text(["Bob: 15 points"])
+    assert stored_keys(tablet) == {f"scorekeeper:draft:{game}:2", "not-ours"}
+
+    # Any page clears them, not only the game's own; the one offered goes once discarded.
+    tablet.evaluate(PUT_DRAFTS, [[f"{other}:4", 7 * DAY_MS + 60_000, {"points-0": "5"}]])
+    tablet.goto(live_server.url + "/rules")
+    assert stored_keys(tablet) == {f"scorekeeper:draft:{game}:2", "not-ours"}
+    tablet.goto(game_url)
+    tablet.locator(".kept-entries button.kept-discard").click()
+    expect(tablet.locator(".kept-entries")).to_have_count(0)
+    assert stored_keys(tablet) == {"not-ours"}
 
 
 def test_an_offline_save_says_so_beside_save_and_is_sent_once_when_back(

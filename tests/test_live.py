@@ -4,8 +4,10 @@ service worker and the manifest, and the Content-Security-Policy that allows the
 
 from __future__ import annotations
 
+import html
 import json
 import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -13,9 +15,11 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from scorekeeper import games
+from scorekeeper.config import from_environment
 from scorekeeper.web.live import POLL_MILLISECONDS
 
-from .test_pages import HX, create, play, text
+from .conftest import make_app
+from .test_pages import HX, create, form_fields, play, text
 
 
 @pytest.fixture
@@ -93,6 +97,119 @@ def test_every_page_showing_a_game_is_a_live_region(client: FlaskClient) -> None
     assert "<html" not in text(board) and live_region(text(board), "watch-board")
     body = client.get(f"/games/{game_id}", headers=HX)
     assert "<html" not in text(body) and live_region(text(body), "game-body")
+
+
+def test_the_poll_period_is_the_live_poll_seconds_setting(tmp_path: Path) -> None:
+    assert from_environment({"SCOREKEEPER_LIVE_POLL_SECONDS": "2.5"}) == {"LIVE_POLL_SECONDS": 2.5}
+    app = make_app(f"sqlite:///{tmp_path / 'poll.sqlite3'}", tmp_path, LIVE_POLL_SECONDS=2.5)
+    page = text(app.test_client().get("/"))
+    assert '<meta name="live-poll-ms" content="2500">' in page
+    for wrong in (0, 0.1, 61, "often"):
+        with pytest.raises(ValueError, match=r"LIVE_POLL_SECONDS .* from 0\.25 to 60"):
+            make_app(f"sqlite:///{tmp_path / 'bad.sqlite3'}", tmp_path, LIVE_POLL_SECONDS=wrong)
+
+
+def edit_src(page: str) -> str:
+    """Where the live edit page asks for itself again."""
+    return html.unescape(live_region(page, "edit-round")["data-live-src"])
+
+
+def undo(client: FlaskClient, game_id: str) -> None:
+    page = text(client.get(f"/games/{game_id}/undo"))
+    data = {k: v for k, v in form_fields(page).items() if k in ("round", "version")}
+    assert client.post(f"/games/{game_id}/undo", data=data).status_code == 303
+
+
+def test_a_round_being_edited_says_what_another_device_changed(client: FlaskClient) -> None:
+    game_id = create(client)
+    play(client, game_id, 0, {1: 10, 2: 15})
+    page = text(client.get(f"/games/{game_id}/rounds/1/edit"))
+    region = live_region(page, "edit-round")
+    assert region["data-live-poll"] == f"/games/{game_id}/live"
+    assert region["data-live-version"] == "2" and "data-live-htmx" in region
+    src = edit_src(page)
+    assert re.fullmatch(rf"/games/{game_id}/rounds/1/edit\?since=1\.[0-9a-f]{{16}}&seen=2", src)
+    unchanged = text(client.get(src, headers=HX))
+    assert "<html" not in unchanged and "data-edit-notice" not in unchanged
+    assert 'id="entry-form"' in unchanged
+
+    # Another round saved: said, with what it was; the notice counts from when it was opened.
+    play(client, game_id, 1, {0: 5, 2: 5})
+    other = text(client.get(src, headers=HX))
+    assert 'data-edit-notice="game"' in other and "Round 2 entered" in other
+    assert "Round 1 is as you opened it" in other and edit_src(other) == src
+    assert live_region(other, "edit-round")["data-live-version"] == "3"
+
+    # This round edited elsewhere: said, with what is recorded now.
+    fields = form_fields(text(client.get(f"/games/{game_id}/rounds/1/edit")))
+    edit = {**fields, "out": "0", "points-1": "30", "points-2": "15"}
+    assert client.post(f"/games/{game_id}/rounds/1", data=edit).status_code == 303
+    changed = text(client.get(src, headers=HX))
+    assert 'data-edit-notice="round"' in changed and "was changed on another device" in changed
+    assert "30</span> points" in changed
+    assert "Use the recorded values instead" in changed
+
+    # A stamp that is not one is ignored: the page as opened now.
+    assert "data-edit-notice" not in text(client.get(f"{src.split('?')[0]}?since=x&seen=y"))
+
+
+def test_a_round_undone_while_edited_says_so_and_offers_the_way_back(
+    client: FlaskClient,
+) -> None:
+    game_id = create(client)
+    play(client, game_id, 0, {1: 10, 2: 15})
+    play(client, game_id, 1, {0: 5, 2: 5})
+    page = text(client.get(f"/games/{game_id}/rounds/2/edit"))
+    src = edit_src(page)
+    typed = {**form_fields(page), "out": "1", "points-0": "25", "points-2": "5"}
+    undo(client, game_id)
+
+    # The live page asks again: the region, saying what happened.
+    gone = client.get(src, headers=HX)
+    body = html.unescape(text(gone))
+    assert gone.status_code == 200 and live_region(body, "edit-round")
+    assert "data-round-gone" in body and 'id="entry-form"' not in body
+    assert "Round 2 is not recorded any more: it was undone on another device" in body
+    assert f'href="/games/{game_id}">Back to the game' in body
+    assert 'data-carry-round="2"' in body  # round 2 is the one to play now
+    # Opened afresh (no stamp), a round not recorded is a plain 404.
+    assert client.get(f"/games/{game_id}/rounds/2/edit").status_code == 404
+    assert client.get(f"/games/{game_id}/rounds/9/edit?since=1.{'0' * 16}").status_code == 404
+
+    # Saving the form of the undone round: refused, the form as typed, saying so.
+    saved = client.post(f"/games/{game_id}/rounds/2", data=typed, headers=HX)
+    body = html.unescape(text(saved))
+    assert saved.status_code == 404 and "data-round-gone" in body
+    assert 'value="25"' in body and re.search(r'class="big save-button" disabled', body)
+    assert len(games_of(client, game_id).rounds) == 1
+
+
+def games_of(client: FlaskClient, game_id: str) -> games.GameView:
+    from scorekeeper.db import get_session
+
+    app = client.application
+    with app.app_context():
+        return games.load_game(get_session(), game_id)
+
+
+def test_an_edit_refused_as_stale_keeps_what_was_typed(client: FlaskClient) -> None:
+    game_id = create(client)
+    play(client, game_id, 0, {1: 10, 2: 15})
+    edit = f"/games/{game_id}/rounds/1/edit"
+    mine = {**form_fields(text(client.get(edit))), "out": "0", "points-1": "40", "points-2": "15"}
+    theirs = {**form_fields(text(client.get(edit))), "out": "0", "points-1": "20", "points-2": "15"}
+    assert client.post(f"/games/{game_id}/rounds/1", data=theirs).status_code == 303
+    refused = client.post(f"/games/{game_id}/rounds/1", data=mine, headers=HX)
+    body = text(refused)
+    assert refused.status_code == 409 and "changed on another device meanwhile" in body
+    assert 'value="40"' in body and "20</span> points" in body
+    assert live_region(body, "edit-round")["data-live-version"] == "3"
+    assert games_of(client, game_id).rounds[0].points == (0, 20, 15)
+    # Told, saving again replaces the recorded values with these.
+    again = {**mine, **form_fields(body)}
+    assert again["version"] == "2" and again["key"] != mine["key"]
+    assert client.post(f"/games/{game_id}/rounds/1", data=again).status_code == 303
+    assert games_of(client, game_id).rounds[0].points == (0, 40, 15)
 
 
 def test_the_new_round_form_is_kept_on_the_device_but_not_an_edit(client: FlaskClient) -> None:

@@ -485,7 +485,7 @@ def test_edit_conflict_shows_the_fresh_values(app: Flask, client: FlaskClient) -
     page = text(response)
     assert response.status_code == 409
     assert "changed on another device meanwhile" in page
-    assert 'value="20"' in page and 'value="40"' not in page
+    assert 'value="40"' in page and "20</span> points" in page  # kept as typed; recorded now
     assert load(app, game_id).rounds[0].points == (0, 20, 15)
 
 
@@ -837,7 +837,7 @@ def test_links_to_other_parts_appear_only_when_installed(app: Flask, client: Fla
     for endpoint, words in [
         ("referee.page", ">Referee<"),
         ("referee.rules_page", ">Rules<"),
-        ("printing.game_sheet", "Score sheet PDF"),
+        ("printing.game_sheet", "Score sheet (PDF)"),
     ]:
         assert (words in page) == (endpoint in app.view_functions), endpoint
 

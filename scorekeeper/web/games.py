@@ -19,6 +19,7 @@ its field. The forms are in :mod:`.forms`; joining and devices in :mod:`.sharing
 
 from __future__ import annotations
 
+import hashlib
 import re
 import threading
 from collections import OrderedDict
@@ -113,8 +114,10 @@ def open_link() -> Response:
     game_id = match.group(1)
     code = re.search(r"[?&]code=([A-Za-z0-9]{4,12})", text)
     if code:
-        return redirect(url_for("games.join_confirm", game_id=game_id, code=code.group(1)), 303)
-    return redirect(url_for("games.show", game_id=game_id), 303)
+        return make_response(
+            redirect(url_for("games.join_confirm", game_id=game_id, code=code.group(1)), 303)
+        )
+    return make_response(redirect(url_for("games.show", game_id=game_id), 303))
 
 
 # --- new game -------------------------------------------------------------------------------
@@ -261,6 +264,8 @@ def _game_context(
     }
     if editor:
         context.update(_share(view))
+    if not is_htmx():  # the page's links (the fragment has none): the game's group, if any
+        context["group_id"] = games.game_group_id(get_session(), view.id)
     return context
 
 
@@ -323,32 +328,102 @@ def add_round(game_id: str) -> Response:
         )  # fmt: skip
     except (Conflict, KeyReused) as error:
         fresh = games.load_game(session, game_id)
+        kept: EntryForm | None = None  # the next round's blank form, when the round moved on
         if fresh.next_round == number:
             entry.restamp(fresh.version)
-        else:
-            entry = None
-        return _show(fresh, error.status, editor=True, entry=entry, conflict=error.message)
+            kept = entry
+        return _show(fresh, error.status, editor=True, entry=kept, conflict=error.message)
     except Invalid as error:
         entry.refuse(error, view)
         entry.restamp(view.version)
         return _show(view, 400, editor=True, entry=entry)
     if not is_htmx():
-        return redirect(url_for("games.show", game_id=game_id, saved=number), 303)
+        return make_response(redirect(url_for("games.show", game_id=game_id, saved=number), 303))
     notice = _notice(saved, "saved" if created else "already", number)
     return _show(saved, editor=True, notice=notice)
 
 
+# --- editing a round ---------------------------------------------------------------------------
+#
+# The edit page is live too (static/js/live.js): when another device changes the game, the page
+# is fetched again with ``since`` (which recording of the round the page was opened from, see
+# :func:`round_stamp`) and ``seen`` (the game's version then), and says what happened: another
+# change (the round as it was), this round changed (what is recorded now), or this round undone.
+# The form being typed in is kept as it is, by live.js: nothing typed is dropped.
+
+ROUND_STAMP = re.compile(r"\d{1,9}\.[0-9a-f]{16}")
+
+
+def round_stamp(played: games.RoundView) -> str:
+    """Which recording of a round this is: its version and a digest of what it records (a round
+    undone and entered again starts again at version 1, so the version alone does not tell)."""
+    values: list[object] = [played.went_out, played.cut_bonus]
+    values += [(e.points, e.cards_text, e.bought) for e in played.entries]
+    digest = hashlib.blake2b(repr(values).encode(), digest_size=8).hexdigest()
+    return f"{played.version}.{digest}"
+
+
+def _edit_context(
+    view: games.GameView,
+    number: int,
+    entry: EntryForm | None,
+    *,
+    since: str | None = None,
+    seen: int | None = None,
+    **extra: Any,
+) -> dict[str, Any]:
+    """What the edit page shows: the form (or, the round gone, the notice saying so) and what
+    changed on another device since the page was opened (``since``/``seen``)."""
+    played = view.rounds[number - 1] if 1 <= number <= len(view.rounds) else None
+    stamp = round_stamp(played) if played is not None else None
+    base = since or stamp or ""
+    opened = seen if seen is not None else view.version
+    round_changed = played is not None and since is not None and since != stamp
+    game_changed = played is not None and not round_changed and view.version > opened
+    latest = None
+    if game_changed:
+        lines = games.history(get_session(), view.id)
+        latest = lines[0].summary if lines else None
+    return {
+        "game": view,
+        "number": number,
+        "entry": entry,
+        "played": played,
+        "gone": played is None,
+        "since": base,
+        "seen": opened,
+        "round_changed": round_changed,
+        "game_changed": game_changed,
+        "latest": latest,
+    } | extra
+
+
 @bp.get("/<game_id>/rounds/<int:number>/edit")
 def edit_round(game_id: str, number: int) -> Response:
+    """A recorded round, prefilled for editing. Asked again by the live page (``since``,
+    ``seen``), it says what another device changed, a round undone meanwhile included (opened
+    afresh, a round not recorded is a 404)."""
     access.require_edit(game_id)
     view = games.load_game(get_session(), game_id)
+    since = request.args.get("since", "")[:40]
+    since_ok = since if ROUND_STAMP.fullmatch(since) else None
+    seen = request.args.get("seen", type=whole_number)
+    if not 1 <= number <= len(view.rounds):
+        if since_ok is None or not 1 <= number <= view.rules.round_count:
+            raise NotFound(f"round {number} has not been played yet")
+        context = _edit_context(view, number, None, since=since_ok, seen=seen)
+        return render("games/edit_round.html", "games/_edit_round.html", **context)
     entry = EntryForm.of_round(view, number)
-    return render("games/edit_round.html", "games/_entry_form.html", game=view, entry=entry)
+    context = _edit_context(view, number, entry, since=since_ok, seen=seen)
+    return render("games/edit_round.html", "games/_edit_round.html", **context)
 
 
 @bp.post("/<game_id>/rounds/<int:number>")
 def replace_round(game_id: str, number: int) -> Response:
-    """Save an edited round; a round changed elsewhere meanwhile gives a 409 and fresh values."""
+    """Save an edited round. Refused, it comes back as typed: with the messages; with what is
+    recorded now when the round was changed elsewhere meanwhile (a 409, the form stamped with
+    the new version: saving again replaces it); or, the round undone meanwhile, saying so (a
+    404, nothing to save)."""
     session = get_session()
     actor = access.require_edit(game_id)
     view = games.load_game(session, game_id)
@@ -356,12 +431,14 @@ def replace_round(game_id: str, number: int) -> Response:
     entry.editing = True
     round_input = entry.round_input(view)
 
-    def again(game: games.GameView, form: EntryForm, status: int, conflict: str = "") -> Response:
-        return render(
-            "games/edit_round.html", "games/_entry_form.html", status=status,
-            game=game, entry=form, conflict=conflict,
-        )  # fmt: skip
+    def again(game: games.GameView, form: EntryForm, status: int, **extra: Any) -> Response:
+        context = _edit_context(game, number, form, **extra)
+        return render("games/edit_round.html", "games/_edit_round.html", status=status, **context)
 
+    if not 1 <= number <= len(view.rounds):
+        if not 1 <= number <= view.rules.round_count:
+            raise NotFound(f"round {number} has not been played yet")
+        return again(view, entry, 404)  # undone meanwhile: the form, as typed, says so
     if entry.errors:
         entry.key = fresh_key()
         return again(view, entry, 400)
@@ -373,10 +450,15 @@ def replace_round(game_id: str, number: int) -> Response:
         )  # fmt: skip
     except Conflict as error:
         fresh = games.load_game(session, game_id)
-        return again(fresh, EntryForm.of_round(fresh, number), 409, error.message)
+        if not 1 <= number <= len(fresh.rounds):
+            return again(fresh, entry, 404)
+        entry.restamp(fresh.rounds[number - 1].version)
+        return again(fresh, entry, error.status, changed_elsewhere=True)
+    except NotFound:
+        return again(games.load_game(session, game_id), entry, 404)
     except KeyReused as error:
         entry.key = fresh_key()  # the values as typed stay: saving again saves them
-        return again(view, entry, error.status, error.message)
+        return again(view, entry, error.status, conflict=error.message)
     except Invalid as error:
         entry.refuse(error, view)
         entry.key = fresh_key()

@@ -3,11 +3,12 @@ tablet needs to put Scorekeeper on its home screen.
 
 Terms:
 
-- A **live region** is an element of a page marked ``data-live`` (the game body, the watch
-  board, the history table). ``static/js/live.js`` asks :func:`version` once a second whether
-  the game has changed since the version the region shows; when it has, it fetches the page
-  (or the region's ``data-live-src``) again and swaps the region in, keeping the entry form a
-  scorer is typing in (see live.js).
+- A **live region** is an element of a page marked ``data-live`` (the game body, a round
+  being edited, the watch board, the history table). ``static/js/live.js`` asks
+  :func:`version` once a second (``LIVE_POLL_SECONDS``) whether the game has changed since the
+  version the region shows; when it has, it fetches the page (or the region's
+  ``data-live-src``) again and swaps the region in, keeping the entry form a scorer is typing
+  in (see live.js).
 - The **poll** is a plain conditional request, answered in about a millisecond with one
   primary-key lookup (:func:`scorekeeper.games.current_version`, no ORM session): a 204 while
   the game is unchanged. A long-lived connection (server-sent events) would hold one of the
@@ -20,7 +21,17 @@ Terms:
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, current_app, jsonify, make_response, request, send_file
+from flask import (
+    Blueprint,
+    Flask,
+    Response,
+    current_app,
+    jsonify,
+    make_response,
+    request,
+    send_file,
+)
+from flask.blueprints import BlueprintSetupState
 
 from .. import games
 from ..db import get_engine
@@ -29,14 +40,41 @@ from .numbers import whole_number
 
 bp = Blueprint("live", __name__)
 
-# How often a live region asks whether its game changed: a change shows on every screen
-# within about a second and a half (benchmarks/web.py, "live screens"), the 2 s the table needs.
+# How often a live region asks whether its game changed, by default (``LIVE_POLL_SECONDS``):
+# a change shows on every screen within about a second and a half (benchmarks/web.py, "live
+# screens"), the 2 s the table needs.
 POLL_MILLISECONDS = 1000
+POLL_LIMITS = (0.25, 60.0)  # seconds: more often is load for nothing, rarer is not live
+
+
+def poll_milliseconds(app: Flask) -> int:
+    """The poll period the pages are given: ``LIVE_POLL_SECONDS`` in milliseconds."""
+    seconds = app.config.get("LIVE_POLL_SECONDS")
+    if seconds is None:
+        return POLL_MILLISECONDS
+    return round(float(seconds) * 1000)
+
+
+@bp.record_once
+def _check_setting(state: BlueprintSetupState) -> None:
+    """A poll period out of bounds stops the app at start, with the reason."""
+    value = state.app.config.get("LIVE_POLL_SECONDS")
+    low, high = POLL_LIMITS
+    try:
+        seconds = float(value) if value is not None else POLL_MILLISECONDS / 1000
+    except (TypeError, ValueError):
+        seconds = float("nan")
+    if not low <= seconds <= high:
+        raise ValueError(
+            f"LIVE_POLL_SECONDS is {value!r}: it must be a number of seconds from {low:g} to "
+            f"{high:g} (1 shows another device's change within about 1.5 s)"
+        )
 
 
 @bp.app_context_processor
 def _live_settings() -> dict[str, int]:
-    return {"live_poll_ms": POLL_MILLISECONDS}
+    # Rendered into <meta name="live-poll-ms"> (base.html), read by live.js: no inline script.
+    return {"live_poll_ms": poll_milliseconds(current_app)}
 
 
 @bp.get("/games/<game_id>/live")
@@ -73,4 +111,4 @@ def manifest() -> Response:
     return send_file(path, mimetype="application/manifest+json", max_age=3600)
 
 
-__all__ = ["POLL_MILLISECONDS", "bp"]
+__all__ = ["POLL_LIMITS", "POLL_MILLISECONDS", "bp", "poll_milliseconds"]

@@ -12,12 +12,19 @@
 // - The round was saved on another device (a live update or this device's own refused save
 //   brought the next round's form): what was typed for it is still kept, and a box says so
 //   plainly, lists it, and offers to use it for the round now open or to discard it.
+// - Kept entries go after a week untouched (MAX_AGE_MS), whichever game they are for: checked
+//   on every page load. Used or discarded, they go at once.
+// - A round being edited that was undone on another device: its edit page offers to enter
+//   what its form holds as that round, the one to play now (data-carry-round).
 (function () {
   "use strict";
 
   const PREFIX = "scorekeeper:draft:";
   const NOT_ENTRIES = { csrf_token: true, version: true, round: true, key: true };
   const RETRY_MS = 4000;
+  // Entries kept on the device go after a week untouched (a round saved elsewhere and never
+  // used or discarded, a game left unfinished): the table has long moved on by then.
+  const MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
   let retryTimer = null;
 
   function store() {
@@ -133,6 +140,27 @@
     save(form, false);
   }
 
+  // Drop every kept entry older than MAX_AGE_MS (or unreadable), of any game.
+  function expire() {
+    const s = store();
+    if (!s) return;
+    const now = Date.now();
+    const old = [];
+    for (let i = 0; i < s.length; i++) {
+      const name = s.key(i);
+      if (!name || name.indexOf(PREFIX) !== 0) continue;
+      let draft = null;
+      try {
+        draft = JSON.parse(s.getItem(name) || "null");
+      } catch (error) {
+        draft = null;
+      }
+      const at = draft && typeof draft.at === "number" ? draft.at : NaN;
+      if (!(now - at <= MAX_AGE_MS)) old.push(name);
+    }
+    old.forEach(function (name) { s.removeItem(name); });
+  }
+
   // --- entries for a round that was saved elsewhere -------------------------------------------
 
   function keptRounds(game, below) {
@@ -233,6 +261,27 @@
     else container.prepend(box);
   }
 
+  // --- a round being edited that was undone elsewhere ------------------------------------------
+
+  // "Enter them as round N": what the edit form holds becomes this device's entries for round N
+  // of the game page (the round to play now), which fills them in (restore, above).
+  document.addEventListener("click", function (event) {
+    const button = event.target.closest && event.target.closest("[data-carry-round]");
+    if (!button) return;
+    const region = button.closest("[data-live]") || document;
+    const form = button.closest("form.entry-form") || region.querySelector("form.entry-form");
+    const s = store();
+    if (form && s) {
+      const draft = { fields: entries(form), key: "", sent: false, at: Date.now() };
+      try {
+        s.setItem(storageKey(button.dataset.carryGame, button.dataset.carryRound), JSON.stringify(draft));
+      } catch (error) {
+        // storage full or blocked: the game page opens without them
+      }
+    }
+    window.location.assign(button.dataset.carryTo);
+  });
+
   // --- sending, failing, sending again ------------------------------------------------------
 
   function pendingForm() {
@@ -322,7 +371,10 @@
     document.querySelectorAll("[data-live][data-game]").forEach(offerKept);
   }
 
-  document.addEventListener("DOMContentLoaded", function () { scan(document); });
+  document.addEventListener("DOMContentLoaded", function () {
+    expire();
+    scan(document);
+  });
   document.addEventListener("htmx:afterSettle", function (event) { scan(event.target); });
   document.addEventListener("live:updated", function (event) { scan(event.target); });
 })();

@@ -1,5 +1,5 @@
-// Live screens: every page showing a game (the game page, the watch board, the history) shows
-// another device's change within about a second and a half.
+// Live screens: every page showing a game (the game page, a round being edited, the watch
+// board, the history) shows another device's change within about a second and a half.
 //
 // A live region is an element with data-live, an id, data-live-poll (the game's version URL)
 // and data-live-version (the version it shows). Once a second this asks the poll URL whether
@@ -9,17 +9,21 @@
 // htmx fragment: the game body alone, without the page around it and its QR code) and
 // swapped in, with one exception: the round entry form being typed in.
 //
-// The entry form (form[data-draft]) stays the very same element when the fresh page has a
-// form for the same round: only what surrounds it is replaced, so its values, its focus and
-// caret, an open card picker and an unsent save all survive; its version moves on, so saving
-// is not refused as stale. When the round it was for was saved elsewhere, the region is
-// replaced whole and drafts.js offers what was typed for the next round (it was kept on the
-// device as it was typed). Polling pauses while the page is hidden and resumes at once when
-// it is shown again.
+// The entry form (form.entry-form: a new round's, or a recorded round's on its edit page)
+// stays the very same element when the fresh page has a form for the same round: only what
+// surrounds it is replaced, so its values, its focus and caret, an open card picker and an
+// unsent save all survive; its version moves on, so saving is not refused as stale (an edit
+// page says above the form when the round itself was changed elsewhere: saving then replaces
+// it). When a new round's form was for a round saved elsewhere, the region is replaced whole
+// and drafts.js offers what was typed for the next round (it was kept on the device as it was
+// typed). When the round being edited was undone elsewhere, the form stays, unsaveable, under
+// the notice saying so. Polling pauses while the page is hidden and resumes at once when it
+// is shown again. The period is the server's LIVE_POLL_SECONDS (<meta name=live-poll-ms>).
 (function () {
   "use strict";
 
   const DEFAULT_PERIOD = 1000;
+  const FORM = "form.entry-form";
   let timer = null;
   let busy = false;
 
@@ -88,10 +92,12 @@
     swapped.dispatchEvent(new CustomEvent("live:updated", { bubbles: true }));
   }
 
-  // The fresh region in place of the old one, keeping the entry form for the same round.
+  // The fresh region in place of the old one, keeping the entry form for the same round (a new
+  // round's, or a recorded round's being edited).
   function merge(live, fresh) {
-    const kept = live.querySelector("form[data-draft]");
-    const next = fresh.querySelector("form[data-draft]");
+    const kept = live.querySelector(FORM);
+    const next = fresh.querySelector(FORM);
+    if (kept && !next && fresh.querySelector("[data-round-gone]")) return keepGone(live, fresh, kept);
     if (!kept || !next || roundOf(kept) !== roundOf(next)) {
       live.replaceWith(fresh);
       return fresh;
@@ -101,6 +107,21 @@
     if (version && nextVersion) version.value = nextVersion.value;
     replaceAround(live, fresh, kept, next);
     return live;
+  }
+
+  // The round being edited was undone on another device: the fresh region says so, and the form
+  // stays under that notice with what was typed in it, but cannot be saved (there is no round
+  // to replace); drafts.js offers to enter its values as the round to play now.
+  function keepGone(live, fresh, kept) {
+    if (kept.querySelector("[data-round-gone]")) {
+      syncAttributes(live, fresh); // this device's own save already found it gone and says so
+      return live;
+    }
+    fresh.querySelector("[data-round-gone]").after(kept);
+    kept.setAttribute("data-round-gone-form", "");
+    kept.querySelectorAll("button[type=submit]").forEach(function (button) { button.disabled = true; });
+    live.replaceWith(fresh);
+    return fresh;
   }
 
   function roundOf(form) {

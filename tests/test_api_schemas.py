@@ -125,6 +125,7 @@ def _keep_a_group(call: Checked, game_id: str) -> None:
         with write_session() as session:
             games.attach_game(session, group["id"], game_id)
     joined = call("POST", f"{url}/join", {"code": group["join_code"], "label": "phone"})
+    call("POST", f"{url}/join-code", **auth)
     call("POST", f"{url}/join", {"code": "nope"}, 403)
     people = {p["name"]: p["id"] for p in call("GET", f"{url}/people")["people"]}
     cy = call("POST", f"{url}/people", {"name": "Cy"}, **auth)["id"]
@@ -162,7 +163,7 @@ def _ask_the_referee(call: Checked) -> None:
         "possible"
     ]
     assert not ask("/referee/arrange", round=3, cards=["3S", "4S", "5S", "9D"])["possible"]
-    assert not ask("/referee/arrange", rules="deuces-six", round=1, cards="7H JK")["possible"]
+    assert not ask("/referee/arrange", rules="deuces-six", round=1, cards="7H 7H 7H 7H")["possible"]
     assert ask("/referee/layoff", meld="5H 6H 7H 8H", card="JK")["fits"]
     assert not ask("/referee/layoff", meld="5H 6H 7H 8H", card="10H")["fits"]
     assert ask("/referee/joker-swap", meld="8C 9C JK JC", card="10C")["allowed"]

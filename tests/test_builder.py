@@ -398,3 +398,78 @@ def test_missing_saved_rules_are_a_404(client: FlaskClient, url: str) -> None:
     response = client.get(url)
     assert response.status_code == 404
     assert "no such saved rule set" in text(response)
+
+
+# --- folding parts and the decks table ---------------------------------------------------------
+
+
+def opened_sections(page: str) -> set[str]:
+    return set(re.findall(r'data-section="([^"]+)" open', page))
+
+
+def test_parts_stay_as_left_and_open_where_there_is_a_problem(client: FlaskClient) -> None:
+    page = text(client.get("/rules/build?from=liverpool"))
+    assert opened_sections(page) == {"players", "rounds"}  # the rounds folded, one line each
+    assert "Two sets and one run · 10 cards · discard" in page
+    fields = form_of(page)
+    fields["open"] = "decks melds"
+    page = text(client.post("/rules/build", data=fields, headers=HX))
+    assert opened_sections(page) == {"decks", "melds"}
+    assert 'name="open" id="builder-open" value="decks melds"' in page
+    # A problem opens its part (here round 4 and the rounds around it); a button opens the
+    # round it changed.
+    fields["r3.m1.length"] = "1"
+    page = text(client.post("/rules/build", data=fields, headers=HX))
+    assert opened_sections(page) == {"decks", "melds", "rounds", "round-3"}
+    fields["r3.m1.length"] = "3"
+    fields["action"] = "add-run-5"
+    page = text(client.post("/rules/build", data=fields, headers=HX))
+    assert opened_sections(page) == {"decks", "melds", "round-5"}
+    assert "builder-flagged" not in page
+
+
+def test_the_decks_table_makes_the_documents_rule(client: FlaskClient) -> None:
+    """Liverpool: two decks up to five players, three from six. Four decks for seven and
+    eight players is a third row of the rule; an unchanged table gives the preset back."""
+    fields = builder_fields(client)
+    assert [fields[f"decks.{n}"] for n in range(2, 9)] == ["2"] * 4 + ["3"] * 3
+    fields["decks.7"] = fields["decks.8"] = "4"
+    fields["name"] = "More decks"
+    page = text(client.post("/rules/build", data=fields, headers=HX))
+    assert "6 players: 3 decks and 6 jokers; 7 or 8 players: 4 decks and 8 jokers" in page
+    assert re.search(r'data-players="8">.*?<td>8</td>\s*<td>216</td>', page, re.DOTALL)
+    fields["action"] = "save"
+    response = client.post("/rules/build", data=fields)
+    assert response.status_code == 303
+    saved = client.get(response.headers["Location"].split("?")[0] + "/rules.json").get_json()
+    assert saved["decks"]["by_players"] == [
+        {"up_to": 5, "decks": 2},
+        {"up_to": 6, "decks": 3},
+        {"up_to": 8, "decks": 4},
+    ]
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "where", "message"),
+    [
+        ("decks.3", "0", 'data-players="3"', "Must be between 1 and 8, not 0"),
+        ("decks.4", "many", 'data-players="4"', "Must be a whole number"),
+        ("jokers_per_deck", "9", 'id="builder-jokers-per-deck"', "Must be between 0 and 4"),
+    ],
+)
+def test_the_decks_table_is_checked_by_the_document(
+    client: FlaskClient, field: str, value: str, where: str, message: str
+) -> None:
+    fields = builder_fields(client)
+    fields[field] = value
+    response = client.post("/rules/build", data=fields)
+    page = text(response)
+    assert response.status_code == 400
+    assert any(message in m for m in field_errors(page, where)), field_errors(page, where)
+    assert f'value="{value}"' in page  # kept as typed
+    assert "decks" in opened_sections(page)
+    # Too few cards for the deal is a problem of the whole.
+    fields = builder_fields(client)
+    fields["decks.8"] = "1"
+    page = text(client.post("/rules/build", data=fields))
+    assert "8 players with 10 cards each need more than the 54 cards of 1 deck" in page

@@ -250,3 +250,32 @@ def test_an_unknown_round_raises() -> None:
         check_contract(LIVERPOOL, 8, [])
     with pytest.raises(RuleSetError):
         check_contract(DEUCES_SIX, 7, [])
+
+
+# --- a group that is a set and a run -------------------------------------------------------------
+
+
+def test_a_group_that_is_both_counts_as_the_contract_needs() -> None:
+    """Where a meld needs one natural card, 7♥ and three jokers are a set of sevens or the run
+    4♥-7♥: a set unless the contract still needs a run."""
+    rules = LIVERPOOL.with_options({"set_min_naturals": 1, "run_min_naturals": 1})
+    both = parse_cards("JK JK JK 7H")
+    one_run = check_contract(rules, 2, [parse_cards(SET_A), both])
+    assert one_run.legal, one_run.messages()
+    assert [r.kind for r in one_run.melds] == [MeldKind.SET, MeldKind.RUN]
+    assert one_run.melds[1].meld is not None
+    assert one_run.melds[1].meld.describe() == "run 4♥-7♥"
+    two_sets = check_contract(rules, 1, [parse_cards(SET_A), both])
+    assert two_sets.legal and [r.kind for r in two_sets.melds] == [MeldKind.SET] * 2
+    # Under Liverpool's rules it is neither, and the lay-down says what is wrong.
+    assert "too-few-naturals" in verdict_codes(LIVERPOOL, 2, SET_A, "JK JK JK 7H")
+
+
+def test_when_no_reading_makes_the_contract_the_group_is_a_set() -> None:
+    rules = LIVERPOOL.with_options({"set_min_naturals": 0, "run_min_naturals": 0})
+    # Round 1 asks for 2 sets: four jokers stay a set, and the run is one meld too many.
+    verdict = check_contract(rules, 1, [parse_cards("JK JK JK JK"), parse_cards(RUN_A)])
+    assert [p.code for p in verdict.problems] == ["too-few-sets", "too-many-runs"]
+    assert verdict.melds[0].kind == MeldKind.SET
+    # Round 3 asks for 2 runs: the jokers are one, and the only problem left is the short run.
+    assert verdict_codes(rules, 3, "JK JK JK JK", "5H 6H 7H") == ["too-few-cards"]

@@ -80,3 +80,17 @@ def test_game_and_watch_pages_link_to_the_games_rules(app: Flask, client: FlaskC
 def test_an_unknown_game_has_no_rules_page(client: FlaskClient) -> None:
     answer = client.get("/games/AAAAAAAAAAAAAAAAAAAAAA/rules")
     assert answer.status_code == 404
+
+
+def test_open_the_referee_opens_it_with_the_games_own_rules(client: FlaskClient) -> None:
+    """The rules page's "Open the referee with these rules" opens the game's referee (its
+    stored rules, its round), not the referee of a preset named like the document's id."""
+    game = start(client, custom_document())
+    page = client.get(f"/games/{game}/rules").get_data(as_text=True)
+    link = re.search(r'href="([^"]*)"[^>]*>Open the referee with these rules', page)
+    assert link is not None and html.unescape(link.group(1)) == f"/games/{game}/referee"
+    referee = text_of(client.get(link.group(1)).get_data(as_text=True))
+    assert "Round 1: One run of 7" in referee
+    # A preset's own rules page still opens the referee with the preset.
+    preset_page = client.get("/rules/family").get_data(as_text=True)
+    assert 'href="/referee?rules=family">Open the referee with these rules' in preset_page

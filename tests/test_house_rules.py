@@ -141,6 +141,63 @@ def test_going_down_must_leave_a_card_to_discard() -> None:
     assert check_contract(strict, 1, sets, hand=parse_cards("KD")).legal
 
 
+# --- melds of wild cards only ------------------------------------------------------------------
+
+WILD_ONLY = LIVERPOOL.with_options({"set_min_naturals": 0, "run_min_naturals": 0})
+
+
+def test_a_set_of_wild_cards_only() -> None:
+    """Liverpool round 1 (2 sets) at a table that asks for no natural card: the nines and
+    three jokers are two sets. All out, with nothing else in hand, the jokers must be a set
+    of their own."""
+    groups = [parse_cards("9S 9D 9C"), parse_cards("JK JK JK")]
+    assert [p.code for p in check_contract(LIVERPOOL, 1, groups).problems] == ["no-naturals"]
+    verdict = check_contract(WILD_ONLY, 1, groups, hand=parse_cards("4H"))
+    assert verdict.legal and verdict.melds[1].meld is not None
+    assert verdict.melds[1].meld.describe() == "set of wild cards"
+    all_out = dataclasses.replace(
+        WILD_ONLY, rounds=(RoundSpec(Contract.of(sets=2), 6, GoingOut.ALL_OUT),)
+    )
+    a = judged(all_out, 1, "9S 9D 9C JK JK JK")
+    assert [format_cards(m.cards) for m in a.melds] == ["9S 9D 9C", "JK JK JK"]
+    # The limit on wild cards still holds: three wilds outnumber no natural card.
+    capped = all_out.with_options({"wilds_at_most_naturals": True})
+    assert not judged(capped, 1, "9S 9D 9C JK JK JK").possible
+
+
+def test_a_run_of_wild_cards_only() -> None:
+    """Liverpool round 2 (1 set and 1 run): four jokers are the run. Wild cards that could be
+    either kind count as the meld the contract still needs."""
+    hand = "7H 7C 7S JK JK JK JK KD"
+    assert not judged(LIVERPOOL, 2, hand).possible
+    a = judged(WILD_ONLY, 2, hand)
+    assert [(m.kind, format_cards(m.cards)) for m in a.melds] == [
+        (MeldKind.SET, "7S 7H 7C"),
+        (MeldKind.RUN, "JK JK JK JK"),
+    ]
+    verdict = check_contract(WILD_ONLY, 2, [m.cards for m in a.melds], hand=a.leftover)
+    assert verdict.legal
+    assert [r.meld.describe() for r in verdict.melds if r.meld] == [
+        "set of sevens",
+        "run of wild cards",
+    ]
+    # Only runs may be wild: the same jokers as a set are not a set.
+    runs_only = LIVERPOOL.with_options({"run_min_naturals": 0})
+    assert judged(runs_only, 2, hand).possible
+    assert not judged(runs_only, 1, "7H 7C 7S JK JK JK KD").possible
+
+
+def test_a_run_of_wild_cards_only_is_clear_of_other_runs() -> None:
+    """Liverpool round 3 (2 runs), runs of one suit apart: a run of wild cards has no suit,
+    so it never touches the other run."""
+    groups = [parse_cards("5H 6H 7H 8H"), parse_cards("JK JK JK JK")]
+    verdict = check_contract(WILD_ONLY, 3, groups, hand=parse_cards("KD"))
+    assert verdict.legal, verdict.messages()
+    never = WILD_ONLY.with_options({"same_suit_runs": "never"})
+    assert check_contract(never, 3, groups, hand=parse_cards("KD")).legal
+    assert judged(WILD_ONLY, 3, "5H 6H 7H 8H JK JK JK JK KD").possible
+
+
 # --- random rule sets ----------------------------------------------------------
 
 
@@ -175,8 +232,8 @@ def rule_sets(draw: st.DrawFn) -> RuleSet:
                 "wilds_at_most_naturals": st.booleans(),
                 "set_distinct_suits": st.booleans(),
                 "exact_contract_melds": st.booleans(),
-                "set_min_naturals": st.integers(1, 3),
-                "run_min_naturals": st.integers(1, 3),
+                "set_min_naturals": st.integers(0, 3),
+                "run_min_naturals": st.integers(0, 3),
             },
         )
     )

@@ -294,6 +294,61 @@ def test_is_wild() -> None:
     assert is_wild(Card.parse("2H"), CONTRACT_RUMMY.with_options({"deuces_wild": True}))
 
 
+# --- wild cards only --------------------------------------------------------------------------
+
+# A table that asks for no natural card in a meld; and one where only runs may be all wild.
+WILD_ONLY = LIVERPOOL.with_options({"set_min_naturals": 0, "run_min_naturals": 0})
+WILD_RUNS = LIVERPOOL.with_options({"run_min_naturals": 0})
+
+
+def test_wild_cards_alone_make_a_meld_only_when_no_natural_is_asked_for() -> None:
+    """Three jokers: no set under Liverpool (a set needs two naturals to say its rank); a set
+    of no rank where none is asked for."""
+    jokers = parse_cards("JK JK JK")
+    assert codes("JK JK JK", LIVERPOOL) == ["no-naturals"]
+    meld = check_meld(jokers, WILD_ONLY)
+    assert (meld.kind, meld.rank, meld.suit, meld.naturals) == (MeldKind.SET, None, None, 0)
+    assert meld.wild_only and meld.describe() == "set of wild cards"
+    assert [(w.stands_for, w.pretty) for w in meld.wilds] == [("any", "any card")] * 3
+    assert meld.ordered() == jokers and meld.card_positions() == (0, 0, 0)
+
+
+def test_a_run_of_wild_cards_only_has_no_suit_and_no_place() -> None:
+    four = parse_cards("JK 2C JK 2H")
+    rules = WILD_RUNS.with_options({"deuces_wild": True, "wild_can_be_natural": False})
+    assert codes("JK 2C JK 2H", rules, MeldKind.SET) == ["no-naturals"]  # sets still need 2
+    meld = check_meld(four, rules)
+    assert (meld.kind, meld.suit, meld.low, meld.high) == (MeldKind.RUN, None, 0, 0)
+    assert meld.describe() == "run of wild cards" and meld.span_text() == "wild cards"
+    assert [w.stands_for for w in meld.wilds] == ["any"] * 4
+    assert meld.ordered() == four
+    # As long as any run, and no longer.
+    assert codes("JK " * 13, WILD_RUNS) == []
+    assert codes("JK " * 14, WILD_RUNS, MeldKind.RUN) == ["run-too-long"]
+    assert codes("JK JK JK", WILD_RUNS, MeldKind.RUN) == ["too-few-cards"]
+
+
+def test_a_wild_two_stands_for_itself_before_it_is_wild_only() -> None:
+    """Deuces wild, a 2 may stand for itself: 2♥ and three jokers are a run of hearts, not a
+    run of wild cards."""
+    rules = WILD_RUNS.with_options({"deuces_wild": True})
+    meld = check_meld(parse_cards("2H JK JK JK"), rules, MeldKind.RUN)
+    assert meld.suit == Suit.HEARTS and meld.naturals == 1 and meld.describe() == "run 2♥-5♥"
+
+
+@pytest.mark.parametrize(
+    ("options", "text", "code"),
+    [
+        ({"wilds_at_most_naturals": True}, "JK JK JK", "too-many-wilds"),
+        ({"set_distinct_suits": True}, "JK JK JK JK JK", "set-too-large"),
+    ],
+)
+def test_wild_cards_only_still_follow_the_other_rules(
+    options: dict[str, object], text: str, code: str
+) -> None:
+    assert code in codes(text, WILD_ONLY.with_options(options), MeldKind.SET)
+
+
 # --- properties ----------------------------------------------------------------------------
 
 any_card = st.one_of(st.just(JOKER), st.sampled_from(FULL_DECK))
@@ -304,7 +359,14 @@ near_card = st.one_of(
                                      Rank.QUEEN, Rank.FIVE]), st.sampled_from([Suit.HEARTS,
                                                                               Suit.SPADES])),
 )  # fmt: skip
-presets = st.sampled_from(ALL_PRESETS)
+# Every preset, and tables that ask for no natural card (wild cards alone make a meld).
+presets = st.sampled_from(
+    [
+        *ALL_PRESETS,
+        LIVERPOOL.with_options({"set_min_naturals": 0, "run_min_naturals": 0}),
+        DEUCES_SIX.with_options({"run_min_naturals": 0}),
+    ]
+)
 
 
 @given(st.lists(any_card, max_size=16), presets, st.sampled_from([None, *MeldKind]))
@@ -399,6 +461,9 @@ def test_wilds_stand_for_the_cards_that_make_the_meld_natural(
 ) -> None:
     rules, cards = case
     meld = check_meld(cards, rules)
+    if meld.wild_only:  # wild cards only stand for no card in particular
+        assert all(w.stands_for == "any" for w in meld.wilds) and meld.suit is None
+        return
     if meld.kind == MeldKind.SET:
         assert all(w.rank == meld.rank and w.suit is None for w in meld.wilds)
         return

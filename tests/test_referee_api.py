@@ -64,7 +64,6 @@ def test_contract_wild_in_a_run_stands_for_a_definite_card(client: FlaskClient) 
         ("liverpool", 2, ["7H 7C 7S"], None, "too-few-runs"),
         ("liverpool", 1, ["7H 7C 7S", "8H 8C 8S", "9H 9C 9S"], None, "too-many-sets"),
         ("deuces-six", 1, ["9H 9H 9C", "5S 5D 5C"], None, "repeated-suit-in-set"),
-        ("deuces-six", 1, ["7H 7C JK", "5S 5D 5C"], None, "no-jokers"),
         ("liverpool", 2, ["7D 8D 9C 10D", "5S 5D 5C"], None, "mixed-suits"),
     ],
 )
@@ -172,11 +171,12 @@ def test_arrange_says_why_not(client: FlaskClient) -> None:
 
 
 def test_arrange_refuses_cards_that_cannot_exist(client: FlaskClient) -> None:
+    """More copies of a card than the decks hold: no way, and the reason says so."""
     _, body = post(
-        client, "/referee/arrange", {"rules": "deuces-six", "round": 1, "cards": "7H 7C JK 9S 9D"}
+        client, "/referee/arrange", {"rules": "deuces-six", "round": 1, "cards": "7H 7H 7H 7H 9S"}
     )
     assert body["possible"] is False
-    assert "without jokers" in body["reason"]
+    assert "7♥ appears 4 times" in body["reason"]
 
 
 # 30 cards (a hand after several buys), three decks' worth with six jokers: all out in round 7
@@ -318,8 +318,9 @@ def test_score_with_a_point_table(client: FlaskClient, table: Any, points: int) 
 
 def test_score_every_preset(client: FlaskClient) -> None:
     for preset in PRESETS.values():
-        _, body = post(client, "/score", {"rules": preset.id, "cards": "KS JK"})
-        assert body["points"] == preset.point_table.hand_points(parse_cards("KS JK"))
+        hand = "KS JK" if preset.uses_jokers else "KS 2C"  # no joker without jokers
+        _, body = post(client, "/score", {"rules": preset.id, "cards": hand})
+        assert body["points"] == preset.point_table.hand_points(parse_cards(hand))
         assert body["points_table"] == preset.point_table.id
 
 

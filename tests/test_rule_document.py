@@ -269,7 +269,7 @@ def test_whole_rule_set_checks_still_apply() -> None:
     document["decks"] = {"by_players": [{"up_to": 8, "decks": 1}], "jokers": "none"}
     problems = document_problems(document)
     assert len(problems) == 1
-    assert "need more than the 52 cards of 1 decks" in problems[0]
+    assert "need more than the 52 cards of 1 deck" in problems[0]
 
 
 def test_players_and_decks_are_checked() -> None:

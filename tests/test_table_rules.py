@@ -125,3 +125,66 @@ def test_defaults_keep_todays_behaviour() -> None:
         assert rules.options()["swap_wilds"] == "any-wild"
         assert rules.options()["wild_limit_on_layoffs"] is True
         assert rules.options()["buy_penalty_cards"] == 1
+
+
+# --- melds of wild cards only ------------------------------------------------------------------
+
+WILD_ONLY = PRESETS["liverpool"].with_options({"set_min_naturals": 0, "run_min_naturals": 0})
+
+
+def test_a_wild_goes_on_a_meld_of_wild_cards_and_keeps_it_wild() -> None:
+    on_set = layoff(parse_cards("JK JK JK"), card("JK"), WILD_ONLY)
+    assert (on_set.fits, on_set.position, on_set.stands_for) == (True, "set", "any")
+    assert on_set.reason == "Joker goes on the set of wild cards."
+    on_run = layoff(parse_cards("JK JK JK JK"), card("JK"), WILD_ONLY.with_options(
+        {"set_min_naturals": 2}))  # fmt: skip
+    assert on_run.fits and on_run.meld is not None and on_run.meld.describe() == "run of wild cards"
+    assert on_run.reason == "Joker goes on the run of wild cards."
+
+
+def test_a_natural_card_gives_a_set_of_wild_cards_its_rank() -> None:
+    result = layoff(parse_cards("JK JK JK"), card("7H"), WILD_ONLY)
+    assert result.fits and result.stands_for is None and result.meld is not None
+    assert result.meld.describe() == "set of sevens"
+    assert result.reason == "7♥ goes on the set of wild cards, which becomes a set of sevens."
+
+
+def test_a_natural_card_gives_a_run_of_wild_cards_its_suit_and_place() -> None:
+    """Worked hand: 7♥ on four jokers (a run of wild cards, where runs need no natural card
+    and sets need two). At the high end the jokers stand for 3♥-6♥, at the low end for
+    8♥-J♥; a card that only fits one end says so."""
+    rules = WILD_ONLY.with_options({"set_min_naturals": 2})
+    run = parse_cards("JK JK JK JK")
+    high = layoff(run, card("7H"), rules)
+    assert (high.fits, high.position, high.ends) == (True, "high", ("high", "low"))
+    assert high.meld is not None and high.meld.describe() == "run 3♥-7♥"
+    assert high.reason == (
+        "7♥ goes on the high end of the run of wild cards, which becomes the run 3♥-7♥. "
+        "It could go on the low end instead."
+    )
+    low = layoff(run, card("7H"), rules, "low")
+    assert low.meld is not None and low.meld.describe() == "run 7♥-J♥"
+    queen = layoff(run, card("QH"), rules)
+    assert queen.ends == ("high",) and queen.meld is not None
+    assert queen.meld.describe() == "run 8♥-Q♥"
+    refused = layoff(run, card("QH"), rules, "low")
+    assert not refused.fits and refused.reason.endswith("only on the high end.")
+    assert liverpool_check([run], card("5C"), rules).playable
+
+
+def test_a_full_run_of_wild_cards_takes_nothing_more() -> None:
+    """(Where sets too may be wild cards only, thirteen jokers on the table read as a set.)"""
+    full = parse_cards("JK " * 13)
+    result = layoff(full, card("7H"), WILD_ONLY.with_options({"set_min_naturals": 2}))
+    assert not result.fits
+    assert result.reason == "The run of wild cards is complete: a run holds at most 13 cards."
+
+
+def test_no_swap_takes_a_wild_from_a_meld_of_wild_cards() -> None:
+    swap = joker_swap(parse_cards("JK JK JK JK"), card("7H"), WILD_ONLY.with_options(
+        {"set_min_naturals": 2}))  # fmt: skip
+    assert not swap.allowed
+    assert swap.reason == (
+        "The run of wild cards stands for no card in particular, so no natural card can take "
+        "the place of one of its wild cards."
+    )

@@ -7,7 +7,9 @@ A pick is accepted under the same contract-level rules :func:`.contract.check_co
 applies: the meld lengths are matched to the contract (:func:`.contract.match_lengths`),
 two runs of one suit obey the rule set's same-suit policy for some placement of their wilds
 (a wild at a run's end may stand below or above it), and in an all-out round every card is
-used. Only for hands of up to about 12 cards; never used by the app.
+used. A group that is a legal set and a legal run may fill either kind of contract meld, as
+the contract referee counts it; a run of wild cards only has no suit, so no other run is too
+close to it. Only for hands of up to about 12 cards; never used by the app.
 
 >>> from .cards import format_cards, parse_cards
 >>> from .rulesets import LIVERPOOL
@@ -50,10 +52,13 @@ class _Group:
 def _windows(
     meld: Meld, lowest: int = LOW_ACE, highest: int = HIGH_ACE
 ) -> tuple[tuple[int, int], ...]:
-    """Every (low, high) the run can take: its wilds past the naturals go either end."""
+    """Every (low, high) the run can take: its wilds past the naturals go either end (none
+    for a run of wild cards only, which has no place)."""
     positions = meld.card_positions()
     wild_at = set(meld.wild_indices)
     naturals = sorted(p for i, p in enumerate(positions) if i not in wild_at)
+    if not naturals:
+        return ()
     n = len(meld.cards)
     first, last = naturals[0], naturals[-1]
     extra = n - (last - first + 1)
@@ -85,15 +90,7 @@ def _read(
         return None
     key = (kind, tuple(sorted(group, key=lambda c: c.sort_key)))
     if key not in seen:
-        meld = classify(group, rules, kind, min_length=least[kind])
-        # The referee reads a group that is also a legal set as a set.
-        if (
-            meld is not None
-            and kind == MeldKind.RUN
-            and classify(group, rules, MeldKind.SET, min_length=least[MeldKind.SET])
-        ):
-            meld = None
-        seen[key] = meld
+        seen[key] = classify(group, rules, kind, min_length=least[kind])
     return seen[key]
 
 
@@ -131,7 +128,9 @@ def candidate_groups(rules: RuleSet, round_number: int, cards: Sequence[Card]) -
 
 
 def _runs_fit(rules: RuleSet, runs: Sequence[_Group]) -> bool:
-    """Some placement of the runs' wilds obeys the same-suit policy."""
+    """Some placement of the runs' wilds obeys the same-suit policy (a run of wild cards
+    only has no suit: it is clear of every other run)."""
+    runs = [r for r in runs if r.suit is not None]
     for windows in product(*(r.windows for r in runs)):
         ok = True
         for i in range(len(runs)):

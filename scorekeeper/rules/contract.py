@@ -14,6 +14,9 @@ Terms:
   (seed 003): only touching is illegal, so ``5-8♠`` with ``7-10♠`` is fine. ``never``: the
   runs must be of different suits.
 - In an all-out round the **hand** (the cards not laid down) must be empty.
+- A group that is a legal set **and** a legal run (only when a meld of some kind needs at
+  most one natural card: ``7♥ Joker Joker Joker``, or wild cards alone when none is needed)
+  counts as a set, unless counting it as a run is what makes the contract.
 
 Contract-level problem codes: ``too-few-sets``, ``too-many-sets``, ``too-few-runs``,
 ``too-many-runs``, ``meld-too-short``, ``meld-not-exact``, ``same-suit-runs``,
@@ -37,6 +40,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import combinations
 
 from .cards import Card, format_cards, parse_cards
 from .errors import Problem
@@ -50,6 +54,7 @@ from .rulesets import (
     SameSuitRuns,
     number_word,
 )
+from .scoring import cards_not_in_deck, in_deck
 
 
 @dataclass(frozen=True)
@@ -171,17 +176,15 @@ def check_contract(
         for kind in MeldKind
     }
     reports: list[MeldReport] = []
+    as_runs: dict[int, MeldReport] = {}
     for index, group in enumerate(groups):
         kind, meld, found = judge(group, rules, min_length=lengths)
         reports.append(MeldReport(kind, tuple(group), meld, tuple(p.at(index) for p in found)))
+        run = _also_a_run(rules, group, kind, meld, lengths[MeldKind.RUN])
+        if run is not None:
+            as_runs[index] = MeldReport(MeldKind.RUN, tuple(group), run, ())
 
-    exact = rules.exact_contract_melds and not spec.all_out
-    extra: list[Problem] = []
-    extra.extend(_count_problems(rules, round_number, contract, reports))
-    extra.extend(
-        _length_problems(round_number, contract, reports, exact=exact, extras=rules.extra_melds)
-    )
-    extra.extend(_same_suit_problems(rules, reports))
+    reports, extra = _read_as_needed(rules, round_number, reports, as_runs)
     if spec.all_out and hand:
         extra.append(_left_in_hand(round_number, tuple(hand)))
     if rules.keep_card_to_discard and not spec.all_out and hand is not None and not hand:
@@ -206,6 +209,66 @@ def check_contract(
         melds=tuple(reports),
         problems=problems,
     )
+
+
+def _also_a_run(
+    rules: RuleSet, group: Sequence[Card], kind: MeldKind, meld: Meld | None, least: int
+) -> Meld | None:
+    """The run a group read as a legal set also makes, if any: ``7♥ Joker Joker Joker`` when
+    a meld needs one natural card at most, or wild cards alone when a meld needs none. (With
+    two natural cards asked of both kinds no group is both: its natural cards would share a
+    rank and a suit with different ranks.)"""
+    if meld is None or kind != MeldKind.SET:
+        return None
+    if min(rules.set_min_naturals, rules.run_min_naturals) > 1:
+        return None
+    return judge(group, rules, MeldKind.RUN, min_length=least)[1]
+
+
+def _read_as_needed(
+    rules: RuleSet,
+    round_number: int,
+    reports: list[MeldReport],
+    as_runs: dict[int, MeldReport],
+) -> tuple[list[MeldReport], list[Problem]]:
+    """The groups as the contract needs them: a group that is both a legal set and a legal
+    run (``as_runs``) counts as a set, unless reading some such groups as runs makes the
+    lay-down's melds match the contract. Returns the reports and the lay-down's problems
+    that depend on the kinds (counts, lengths, runs of one suit)."""
+    first = _kind_problems(rules, round_number, reports)
+    if not first or not as_runs:
+        return reports, first
+    contract = rules.round(round_number).contract
+    sets = sum(1 for r in reports if r.kind == MeldKind.SET) - len(contract.sets)
+    runs = sum(1 for r in reports if r.kind == MeldKind.RUN) - len(contract.runs)
+    for count in range(1, len(as_runs) + 1):
+        # Only as many as leave the counts of sets and runs right (or, with extra melds,
+        # leave none missing).
+        if (sets - count, runs + count) != (0, 0) and not (
+            rules.extra_melds and sets - count >= 0 and runs + count >= 0
+        ):
+            continue
+        for chosen in combinations(sorted(as_runs), count):
+            trial = [as_runs[i] if i in chosen else r for i, r in enumerate(reports)]
+            found = _kind_problems(rules, round_number, trial)
+            if not found:
+                return trial, found
+    return reports, first
+
+
+def _kind_problems(
+    rules: RuleSet, round_number: int, reports: Sequence[MeldReport]
+) -> list[Problem]:
+    """The lay-down's problems that follow from the kinds of its melds."""
+    spec = rules.round(round_number)
+    exact = rules.exact_contract_melds and not spec.all_out
+    return [
+        *_count_problems(rules, round_number, spec.contract, reports),
+        *_length_problems(
+            round_number, spec.contract, reports, exact=exact, extras=rules.extra_melds
+        ),
+        *_same_suit_problems(rules, reports),
+    ]
 
 
 def _left_in_hand(round_number: int, left: tuple[Card, ...]) -> Problem:
@@ -388,7 +451,7 @@ def card_supply_problems(cards: Sequence[Card], rules: RuleSet) -> list[Problem]
 
     >>> from .rulesets import DEUCES_SIX
     >>> [p.message for p in card_supply_problems(parse_cards("7H 7H 7H 7H JK"), DEUCES_SIX)]
-    ['7♥ appears 4 times, but the 3 decks this game uses at most hold only 3.', 'Six-round Deuces Wild is played without jokers.']
+    ['7♥ appears 4 times, but the 3 decks this game uses at most hold only 3.', 'Six-round Deuces Wild is played without jokers: JK is not in its deck.']
     """  # noqa: E501
     players = range(rules.min_players, rules.max_players + 1)
     decks = max(rules.decks.decks_for(p) for p in players)
@@ -396,10 +459,8 @@ def card_supply_problems(cards: Sequence[Card], rules: RuleSet) -> list[Problem]
     problems: list[Problem] = []
     for card, count in Counter(cards).items():
         if card.is_joker:
-            if jokers == 0:
-                problems.append(
-                    Problem("no-jokers", f"{rules.name} is played without jokers.", cards=("JK",))
-                )
+            if not in_deck(rules, card):
+                problems.extend(cards_not_in_deck(rules, (card,)))
             elif count > jokers:
                 problems.append(
                     Problem(

@@ -1,6 +1,13 @@
 """What the meld referee hands back (:class:`Meld`, :class:`WildUse`), which cards are wild,
 and the pieces every reading of cards as a meld shares: positions in a run, the wording of
-cards in messages, and the checks on how many natural cards a meld has."""
+cards in messages, and the checks on how many natural cards a meld has.
+
+A meld of **wild cards only** (legal only when the rule set asks for no natural card in a
+meld of its kind) stands for no card in particular: a set of wilds only has no rank, a run
+of wilds only has no suit and no place. Its wilds stand for ``"any"`` card, its ``rank`` and
+``suit`` are ``None`` and every position is 0. A natural card laid off on it later gives it
+a rank (a set), or a suit and a place (a run).
+"""
 
 from __future__ import annotations
 
@@ -15,6 +22,7 @@ from .rulesets import MeldKind, RuleSet
 LOW_ACE = 1
 HIGH_ACE = 14
 SET_SUITS = len(Suit)
+ANY_CARD = "any"  # what a wild of a meld of wild cards only stands for
 
 
 # --- what the referee hands back -------------------------------------------------------------
@@ -25,35 +33,45 @@ class WildUse:
     """What one wild card stands for.
 
     ``suit`` is ``None`` in a set, where a wild stands for the rank only. ``high_ace`` is true
-    when the wild is an ace above the king.
+    when the wild is an ace above the king. ``rank`` and ``suit`` are both ``None`` in a meld
+    of wild cards only, where a wild stands for no card in particular.
     """
 
     card: Card
-    rank: Rank
+    rank: Rank | None
     suit: Suit | None
     high_ace: bool = False
 
     @property
     def stands_for(self) -> str:
-        """``"10C"``, ``"AH"``, or for a set the rank alone: ``"7"``.
+        """``"10C"``, ``"AH"``, for a set the rank alone (``"7"``), and ``"any"`` in a meld of
+        wild cards only.
 
         >>> WildUse(Card.parse("JK"), Rank.TEN, Suit.CLUBS).stands_for
         '10C'
         >>> WildUse(Card.parse("JK"), Rank.SEVEN, None).stands_for
         '7'
+        >>> WildUse(Card.parse("JK"), None, None).stands_for
+        'any'
         """
+        if self.rank is None:
+            return ANY_CARD
         if self.suit is None:
             return self.rank.label
         return str(Card(self.rank, self.suit))
 
     @property
     def position(self) -> int:
-        """The run position this wild fills (14 for a high ace)."""
+        """The run position this wild fills (14 for a high ace; 0 for no card in particular)."""
+        if self.rank is None:
+            return 0
         return HIGH_ACE if self.high_ace else int(self.rank)
 
     @property
     def pretty(self) -> str:
-        """``"10♣"``, or for a set ``"7"``."""
+        """``"10♣"``, for a set ``"7"``, in a meld of wild cards only ``"any card"``."""
+        if self.rank is None:
+            return "any card"
         if self.suit is None:
             return self.rank.label
         return Card(self.rank, self.suit).pretty
@@ -85,6 +103,11 @@ class Meld:
         """How many cards stand for themselves."""
         return len(self.cards) - len(self.wilds)
 
+    @property
+    def wild_only(self) -> bool:
+        """Is the meld made of wild cards only (no rank, or no suit and place)?"""
+        return not self.naturals
+
     def __len__(self) -> int:
         return len(self.cards)
 
@@ -92,7 +115,7 @@ class Meld:
         """The position of each card in ``cards``."""
         if len(self.positions) == len(self.cards):
             return self.positions
-        if self.kind == MeldKind.SET:
+        if self.kind == MeldKind.SET or self.wild_only:
             return (self.low,) * len(self.cards)
         # Rebuilt when a caller made the Meld by hand: naturals at their ranks, wilds in order.
         wild_at = self.wild_indices or _guess_wild_indices(self)
@@ -111,20 +134,24 @@ class Meld:
         >>> format_cards(check_meld(parse_cards("JC JK 8C 9C"), LIVERPOOL).ordered())
         '8C 9C JK JC'
         """
-        if self.kind == MeldKind.SET:
+        if self.kind == MeldKind.SET or self.wild_only:
             return self.cards
         order = sorted(range(len(self.cards)), key=lambda i: (self.card_positions()[i], i))
         return tuple(self.cards[i] for i in order)
 
     def describe(self) -> str:
-        """``"set of sevens"`` or ``"run 7♥-10♥"``."""
+        """``"set of sevens"``, ``"run 7♥-10♥"``, or ``"run of wild cards"``."""
+        if self.wild_only:
+            return f"{self.kind} of wild cards"
         if self.kind == MeldKind.SET:
             assert self.rank is not None
             return f"set of {self.rank.noun}"
         return f"run {self.span_text()}"
 
     def span_text(self) -> str:
-        """A run's first and last card, ``"7♥-10♥"``; a set's rank noun."""
+        """A run's first and last card, ``"7♥-10♥"``; a set's rank noun; ``"wild cards"``."""
+        if self.wild_only:
+            return "wild cards"
         if self.suit is None:
             return self.rank.noun if self.rank is not None else ""
         first = Card(rank_at(self.low), self.suit).pretty
@@ -254,7 +281,7 @@ def natural_count_problems(
     least = rules.set_min_naturals if kind == MeldKind.SET else rules.run_min_naturals
     if not cards:
         return problems
-    if naturals == 0:
+    if naturals == 0 and least > 0:
         problems.append(
             Problem(
                 "no-naturals",

@@ -46,6 +46,22 @@ In deuces-wild games a 2 stands for itself where it can:
 ()
 >>> [w.stands_for for w in check_meld(parse_cards("5H 2C 7H 8H"), DEUCES_SIX).wilds]
 ['6H']
+
+**Wild cards only.** A meld needs the rule set's fewest natural cards; where that is 0, wild
+cards alone make a meld, one that stands for no card in particular. A set of wilds only has
+no rank; a run of wilds only has no suit and no place, so it never comes too close to another
+run of its contract: it is read as a run of a suit and place clear of the others. Wild cards
+that may make either kind are read as a set, unless a lay-down needs them as a run
+(:func:`.contract.check_contract` decides).
+
+>>> anything_goes = LIVERPOOL.with_options({"set_min_naturals": 0, "run_min_naturals": 0})
+>>> meld = check_meld(parse_cards("JK JK JK"), anything_goes)
+>>> meld.describe(), meld.rank, [w.stands_for for w in meld.wilds]
+('set of wild cards', None, ['any', 'any', 'any'])
+>>> check_meld(parse_cards("JK JK JK JK"), anything_goes, MeldKind.RUN).describe()
+'run of wild cards'
+>>> print(meld_problems(parse_cards("JK JK JK"), LIVERPOOL)[0].message)
+Joker Joker Joker is all wild cards: a set needs at least 2 natural cards to say what it is.
 """
 
 from __future__ import annotations
@@ -87,7 +103,9 @@ def _read_set(cards: Sequence[Card], rules: RuleSet, rank: Rank | None, min_leng
         ),
     ]
     meld = None
-    if not problems and rank is not None:
+    if not problems and rank is None:
+        meld = _wild_set(cards)
+    elif not problems and rank is not None:
         meld = Meld(
             kind=MeldKind.SET,
             cards=tuple(cards),
@@ -100,6 +118,21 @@ def _read_set(cards: Sequence[Card], rules: RuleSet, rank: Rank | None, min_leng
             wild_indices=tuple(wilds),
         )
     return Reading(MeldKind.SET, tuple(problems), len(naturals) + len(strays), len(strays), meld)
+
+
+def _wild_set(cards: Sequence[Card]) -> Meld:
+    """A set of wild cards only: no rank, its wilds standing for no card in particular."""
+    return Meld(
+        kind=MeldKind.SET,
+        cards=tuple(cards),
+        wilds=tuple(WildUse(card, None, None) for card in cards),
+        rank=None,
+        suit=None,
+        low=0,
+        high=0,
+        positions=(0,) * len(cards),
+        wild_indices=tuple(range(len(cards))),
+    )
 
 
 def _sort_for_set(

@@ -217,9 +217,15 @@ def cards_section(rules: RuleSet, players: range) -> Section:
     return Section("Decks and wild cards", tuple(paragraphs))
 
 
+def _naturals_text(least: int) -> str:
+    """``"at least 2 natural"``, or for no natural card at all ``"wild cards alone may make
+    one"``."""
+    return f"at least {least} natural" if least else "wild cards alone may make one"
+
+
 def _set_paragraph(rules: RuleSet) -> Paragraph:
     shortest = DEFAULT_MIN_LENGTH[MeldKind.SET]
-    naturals = f"at least {rules.set_min_naturals} natural"
+    naturals = _naturals_text(rules.set_min_naturals)
     most = rules.set_max_cards
     if most is None:
         return _says(
@@ -239,9 +245,10 @@ def melds_section(rules: RuleSet) -> Section:
             _says(
                 _key(
                     f"Run: {shortest} or more cards of one suit in sequence, "
-                    f"at least {rules.run_min_naturals} natural."
+                    f"{_naturals_text(rules.run_min_naturals)}."
                 ),
                 "A wild card in a run stands for one definite card, and the referee says which.",
+                *_wild_only_sentences(rules),
             ),
             _says(
                 _key("Aces high or low, not both."),
@@ -250,6 +257,19 @@ def melds_section(rules: RuleSet) -> Section:
             ),
         ),
     )
+
+
+def _wild_only_sentences(rules: RuleSet) -> list[str]:
+    """How a meld of wild cards only is read, where the rule set allows one."""
+    if rules.wilds_at_most_naturals:
+        return []  # wild cards alone would outnumber the natural ones
+    said = {
+        MeldKind.SET: "A set of wild cards only has no rank, until a natural card laid off "
+        "on it gives it one.",
+        MeldKind.RUN: "A run of wild cards only has no suit and no place, so no other run is "
+        "too close to it, until a natural card laid off on it gives it both.",
+    }
+    return [said[kind] for kind in MeldKind if rules.min_naturals_for(kind) == 0]
 
 
 _SAME_SUIT_RUNS = {

@@ -300,6 +300,10 @@ class RuleSet:
             )
         return self.rounds[number - 1]
 
+    def min_naturals_for(self, kind: MeldKind) -> int:
+        """The fewest natural cards in a meld of ``kind`` (0: wild cards alone make one)."""
+        return self.set_min_naturals if kind == MeldKind.SET else self.run_min_naturals
+
     @property
     def set_max_cards(self) -> int | None:
         """Sets of different suits hold at most one card per suit."""
@@ -307,7 +311,10 @@ class RuleSet:
 
     @property
     def uses_jokers(self) -> bool:
-        return self.decks.jokers != JokerCount.NONE
+        """Do the decks hold a joker for some number of players the rule set allows?
+        (No jokers at all, or none per deck, leaves them out.)"""
+        players = range(self.min_players, self.max_players + 1)
+        return any(self.decks.jokers_for(n) > 0 for n in players)
 
     def describe_wilds(self) -> str:
         names = (["jokers"] if self.uses_jokers else []) + [r.noun for r in sorted(self.wild_ranks)]
@@ -574,16 +581,16 @@ OPTIONS: dict[str, Option] = {
         ),
         Option(
             "set_min_naturals",
-            "Fewest natural (non-wild) cards in a set.",
+            "Fewest natural (non-wild) cards in a set (0: wild cards alone make a set).",
             "int",
-            _field("set_min_naturals", lambda v: _int("set_min_naturals", v, 1, 4)),
+            _field("set_min_naturals", lambda v: _int("set_min_naturals", v, 0, 4)),
             lambda r: r.set_min_naturals,
         ),
         Option(
             "run_min_naturals",
-            "Fewest natural (non-wild) cards in a run.",
+            "Fewest natural (non-wild) cards in a run (0: wild cards alone make a run).",
             "int",
-            _field("run_min_naturals", lambda v: _int("run_min_naturals", v, 1, 13)),
+            _field("run_min_naturals", lambda v: _int("run_min_naturals", v, 0, 13)),
             lambda r: r.run_min_naturals,
         ),
         Option(
@@ -819,7 +826,7 @@ def _check_decks(rules: RuleSet) -> None:
         if players * most_dealt + 1 > cards:
             raise RuleSetError(
                 f"{players} players with {most_dealt} cards each need more than the {cards} cards "
-                f"of {decks} decks"
+                f"of {decks} deck{'' if decks == 1 else 's'}"
             )
 
 

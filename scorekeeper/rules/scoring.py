@@ -8,6 +8,10 @@ Terms:
   cut exactly the cards needed for the deal; only the round's cutter can earn it.
 - **Standings** rank players by total, lowest first; equal totals share a place, and every
   player on the lowest total after the last round shares the win.
+- A card is **in the deck** of a rule set when its decks hold it: every rank and suit always,
+  a joker only when some number of players the rule set allows plays with jokers. A card not
+  in the deck is refused wherever cards are given (a hand scored, a referee question), with
+  the one message of :func:`cards_not_in_deck`.
 
 >>> from .rulesets import LIVERPOOL
 >>> results = [PlayerResult(went_out=True), PlayerResult(cards=parse_cards("AH JK 7C")),
@@ -16,12 +20,18 @@ Terms:
 (0, 40, 35)
 >>> [(s.place, s.seat, s.total) for s in standings([120, 85, 85])]
 [(1, 1, 85), (1, 2, 85), (3, 0, 120)]
-"""
+>>> from .rulesets import DEUCES_SIX
+>>> score_round(DEUCES_SIX, 1, [PlayerResult(went_out=True), PlayerResult(cards=parse_cards("7H JK"))],
+...             first_dealer=0)
+Traceback (most recent call last):
+...
+scorekeeper.rules.errors.RuleViolation: Six-round Deuces Wild is played without jokers: JK is not in its deck.
+"""  # noqa: E501
 
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from .cards import Card, parse_cards
@@ -54,6 +64,35 @@ class RoundScore:
     went_out: int
     cutter: int
     cut_bonus: bool
+
+
+def in_deck(rules: RuleSet, card: Card) -> bool:
+    """Do the rule set's decks hold ``card``? A joker only in a game with jokers.
+
+    >>> from .rulesets import DEUCES_SIX, LIVERPOOL
+    >>> in_deck(LIVERPOOL, Card.parse("JK")), in_deck(DEUCES_SIX, Card.parse("JK"))
+    (True, False)
+    """
+    return not card.is_joker or rules.uses_jokers
+
+
+def cards_not_in_deck(rules: RuleSet, cards: Iterable[Card]) -> list[Problem]:
+    """One problem for the cards of ``cards`` the rule set's decks never hold (none: every
+    card may be in the game). The one check of the rules core, used wherever cards come in.
+
+    >>> from .rulesets import DEUCES_SIX
+    >>> [p.message for p in cards_not_in_deck(DEUCES_SIX, parse_cards("7H JK JK"))]
+    ['Six-round Deuces Wild is played without jokers: JK is not in its deck.']
+    """
+    if all(in_deck(rules, card) for card in cards):
+        return []
+    return [
+        Problem(
+            "no-jokers",
+            f"{rules.name} is played without jokers: JK is not in its deck.",
+            cards=("JK",),
+        )
+    ]
 
 
 def hand_points(cards: Sequence[Card], table: PointTable) -> int:
@@ -132,7 +171,8 @@ def _seat_points(rules: RuleSet, result: PlayerResult, name: str) -> tuple[int, 
             problems.append(Problem("out-with-points", f"{name} went out, so scores 0"))
         points = 0
     elif result.cards is not None:
-        points = rules.point_table.hand_points(result.cards)
+        problems.extend(cards_not_in_deck(rules, result.cards))
+        points = 0 if problems else rules.point_table.hand_points(result.cards)
     elif result.points is not None:
         problems.extend(check_points(result.points, rules.point_table, name))
         points = result.points if not problems else 0
@@ -182,8 +222,10 @@ __all__ = [
     "PlayerResult",
     "RoundScore",
     "Standing",
+    "cards_not_in_deck",
     "check_points",
     "hand_points",
+    "in_deck",
     "parse_cards",
     "score_round",
     "standings",

@@ -12,6 +12,11 @@ Terms:
   one be taken when it is among the first three cards the set was laid with.
 - **Liverpool** (or "rummy"): a player who is down discards a card that could have been laid
   off on a meld on the table. The referee lists where it would have gone.
+- A meld of **wild cards only** (where the rule set asks for no natural card) stands for no
+  card in particular. Another wild goes on it; so does a natural card, which gives a set its
+  rank and a run its suit and place (at either end: ``7♥`` below four jokers makes ``7♥-J♥``,
+  above them ``3♥-7♥``). Its wilds stand for nothing a natural card could replace, so no joker
+  swap takes one.
 
 A worked table, Liverpool rules:
 
@@ -34,6 +39,7 @@ from typing import Literal
 
 from .cards import FULL_DECK, Card, Rank, format_cards, parse_cards
 from .errors import Problem
+from .meld_model import ANY_CARD
 from .melds import HIGH_ACE, LOW_ACE, Meld, can_be_natural, is_wild, judge
 from .rulesets import MAX_RUN_LENGTH, JokerSwap, MeldKind, RuleSet, SwapWilds
 
@@ -137,6 +143,8 @@ def _layoff_on_set(base: Meld, card: Card, rules: RuleSet) -> LayoffResult:
     cards = (*base.cards, card)
     _, new, problems = judge(cards, rules, MeldKind.SET)
     name = base.describe()
+    if base.wild_only:
+        return _layoff_on_wild_set(base, card, new, problems)
     if new is not None and new.rank == base.rank:
         stands_for = _added_wild(new, len(cards) - 1)
         if stands_for is None:
@@ -162,10 +170,78 @@ def _layoff_on_set(base: Meld, card: Card, rules: RuleSet) -> LayoffResult:
     return LayoffResult(False, None, None, None, reason)
 
 
+def _layoff_on_wild_set(
+    base: Meld, card: Card, new: Meld | None, problems: Sequence[Problem]
+) -> LayoffResult:
+    """Any card on a set of wild cards only: a natural card names the set's rank."""
+    name = base.describe()
+    if new is None:
+        return LayoffResult(
+            False,
+            None,
+            None,
+            None,
+            f"{card.pretty} does not go on the {name}: {_messages(problems)}",
+        )
+    if new.rank is None:
+        reason = f"{card.pretty} goes on the {name}."
+        return LayoffResult(True, new, "set", ANY_CARD, reason, ("set",))
+    reason = f"{card.pretty} goes on the {name}, which becomes a {new.describe()}."
+    return LayoffResult(True, new, "set", None, reason, ("set",))
+
+
+def _layoff_on_wild_run(
+    base: Meld, card: Card, rules: RuleSet, chosen: Position | None
+) -> LayoffResult:
+    """Any card on a run of wild cards only: a wild keeps it a run of wild cards, a natural
+    card gives it its suit and its place, the wilds below it (at the high end) or above it
+    (at the low end)."""
+    name = base.describe()
+    fits: list[tuple[Position, Meld]] = []
+    last_problems: tuple[Problem, ...] = ()
+    for end in ("high", "low"):
+        cards = (*base.cards, card) if end == "high" else (card, *base.cards)
+        _, new, problems = judge(cards, rules, MeldKind.RUN)
+        index = len(cards) - 1 if end == "high" else 0
+        if new is not None and (
+            new.wild_only or new.card_positions()[index] == (new.high if end == "high" else new.low)
+        ):
+            fits.append((end, new))
+        elif problems:
+            last_problems = problems
+    if not fits:
+        if len(base.cards) >= MAX_RUN_LENGTH:
+            why = f"The {name} is complete: a run holds at most {MAX_RUN_LENGTH} cards."
+        else:
+            why = f"{card.pretty} does not go on the {name}: {_messages(last_problems)}"
+        return LayoffResult(False, None, None, None, why)
+    possible = tuple(end for end, _ in fits)
+    if chosen is not None and chosen not in possible:
+        reason = (
+            f"{card.pretty} does not go on the {chosen} end of the {name}: only on the "
+            f"{possible[0]} end."
+        )
+        return LayoffResult(False, None, None, None, reason, possible)
+    end, new = min(fits, key=lambda f: f[0] != chosen)
+    if new.wild_only:
+        return LayoffResult(
+            True, new, end, ANY_CARD, f"{card.pretty} goes on the {name}.", possible
+        )
+    reason = (
+        f"{card.pretty} goes on the {end} end of the {name}, which becomes the {new.describe()}."
+    )
+    others = [e for e in possible if e != end]
+    if others:
+        reason += f" It could go on the {others[0]} end instead."
+    return LayoffResult(True, new, end, None, reason, possible)
+
+
 def _layoff_on_run(
     base: Meld, card: Card, rules: RuleSet, chosen: Position | None = None
 ) -> LayoffResult:
     """The card just below or above the run, or a wild at the high end (then the low end)."""
+    if base.wild_only:
+        return _layoff_on_wild_run(base, card, rules, chosen)
     assert base.suit is not None
     ordered = base.ordered()
     ends: list[Position] = ["low", "high"] if base.high == HIGH_ACE else ["high", "low"]
@@ -297,6 +373,11 @@ def _swappable_meld(
     name = base.describe()
     if not base.wilds:
         return None, f"There is no wild card in the {name}."
+    if base.wild_only:
+        return None, (
+            f"The {name} stands for no card in particular, so no natural card can take the "
+            "place of one of its wild cards."
+        )
     if rules.swap_wilds == SwapWilds.JOKERS_ONLY and not any(
         base.cards[i].is_joker for i in base.wild_indices
     ):

@@ -9,6 +9,13 @@ Terms:
   spaces) until a wording is added here.
 - **Not in play**: what a rule set leaves out of the game (jokers, in a game without jokers)
   is neither offered (the card picker has no joker) nor accepted (:func:`cards_not_in_play`).
+- **Sections**: the builder's parts (the name and players, the rounds, the decks, and the house
+  rules by topic, :data:`OPTION_TOPICS`) fold away, each round too, so the page fits a phone.
+  Which are open travels with the form (``open``, kept by ``static/js/builder.js``); a part
+  with a problem, and a round just changed, always opens.
+- **Decks table**: the decks for each number of players, typed one number a row; rows in a
+  row with the same number make one ``decks.by_players`` row of the document, so the form of
+  an unchanged preset gives back exactly its rule.
 """
 
 from __future__ import annotations
@@ -18,7 +25,7 @@ import dataclasses
 import json
 import re
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from flask import Blueprint, Response, make_response, request, url_for
@@ -32,14 +39,20 @@ from ..rules.errors import RuleSetDocumentError, RuleSetError
 from ..rules.points import POINT_TABLES
 from ..rules.prose import rule_book
 from ..rules.rulesets import (
+    MAX_PLAYERS,
     MAX_ROUNDS,
+    MIN_PLAYERS,
     OPTIONS,
+    Contract,
     GoingOut,
     JokerCount,
     MeldKind,
+    MeldSpec,
     Option,
     RoundSpec,
 )
+from ..rules.scoring import cards_not_in_deck
+from ..rules.table import deck_plan
 from . import access
 from . import referee_json as rj
 from .htmx import redirect_to, render
@@ -109,15 +122,17 @@ def choice_words(option: str, value: Any) -> str:
 def cards_not_in_play(rules: RuleSet, cards: Iterable[Card]) -> str | None:
     """Why some of ``cards`` cannot be in a game of ``rules`` (a sentence), or None.
 
+    The rules core decides (:func:`~scorekeeper.rules.scoring.cards_not_in_deck`), so the
+    pages refuse what the API refuses, in the same words.
+
     >>> from scorekeeper.rules import PRESETS, parse_cards
     >>> cards_not_in_play(PRESETS["deuces-six"], parse_cards("7H JK"))
-    'Six-round Deuces Wild is played without jokers: take the joker out.'
+    'Six-round Deuces Wild is played without jokers: JK is not in its deck.'
     >>> cards_not_in_play(PRESETS["liverpool"], parse_cards("7H JK")) is None
     True
     """
-    if not rules.uses_jokers and any(card.is_joker for card in cards):
-        return f"{rules.name} is played without jokers: take the joker out."
-    return None
+    problems = cards_not_in_deck(rules, cards)
+    return " ".join(p.message for p in problems) if problems else None
 
 
 # --- the builder's form --------------------------------------------------------------------------
@@ -128,6 +143,47 @@ MAX_START = 20_000  # characters of the starting document carried in the form
 NEW_MELD = {"set": 3, "run": 4}
 _ACTION = re.compile(r"(add-round|remove-round|add-set|add-run|remove-meld)(?:-(\d+))?(?:-(\d+))?")
 _LOCATION = re.compile(r"^([a-z_]+(?:\[\d+\]|\.[A-Za-z0-9_]+)*): (.*)$", re.DOTALL)
+ALL_PLAYER_COUNTS = range(MIN_PLAYERS, MAX_PLAYERS + 1)
+MAX_OPEN = 40  # section names kept of the ``open`` field
+DEFAULT_OPEN = ("players", "rounds")
+
+# The builder's sections after the name, the rounds and the decks: each lists the house rules
+# it shows (an option in none is shown under "other", so a new option still shows up).
+OPTION_TOPICS: dict[str, tuple[str, ...]] = {
+    "wilds": (
+        "wild_can_be_natural",
+        "wilds_at_most_naturals",
+        "wild_limit_on_layoffs",
+        "joker_swap",
+        "swap_wilds",
+    ),
+    "melds": (
+        "set_min_naturals",
+        "run_min_naturals",
+        "set_distinct_suits",
+        "exact_contract_melds",
+        "aces",
+        "same_suit_runs",
+        "same_suit_run_gap",
+        "extra_melds",
+    ),
+    "scoring": ("keep_card_to_discard", "layoff_on_going_down_turn", "cut_bonus"),
+    "buying": (
+        "buys_per_turn",
+        "buy_precedence",
+        "buy_penalty_cards",
+        "no_buying_once_down",
+        "next_player_takes_discard_free",
+        "down_player_takes_discard_only_to_play",
+    ),
+}
+SECTION_HEADINGS = {
+    "wilds": "Wild cards",
+    "melds": "Sets and runs",
+    "scoring": "Going out and points",
+    "buying": "Buying",
+    "other": "Other house rules",
+}
 
 
 @dataclass
@@ -150,8 +206,13 @@ class RoundRow:
 @dataclass
 class BuilderForm:
     """The builder as typed. ``start`` is the document the person started from (a preset or a
-    saved rule set), as JSON: the parts the form does not show (the decks by number of
-    players, a custom point table, the summary) come from it unchanged."""
+    saved rule set), as JSON: the parts the form does not show (a custom point table, the
+    summary, the source) come from it unchanged.
+
+    ``decks`` holds the decks typed for every number of players (2 to 8, kept for those
+    outside the players range too, so widening it brings them back); ``open`` the sections
+    the person has open (``None``: as the page first shows them).
+    """
 
     start: str
     base: str
@@ -159,12 +220,14 @@ class BuilderForm:
     players: tuple[str, str]
     jokers: str
     deuces: str
-    natural: str
     point_table: str
     options: dict[str, str]
     rounds: list[RoundRow]
+    decks: dict[int, str] = field(default_factory=dict)
+    jokers_per_deck: str = "2"
     example_round: str = "1"
     example_hand: str = ""
+    open: set[str] | None = None
 
     @classmethod
     def of(cls, rules: RuleSet, base: str) -> BuilderForm:
@@ -177,7 +240,6 @@ class BuilderForm:
             players=(str(rules.min_players), str(rules.max_players)),
             jokers=rules.decks.jokers.value,
             deuces=_yes_no(Rank.TWO in rules.wild_ranks),
-            natural=_yes_no(rules.wild_can_be_natural),
             point_table=rules.point_table.id,
             options={name: _option_text(value) for name, value in document["options"].items()},
             rounds=[
@@ -189,6 +251,8 @@ class BuilderForm:
                 )
                 for r in document["rounds"]
             ],
+            decks={n: str(rules.decks.decks_for(n)) for n in ALL_PLAYER_COUNTS},
+            jokers_per_deck=str(rules.decks.jokers_per_deck),
             example_round=str(_example_round(rules)),
         )
 
@@ -216,12 +280,14 @@ class BuilderForm:
             players=(text("players.min"), text("players.max")),
             jokers=text("jokers"),
             deuces=text("deuces"),
-            natural=text("natural"),
             point_table=text("point_table"),
             options={name: text(f"opt.{name}") for name in builder_options()},
             rounds=rounds,
+            decks={n: text(f"decks.{n}") for n in ALL_PLAYER_COUNTS if f"decks.{n}" in form},
+            jokers_per_deck=text("jokers_per_deck"),
             example_round=text("example.round", "1"),
             example_hand=str(form.get("example.hand", ""))[: rj.MAX_TEXT].strip(),
+            open=set(str(form["open"]).split()[:MAX_OPEN]) if "open" in form else None,
         )
 
     def apply(self, action: str) -> None:
@@ -262,15 +328,18 @@ class BuilderForm:
             for row in self.rounds
         ]
         wilds = document.setdefault("wilds", {})
-        ranks = [r for r in wilds.get("ranks", []) if r != "2"] if isinstance(wilds, dict) else []
-        document["wilds"] = {
-            "ranks": (["2"] if self.deuces == "yes" else []) + ranks,
-            "can_be_natural": self.natural != "no",
+        if not isinstance(wilds, dict):
+            wilds = document["wilds"] = {}
+        ranks = [r for r in wilds.get("ranks", []) if r != "2"]
+        # Whether a 2 may stand for itself is the house rule wild_can_be_natural, below.
+        wilds["ranks"] = (["2"] if self.deuces == "yes" else []) + ranks
+        document["decks"] = {
+            "by_players": [
+                {"up_to": counts[-1], "decks": _number(typed)} for counts, typed in self.deck_rows()
+            ],
+            "jokers": self.jokers,
+            "jokers_per_deck": _number(self.jokers_per_deck),
         }
-        decks = document.get("decks")
-        if isinstance(decks, dict):
-            decks.pop("for_players", None)  # worked out again from the rule
-            decks["jokers"] = self.jokers
         if self.point_table in POINT_TABLES:
             document["point_table"] = self.point_table
         document["options"] = {
@@ -278,6 +347,39 @@ class BuilderForm:
             for name, option in builder_options().items()
         }
         return document
+
+    def player_counts(self) -> range:
+        """The numbers of players the decks table shows: the players range as typed, or
+        every number when the range cannot be read."""
+        low, high = (whole_number_or(p) for p in self.players)
+        if low is None or high is None or not MIN_PLAYERS <= low <= high <= MAX_PLAYERS:
+            return ALL_PLAYER_COUNTS
+        return range(low, high + 1)
+
+    def deck_rows(self) -> list[tuple[list[int], str]]:
+        """The decks table as the document's rows: numbers of players in a row with the same
+        decks typed make one row (``up_to`` its largest)."""
+        rows: list[tuple[list[int], str]] = []
+        for players in self.player_counts():
+            typed = self.decks.get(players, "")
+            if rows and rows[-1][1] == typed:
+                rows[-1][0].append(players)
+            else:
+                rows.append(([players], typed))
+        return rows
+
+    def opened(self, action: str, errors: Mapping[str, list[str]]) -> set[str]:
+        """The sections shown open: those the person left open (the name and the rounds at
+        first), every one with a problem, and the round a button just changed."""
+        opened = set(DEFAULT_OPEN if self.open is None else self.open)
+        for where in errors:
+            opened |= _sections_of(where, self)
+        match = _ACTION.fullmatch(action)
+        if match is not None and match.group(2) is not None:
+            opened.add(f"round-{match.group(2)}")
+        if action == "add-round":
+            opened.add(f"round-{len(self.rounds) - 1}")
+        return opened
 
     def _start_document(self) -> dict[str, Any]:
         try:
@@ -443,7 +545,61 @@ bp = Blueprint("builder", __name__, url_prefix="/rules")
 
 # Problems are shown where the person types the value; these parts of a document have no field
 # of their own on the page and are shown with the one that holds them.
-_SHOWN_WITH = (("wilds", "wilds"), ("point_table", "point_table"), ("decks.jokers", "jokers"))
+_SHOWN_WITH = (("wilds", "wilds"), ("point_table", "point_table"))
+
+
+def option_sections() -> dict[str, dict[str, Option]]:
+    """The house rules the builder lists, by section (:data:`OPTION_TOPICS`, then "other")."""
+    options = builder_options()
+    sections = {
+        section: {name: options[name] for name in names if name in options}
+        for section, names in OPTION_TOPICS.items()
+    }
+    listed = {name for names in OPTION_TOPICS.values() for name in names}
+    sections["other"] = {name: o for name, o in options.items() if name not in listed}
+    return sections
+
+
+def _section_of_option(name: str) -> str:
+    for section, names in OPTION_TOPICS.items():
+        if name in names:
+            return section
+    return "other"
+
+
+def _sections_of(where: str, form: BuilderForm) -> set[str]:
+    """The sections holding the field a problem is placed at (see :func:`place_problems`)."""
+    head = re.split(r"[.\[]", where, maxsplit=1)[0]
+    if head in ("name", "players"):
+        return {"players"}
+    if head == "rounds":
+        match = re.match(r"rounds\[(\d+)\]", where)
+        return {"rounds"} | ({f"round-{match.group(1)}"} if match else set())
+    if head in ("decks", "jokers", "jokers_per_deck"):
+        return {"decks"}
+    if head == "wilds":
+        return {"wilds"}
+    if head == "point_table":
+        return {"scoring"}
+    if head == "options":
+        return {_section_of_option(where.split(".", 1)[1])}
+    return set()
+
+
+def _deck_key(where: str, form: BuilderForm) -> list[str] | None:
+    """Where a problem of the document's decks shows: a row of the rule is one or more rows
+    of the table (``decks.5``), a problem of the whole rule under ``decks``."""
+    if not where.startswith("decks"):
+        return None
+    match = re.match(r"decks\.by_players\[(\d+)\]", where)
+    rows = form.deck_rows()
+    if match is not None and int(match.group(1)) < len(rows):
+        return [f"decks.{n}" for n in rows[int(match.group(1))][0]]
+    if where == "decks.jokers_per_deck":
+        return ["jokers_per_deck"]
+    if where == "decks.jokers":
+        return ["jokers"]
+    return ["decks"]
 
 
 def place_problems(found: dict[str, list[str]], form: BuilderForm) -> dict[str, list[str]]:
@@ -457,6 +613,11 @@ def place_problems(found: dict[str, list[str]], form: BuilderForm) -> dict[str, 
         shown |= {f"{base}.contract[{j}]" for j in range(len(row.melds))}
     placed: dict[str, list[str]] = {}
     for where, messages in found.items():
+        deck_keys = _deck_key(where, form)
+        if deck_keys is not None:
+            for key in deck_keys:
+                placed.setdefault(key, []).extend(messages)
+            continue
         key = re.sub(r"\.(kind|min_length)$", "", where)
         for prefix, target in _SHOWN_WITH:
             if key.startswith(prefix):
@@ -470,16 +631,66 @@ def place_problems(found: dict[str, list[str]], form: BuilderForm) -> dict[str, 
 ROUND_PARTS = ("contract", "cards_dealt", "going_out", "buy_limit")
 
 
-def _page(form: BuilderForm, status: int = 200, notice: str = "") -> Response:
+def round_summary(row: RoundRow) -> str:
+    """One line for a folded round, from what is typed: ``"Two sets · 10 cards · discard"``.
+
+    >>> round_summary(RoundRow([MeldRow("set", "3"), MeldRow("run", "7")], "11", "all-out", "0"))
+    'One set and one run of 7 · 11 cards · all out · no buying'
+    >>> round_summary(RoundRow([MeldRow("run", "x")], "10", "discard", ""))
+    '1 meld · 10 cards · discard'
+    """
+    try:
+        contract = Contract(
+            tuple(MeldSpec(MeldKind(m.kind), int(m.length)) for m in row.melds)
+        ).describe(words=True)
+    except ValueError:
+        contract = f"{len(row.melds)} meld" + ("" if len(row.melds) == 1 else "s")
+    parts = [contract, f"{row.dealt} cards", _GOING_OUT_SHORT.get(row.going_out, row.going_out)]
+    if row.buy == "0":
+        parts.append("no buying")
+    elif row.buy:
+        parts.append(f"buy up to {row.buy}")
+    return " · ".join(parts)
+
+
+_GOING_OUT_SHORT = {"discard": "discard", "all-out": "all out"}
+
+
+def deck_table(form: BuilderForm, rules: RuleSet | None) -> list[dict[str, Any]]:
+    """The decks table's rows: every number of players, the decks typed, and (when the rules
+    can be built) the jokers and cards that makes; ``shown`` is false outside the players
+    range (kept in the form, not shown)."""
+    shown = form.player_counts()
+    rows = []
+    for players in ALL_PLAYER_COUNTS:
+        row: dict[str, Any] = {
+            "players": players,
+            "decks": form.decks.get(players, ""),
+            "shown": players in shown,
+        }
+        if rules is not None and players in shown:
+            plan = deck_plan(rules, players)
+            row |= {"jokers": plan.jokers, "cards": plan.total_cards}
+        rows.append(row)
+    return rows
+
+
+def _page(form: BuilderForm, status: int = 200, notice: str = "", action: str = "") -> Response:
     rules, found = form.build()
+    errors = place_problems(found, form)
     context: dict[str, Any] = {
         "form": form,
-        "errors": place_problems(found, form),
+        "errors": errors,
         "rules": rules,
         "notice": notice,
         "presets": PRESETS,
         "point_tables": POINT_TABLES,
-        "options": builder_options(),
+        "option_sections": option_sections(),
+        "section_headings": SECTION_HEADINGS,
+        "opened": form.opened(action, found),
+        "flagged": {section for where in found for section in _sections_of(where, form)},
+        "round_summary": round_summary,
+        "deck_rows": deck_table(form, rules),
         "choice_values": _choice_values(),
         "sections": rule_book(rules) if rules is not None else [],
         "example": worked_example(rules, form) if rules is not None else None,
@@ -507,7 +718,7 @@ def build() -> Response:
     (``?saved=3``, this device's)."""
     saved_id = whole_number_or(request.args.get("saved", ""))
     if saved_id is not None:
-        saved = saved_rules.get_saved(get_session(), access.device_id(), _saved_number(saved_id))
+        saved = saved_rules.get_saved(get_session(), access.device_id(), saved_id)
         return _page(BuilderForm.of(saved.rules, saved.rules.id))
     start = request.args.get("from", DEFAULT_START)
     if start not in PRESETS:
@@ -527,7 +738,7 @@ def build_changed() -> Response:
         return _page(BuilderForm.of(PRESETS[base], base))
     form.apply(action)
     if action != "save":
-        return _page(form)
+        return _page(form, action=action)
     rules, _problems = form.build()
     if rules is None:
         return _page(form, 400, notice="Not saved: fix the problems marked below first.")

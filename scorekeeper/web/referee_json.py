@@ -55,6 +55,7 @@ from ..rules import (
     parse_cards,
     resolve_rules,
 )
+from ..rules.scoring import cards_not_in_deck
 from ..rules.table import Position
 
 # Limits that keep every request cheap (the referee is open to anyone, without login). The
@@ -91,9 +92,22 @@ class RefereeInputError(RulesError):
 
 
 def read_cards(
-    value: str | Sequence[str], field: str, *, limit: int = MAX_CARDS
+    value: str | Sequence[str],
+    field: str,
+    *,
+    limit: int = MAX_CARDS,
+    rules: RuleSet | None = None,
 ) -> tuple[Card, ...]:
-    """Cards from text or a list of strings, or a RefereeInputError naming ``field``."""
+    """Cards from text or a list of strings, or a RefereeInputError naming ``field``.
+
+    With ``rules``, a card the rule set's decks never hold (a joker in a game without
+    jokers) is refused too, with the rules core's message.
+
+    >>> read_cards("7H JK", "hand", rules=read_rules("deuces-six"))
+    Traceback (most recent call last):
+    ...
+    scorekeeper.web.referee_json.RefereeInputError: hand: Six-round Deuces Wild is played without jokers: JK is not in its deck.
+    """  # noqa: E501
     try:
         cards = parse_cards(value)
     except CardParseError as error:
@@ -103,21 +117,28 @@ def read_cards(
             f"{field} has {len(cards)} cards: the referee looks at most {limit} at a time",
             field=field,
         )
+    for problem in cards_not_in_deck(rules, cards) if rules is not None else ():
+        raise RefereeInputError(f"{field}: {problem.message}", field=field, code=problem.code)
     return cards
 
 
-def read_card(value: str | Sequence[str], field: str) -> Card:
-    """Exactly one card."""
-    cards = read_cards(value, field, limit=MAX_CARDS)
+def read_card(value: str | Sequence[str], field: str, *, rules: RuleSet | None = None) -> Card:
+    """Exactly one card (one the rule set's decks hold, with ``rules``)."""
+    cards = read_cards(value, field, limit=MAX_CARDS, rules=rules)
     if len(cards) != 1:
         what = "no card" if not cards else f"{len(cards)} cards"
         raise RefereeInputError(f"{field} must be one card, not {what}", field=field)
     return cards[0]
 
 
-def read_groups(value: Sequence[str | Sequence[str]], field: str) -> list[tuple[Card, ...]]:
-    """A list of melds, each a cards value."""
-    groups = [read_cards(item, f"{field}[{index}]") for index, item in enumerate(value)]
+def read_groups(
+    value: Sequence[str | Sequence[str]], field: str, *, rules: RuleSet | None = None
+) -> list[tuple[Card, ...]]:
+    """A list of melds, each a cards value (of cards the rule set's decks hold, with
+    ``rules``)."""
+    groups = [
+        read_cards(item, f"{field}[{index}]", rules=rules) for index, item in enumerate(value)
+    ]
     total = sum(len(g) for g in groups)
     if total > MAX_TOTAL_CARDS:
         raise RefereeInputError(

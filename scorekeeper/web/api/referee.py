@@ -96,8 +96,8 @@ def referee_contract() -> Response:
     ask = read_payload(ContractRequest)
     rules = rj.read_rules(ask.rules, ask.options)
     number = rj.read_round(ask.round, rules)
-    melds = rj.read_groups(ask.melds, "melds")
-    hand = None if ask.hand is None else rj.read_cards(ask.hand, "hand")
+    melds = rj.read_groups(ask.melds, "melds", rules=rules)
+    hand = None if ask.hand is None else rj.read_cards(ask.hand, "hand", rules=rules)
     return _answer(rj.contract_answer(rules, number, melds, hand))
 
 
@@ -108,7 +108,7 @@ def referee_arrange() -> Response:
     ask = read_payload(ArrangeRequest)
     rules = rj.read_rules(ask.rules, ask.options)
     number = rj.read_round(ask.round, rules)
-    cards = rj.read_cards(ask.cards, "cards", limit=rj.MAX_ARRANGE_CARDS)
+    cards = rj.read_cards(ask.cards, "cards", limit=rj.MAX_ARRANGE_CARDS, rules=rules)
     return _answer(rj.arrange_answer(rules, number, cards))
 
 
@@ -122,7 +122,8 @@ def referee_layoff() -> Response:
     """
     ask = read_payload(LayoffRequest)
     rules = rj.read_rules(ask.rules, ask.options)
-    meld, card = rj.read_cards(ask.meld, "meld"), rj.read_card(ask.card, "card")
+    meld = rj.read_cards(ask.meld, "meld", rules=rules)
+    card = rj.read_card(ask.card, "card", rules=rules)
     return _answer(rj.layoff_answer(rules, meld, card, ask.end))
 
 
@@ -132,7 +133,8 @@ def referee_joker_swap() -> Response:
     """Which wild card does this natural card free from the meld?"""
     ask = read_payload(MeldAndCard)
     rules = rj.read_rules(ask.rules, ask.options)
-    meld, card = rj.read_cards(ask.meld, "meld"), rj.read_card(ask.card, "card")
+    meld = rj.read_cards(ask.meld, "meld", rules=rules)
+    card = rj.read_card(ask.card, "card", rules=rules)
     return _answer(rj.swap_answer(rules, meld, card))
 
 
@@ -142,8 +144,8 @@ def referee_liverpool() -> Response:
     """Could this discard have been laid off on the table?"""
     ask = read_payload(LiverpoolRequest)
     rules = rj.read_rules(ask.rules, ask.options)
-    table = rj.read_groups(ask.table, "table")
-    discard = rj.read_card(ask.discard, "discard")
+    table = rj.read_groups(ask.table, "table", rules=rules)
+    discard = rj.read_card(ask.discard, "discard", rules=rules)
     return _answer(rj.liverpool_answer(rules, table, discard))
 
 
@@ -155,11 +157,13 @@ def score() -> Response:
     Give rules (its point table is used) or points_table.
     """
     ask = read_payload(ScoreRequest)
+    # With rules, its decks say which cards may be scored (no joker in a game without).
+    rules = None if ask.rules is None else rj.read_rules(ask.rules, ask.options)
     if isinstance(ask.points_table, CustomPointTable):
         table = rj.read_point_table(ask.points_table.model_dump())
     elif ask.points_table is not None:
         table = rj.read_point_table(ask.points_table)
-    elif ask.rules is None:
+    elif rules is None:
         raise rj.RefereeInputError(
             'rules or points_table is missing: give a rule set, like "liverpool", or a point '
             'table, like "face-value"',
@@ -167,5 +171,5 @@ def score() -> Response:
             code="bad-rules",
         )
     else:
-        table = rj.read_rules(ask.rules, ask.options).point_table
-    return _answer(rj.score_answer(table, rj.read_cards(ask.cards, "cards")))
+        table = rules.point_table
+    return _answer(rj.score_answer(table, rj.read_cards(ask.cards, "cards", rules=rules)))

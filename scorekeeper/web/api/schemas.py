@@ -309,7 +309,10 @@ class ScoreRequest(RulesRequest):
 
 class Wild(Answer):
     card: str
-    stands_for: str = Field(description="A card in a run (10C); the rank alone in a set (7).")
+    stands_for: str = Field(
+        description='A card in a run (10C); the rank alone in a set (7); "any" in a meld of '
+        "wild cards only, which stands for no card in particular."
+    )
 
 
 class RefereeProblem(Answer):
@@ -743,6 +746,6 @@ class Imported(Answer):
     id: str
     games: int = Field(description="Games imported.")
     token: str = Field(
-        description="An edit token for the game or group (a group's token is the group's "
-        "only: its games keep no grant)."
+        description="An edit token for what was imported: the game, or the group and each "
+        "of its games."
     )

@@ -19,6 +19,7 @@ from scorekeeper.rules import PRESETS, Card, MeldKind, Rank, RuleSet, Suit, chec
 from scorekeeper.rules.arranger import Arrangement, arrange
 from scorekeeper.rules.bruteforce import brute_force
 from scorekeeper.rules.cards import JOKER, format_cards, parse_cards
+from scorekeeper.rules.rulesets import Contract, GoingOut, MeldSpec, RoundSpec
 
 
 def laid(a: Arrangement) -> list[str]:
@@ -444,6 +445,40 @@ def test_house_rule_hands_agree_with_the_oracle(
     oracle = brute_force(rules, round_number, cards)
     assert a.possible == (oracle is not None), (hand, a.reason, oracle)
     assert_sound(rules, round_number, cards, a)
+
+
+def _one_round(
+    contract: list[tuple[str, int]], going_out: str, options: dict[str, object]
+) -> RuleSet:
+    melds = tuple(MeldSpec(MeldKind(kind), length) for kind, length in contract)
+    rounds = (RoundSpec(Contract(melds), 10, GoingOut(going_out)),)
+    return dataclasses.replace(PRESETS["liverpool"], rounds=rounds).with_options(options)
+
+
+@pytest.mark.parametrize(
+    ("contract", "going_out", "options", "hand"),
+    [
+        # A run whose only natural card is an ace played high: Q K A with two wilds.
+        ([("run", 3)], "all-out", {"aces": "high-only", "run_min_naturals": 1}, "AS JK JK"),
+        (
+            [("run", 4), ("run", 3)],
+            "discard",
+            {"aces": "high-only", "run_min_naturals": 1, "extra_melds": True},
+            "AD JK 5D 7D 4D JK 6D",
+        ),
+        # Low or high: the high place keeps the ace's run clear of a low run of its suit.
+        ([("run", 3), ("run", 4)], "discard", {"run_min_naturals": 1}, "AD JK JK 3D 4D 5D 6D"),
+    ],
+)
+def test_runs_with_an_ace_on_top_agree_with_the_oracle(
+    contract: list[tuple[str, int]], going_out: str, options: dict[str, object], hand: str
+) -> None:
+    rules = _one_round(contract, going_out, options)
+    cards = parse_cards(hand)
+    a = arrange(rules, 1, cards)
+    oracle = brute_force(rules, 1, cards)
+    assert a.possible and oracle is not None, (hand, a.reason, oracle)
+    assert_sound(rules, 1, cards, a)
 
 
 def test_slowest_hard_case_is_sound() -> None:

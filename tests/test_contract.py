@@ -279,3 +279,35 @@ def test_when_no_reading_makes_the_contract_the_group_is_a_set() -> None:
     assert verdict.melds[0].kind == MeldKind.SET
     # Round 3 asks for 2 runs: the jokers are one, and the only problem left is the short run.
     assert verdict_codes(rules, 3, "JK JK JK JK", "5H 6H 7H") == ["too-few-cards"]
+
+
+def _runs_round(*lengths: int, **options: object) -> RuleSet:
+    melds = tuple(MeldSpec(MeldKind.RUN, n) for n in lengths)
+    rounds = (RoundSpec(Contract(melds), 10, GoingOut.DISCARD),)
+    return dataclasses.replace(LIVERPOOL, rounds=rounds).with_options(options)
+
+
+@pytest.mark.parametrize("set_min_naturals", [1, 2])
+def test_a_2_is_read_the_way_that_keeps_runs_apart(set_min_naturals: int) -> None:
+    """5♣ Joker 2♥ 2♣ with 2s wild reads 2♣-5♣ (most naturals), which overlaps A♣-3♣; read
+    as 5♣-8♣ (the 2♣ wild) the lay-down is legal, as the player who laid it means. With a
+    set of one natural card allowed, it would also be a set of fives: read as a run here."""
+    rules = _runs_round(
+        3, 4, deuces_wild=True, set_min_naturals=set_min_naturals, run_min_naturals=1
+    )
+    groups = [parse_cards("AC 2C 3C"), parse_cards("5C JK 2H 2C")]
+    verdict = check_contract(rules, 1, groups)
+    assert verdict.legal, verdict.messages()
+    assert (verdict.melds[1].meld.low, verdict.melds[1].meld.high) == (5, 8)
+    # Without the first run there is nothing to keep apart: the usual reading stands.
+    one_run = _runs_round(4, deuces_wild=True, run_min_naturals=1)
+    alone = check_contract(one_run, 1, [parse_cards("5C JK 2H 2C")])
+    assert (alone.melds[0].meld.low, alone.melds[0].meld.high) == (2, 5)
+
+
+def test_an_ace_is_read_high_when_low_would_touch_a_run() -> None:
+    """Joker Joker A♦ beside 3♦-6♦: A♦-3♦ overlaps, Q♦-A♦ is apart."""
+    rules = _runs_round(3, 4, run_min_naturals=1)
+    verdict = check_contract(rules, 1, [parse_cards("JK JK AD"), parse_cards("3D 4D 5D 6D")])
+    assert verdict.legal, verdict.messages()
+    assert verdict.melds[0].meld.high == 14

@@ -126,7 +126,7 @@ def _explain_kind(
     length = min(m.min_length for m in group)
     wilds = counts.wilds
     if kind == MeldKind.RUN:
-        least = search.run_min_naturals
+        least = max(1, search.run_min_naturals)  # "0 or more" says nothing
         one = dataclasses.replace(search, slots=(MeldSpec(kind, length),))
         able = [
             SUITS[s].noun
@@ -141,7 +141,7 @@ def _explain_kind(
             tail = _one_suit_tail(search, able, count)
             return f"{head}: only {_and_list(able)} have {what} {with_wilds}{tail}."
     else:
-        least = search.set_min_naturals
+        least = max(1, search.set_min_naturals)
         distinct = search.set_max <= 4
         ranks = [Rank(r).noun for r in range(1, 14) if _set_naturals(counts, r, distinct) >= least]
         what = f"{least} or more natural cards" + (" of different suits" if distinct else "")

@@ -37,7 +37,7 @@ from .rulesets import (
     RuleSet,
     SameSuitRuns,
 )
-from .runs import run_bounds
+from .runs import run_bounds, run_readings
 
 
 @dataclass(frozen=True)
@@ -45,8 +45,9 @@ class _Group:
     mask: int  # indices of the hand's cards
     kind: MeldKind
     length: int
-    windows: tuple[tuple[int, int], ...]  # a run's possible (low, high); () for a set
-    suit: object
+    # A run's possible (suit, low, high), over every legal reading of its cards (an ace low
+    # or high, a 2 natural or wild); () for a set, or a run that may be of wild cards only.
+    places: tuple[tuple[object, int, int], ...]
 
 
 def _windows(
@@ -122,26 +123,40 @@ def candidate_groups(rules: RuleSet, round_number: int, cards: Sequence[Card]) -
                 meld = _read(rules, kind, group, least, seen)
                 if meld is not None:
                     mask = sum(1 << i for i in picked)
-                    windows = _windows(meld, *run_bounds(rules)) if kind == MeldKind.RUN else ()
-                    groups.append(_Group(mask, kind, size, windows, meld.suit))
+                    places = _places(rules, group, least[kind]) if kind == MeldKind.RUN else ()
+                    groups.append(_Group(mask, kind, size, places))
     return groups
 
 
 def _runs_fit(rules: RuleSet, runs: Sequence[_Group]) -> bool:
     """Some placement of the runs' wilds obeys the same-suit policy (a run of wild cards
     only has no suit: it is clear of every other run)."""
-    runs = [r for r in runs if r.suit is not None]
-    for windows in product(*(r.windows for r in runs)):
+    runs = [r for r in runs if r.places]
+    for places in product(*(r.places for r in runs)):
         ok = True
         for i in range(len(runs)):
             for j in range(i + 1, len(runs)):
-                if runs[i].suit != runs[j].suit:
-                    continue
-                if not _pair_fits(rules, windows[i], windows[j]):
+                (suit, *a), (other, *b) = places[i], places[j]
+                if suit == other and not _pair_fits(rules, (a[0], a[1]), (b[0], b[1])):
                     ok = False
         if ok:
             return True
     return False
+
+
+def _places(
+    rules: RuleSet, group: Sequence[Card], least: int
+) -> tuple[tuple[object, int, int], ...]:
+    """Every (suit, low, high) a legal reading of the run ``group`` can take; () if one
+    reading is of wild cards only (no suit, no place: clear of every other run)."""
+    melds = [r.meld for r in run_readings(group, rules, least) if r.meld is not None]
+    out: set[tuple[object, int, int]] = set()
+    for meld in melds:
+        windows = _windows(meld, *run_bounds(rules))
+        if not windows:
+            return ()
+        out.update((meld.suit, low, high) for low, high in windows)
+    return tuple(sorted(out, key=str))
 
 
 def _pair_fits(rules: RuleSet, a: tuple[int, int], b: tuple[int, int]) -> bool:

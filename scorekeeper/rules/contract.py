@@ -40,9 +40,9 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
-from itertools import combinations
+from itertools import combinations, product
 
-from .cards import Card, format_cards, parse_cards
+from .cards import Card, Rank, format_cards, parse_cards
 from .errors import Problem
 from .melds import Meld, judge
 from .rulesets import (
@@ -54,6 +54,7 @@ from .rulesets import (
     SameSuitRuns,
     number_word,
 )
+from .runs import run_readings
 from .scoring import cards_not_in_deck, in_deck
 
 
@@ -176,15 +177,15 @@ def check_contract(
         for kind in MeldKind
     }
     reports: list[MeldReport] = []
-    as_runs: dict[int, MeldReport] = {}
+    others: dict[int, list[MeldReport]] = {}
     for index, group in enumerate(groups):
         kind, meld, found = judge(group, rules, min_length=lengths)
         reports.append(MeldReport(kind, tuple(group), meld, tuple(p.at(index) for p in found)))
-        run = _also_a_run(rules, group, kind, meld, lengths[MeldKind.RUN])
-        if run is not None:
-            as_runs[index] = MeldReport(MeldKind.RUN, tuple(group), run, ())
+        readings = _other_readings(rules, group, kind, meld, lengths[MeldKind.RUN])
+        if readings:
+            others[index] = [MeldReport(MeldKind.RUN, tuple(group), m, ()) for m in readings]
 
-    reports, extra = _read_as_needed(rules, round_number, reports, as_runs)
+    reports, extra = _read_as_needed(rules, round_number, reports, others)
     if spec.all_out and hand:
         extra.append(_left_in_hand(round_number, tuple(hand)))
     if rules.keep_card_to_discard and not spec.all_out and hand is not None and not hand:
@@ -211,48 +212,56 @@ def check_contract(
     )
 
 
-def _also_a_run(
+def _other_readings(
     rules: RuleSet, group: Sequence[Card], kind: MeldKind, meld: Meld | None, least: int
-) -> Meld | None:
-    """The run a group read as a legal set also makes, if any: ``7♥ Joker Joker Joker`` when
-    a meld needs one natural card at most, or wild cards alone when a meld needs none. (With
-    two natural cards asked of both kinds no group is both: its natural cards would share a
-    rank and a suit with different ranks.)"""
-    if meld is None or kind != MeldKind.SET:
-        return None
-    if min(rules.set_min_naturals, rules.run_min_naturals) > 1:
-        return None
-    return judge(group, rules, MeldKind.RUN, min_length=least)[1]
+) -> list[Meld]:
+    """The other ways a legal group may be read as a run: the run a legal set also makes
+    (``7♥ Joker Joker Joker`` when a meld needs one natural card at most, or wild cards
+    alone when a meld needs none), or the same run with a 2 or an ace read the other way
+    (``5♣ Joker 2♥ 2♣`` with 2s wild: 2♣ to 5♣, or 5♣ to 8♣ with the 2♣ wild; ``Joker
+    Joker A♦``: A♦ to 3♦ or Q♦ to A♦). A player says which they mean, so the lay-down is
+    legal if one reading of each meld makes it so."""
+    if meld is None:
+        return []
+    if kind == MeldKind.SET and min(rules.set_min_naturals, rules.run_min_naturals) > 1:
+        return []  # with two natural cards asked of both, no group is both
+    if kind == MeldKind.RUN and not any(
+        c.rank == Rank.ACE or c.rank in rules.wild_ranks for c in group
+    ):
+        return []  # only an ace (low or high) or a 2 (natural or wild) reads two ways
+    seen = {(meld.suit, meld.low, meld.high)} if kind == MeldKind.RUN else set()
+    out: list[Meld] = []
+    for reading in sorted(run_readings(group, rules, least), key=lambda r: r.key):
+        other = reading.meld
+        if other is not None and (other.suit, other.low, other.high) not in seen:
+            seen.add((other.suit, other.low, other.high))
+            out.append(other)
+    return out
 
 
 def _read_as_needed(
     rules: RuleSet,
     round_number: int,
     reports: list[MeldReport],
-    as_runs: dict[int, MeldReport],
+    others: dict[int, list[MeldReport]],
 ) -> tuple[list[MeldReport], list[Problem]]:
-    """The groups as the contract needs them: a group that is both a legal set and a legal
-    run (``as_runs``) counts as a set, unless reading some such groups as runs makes the
-    lay-down's melds match the contract. Returns the reports and the lay-down's problems
-    that depend on the kinds (counts, lengths, runs of one suit)."""
+    """The groups as the contract needs them: each legal group as the referee first reads
+    it, unless reading some groups another way (``others``: a set that is also a run, a run
+    with a 2 read the other way) makes the lay-down's melds match the contract, fewest
+    changes first. Returns the reports and the lay-down's problems that depend on the
+    readings (counts, lengths, runs of one suit)."""
     first = _kind_problems(rules, round_number, reports)
-    if not first or not as_runs:
+    if not first or not others:
         return reports, first
-    contract = rules.round(round_number).contract
-    sets = sum(1 for r in reports if r.kind == MeldKind.SET) - len(contract.sets)
-    runs = sum(1 for r in reports if r.kind == MeldKind.RUN) - len(contract.runs)
-    for count in range(1, len(as_runs) + 1):
-        # Only as many as leave the counts of sets and runs right (or, with extra melds,
-        # leave none missing).
-        if (sets - count, runs + count) != (0, 0) and not (
-            rules.extra_melds and sets - count >= 0 and runs + count >= 0
-        ):
-            continue
-        for chosen in combinations(sorted(as_runs), count):
-            trial = [as_runs[i] if i in chosen else r for i, r in enumerate(reports)]
-            found = _kind_problems(rules, round_number, trial)
-            if not found:
-                return trial, found
+    for count in range(1, len(others) + 1):
+        for chosen in combinations(sorted(others), count):
+            for picks in product(*(others[i] for i in chosen)):
+                trial = list(reports)
+                for i, pick in zip(chosen, picks, strict=True):
+                    trial[i] = pick
+                found = _kind_problems(rules, round_number, trial)
+                if not found:
+                    return trial, found
     return reports, first
 
 

@@ -126,7 +126,7 @@ class ContractSearch:
                 need += least * self.open[j]
                 if need > free:
                     return False
-        if SWITCHES["room"] and not self._suits_hold_runs(masks, free):
+        if SWITCHES["room"] and not self._suits_hold_runs(at, masks, free):
             return False
         if self.rules.all_out:
             if SWITCHES["cover"] and not self._cards_find_melds(at):
@@ -134,7 +134,7 @@ class ContractSearch:
             return self.pool - self.committed <= self._most_wilds_held()
         return True
 
-    def _suits_hold_runs(self, masks: list[int], free: int) -> bool:
+    def _suits_hold_runs(self, at: int, masks: list[int], free: int) -> bool:
         """Each run still to make needs natural cards of its suit close enough together,
         above the runs of that suit already laid when runs may not overlap: the suits must
         have room for as many runs as are still to make (counted for each suit alone)."""
@@ -151,10 +151,14 @@ class ContractSearch:
         wanted = sum(self.open[j] for j, s in enumerate(self.specs) if s.kind == MeldKind.RUN)
         length, room = min(lengths), 0
         per_suit = 1 if rules.same_suit == SameSuitRuns.NEVER else UNBOUNDED
+        rank = at // 4 + 1
         for suit, mask in enumerate(masks):
             laid = self.runs[suit]
             if mask and len(laid) < per_suit:
-                low = max([rules.lowest] + [high + rules.gap + 1 for _, high in laid])
+                # The runs still to make start at or above ``rank``: above the runs laid
+                # from below it (a run of wilds under a high ace is laid from the ace).
+                below = [high + rules.gap + 1 for low, high in laid if low <= rank]
+                low = max([rules.lowest, *below])
                 fits = most_runs(rules, mask, low, length, max(free, 0))
                 room += min(per_suit - len(laid), fits)
                 if room >= wanted:
@@ -320,8 +324,15 @@ class ContractSearch:
                     return found
             return None
         start = at // 4 + 1
-        if start == 1 and self.rules.lowest > 1:
-            return None  # an ace that may not be low starts no run
+        if start > 1:
+            return self._runs_from(at, j, start, length)
+        found = self._runs_from(at, j, start, length) if self.rules.lowest == 1 else None
+        if found is None and self.rules.highest == HIGH_ACE:
+            found = self._ace_on_top(at, j, length)
+        return found
+
+    def _runs_from(self, at: int, j: int | None, start: int, length: int) -> Solution | None:
+        """Every run whose lowest natural card is the one at ``at``, at position ``start``."""
         may_leave = self._claimants(j)
         budget = self.pool + self._spare_dual(at) - self.committed
         suit = at % 4
@@ -340,6 +351,16 @@ class ContractSearch:
             if found is not None:
                 return found
         return None
+
+    def _ace_on_top(self, at: int, j: int | None, length: int) -> Solution | None:
+        """A run whose only natural card is an ace played high, wilds below it (``Q K A``
+        with two wilds): the ace is moved to the high aces, where such a run takes it."""
+        self.naturals[at] -= 1
+        self.high_aces[at] += 1
+        found = self._runs_from(at, j, HIGH_ACE, length)
+        self.high_aces[at] -= 1
+        self.naturals[at] += 1
+        return found
 
     def _claimants(self, j: int | None) -> int:
         """How many other melds could still take a natural card a run leaves behind."""

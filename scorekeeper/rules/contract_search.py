@@ -210,18 +210,23 @@ class ContractSearch:
 
     def _stacked_runs_fit(self, at: int, sets: int, runs: int) -> bool:
         """All out, runs only, that may overlap: when one suit has as many copies of a card
-        as there are runs, every run is of that suit and holds every such card, so each
-        spans from the lowest to the highest of them, and the cards must be enough."""
+        as there are runs, every run is of that suit, and the runs must hold each of its
+        cards (a card with three copies in three runs): they need at least
+        :func:`fewest_run_cards` cards between them, which the cards left must reach."""
         if sets or self.rules.same_suit != SameSuitRuns.APART_OR_OVERLAPPING or runs < 2:
             return True
         cards = sum(self.naturals[at:]) + sum(self.high_aces) + self.pool - self.committed
+        length = min(s.min_length for j, s in enumerate(self.specs) if self.open[j])
         for suit in range(4):
-            full = [
-                c // 4 + 1
-                for c in range(max(at, 4) + (suit - max(at, 4)) % 4, CELLS, 4)
-                if self.naturals[c] >= runs and c not in self.hand.dual
+            # Aces still undecided may stand low or high: left out (the bound only weakens).
+            copies = [0] + [
+                0 if c < at or c in self.hand.dual else self.naturals[c]
+                for c in range(4 + suit, CELLS, 4)
             ]
-            if full and runs * (full[-1] - full[0] + 1) > cards:
+            copies.append(self.high_aces[suit])
+            if max(copies) == runs and (
+                max(fewest_run_cards(tuple(copies), runs), runs * length) > cards
+            ):
                 return False
         return True
 
@@ -597,6 +602,30 @@ def _earliest_end(
     return None
 
 
+@lru_cache(maxsize=1 << 12)
+def fewest_run_cards(copies: tuple[int, ...], runs: int) -> int:
+    """The fewest cards ``runs`` runs of one suit hold between them when position ``p`` (an
+    index of ``copies``, 1-14) must be in at least ``copies[p]`` of them.
+
+    Walking up the positions, the number of runs open at each one is at least the copies
+    there, and a run that closes cannot open again: at most ``runs`` openings in all.
+
+    >>> two_and_jack = tuple(3 if p in (2, 11) else 0 for p in range(15))
+    >>> fewest_run_cards(two_and_jack, 3)  # three runs from 2 to J
+    30
+    """
+    best = {(0, 0): 0}  # (runs open, runs opened so far) -> cards so far
+    for need in copies[1:]:
+        after: dict[tuple[int, int], int] = {}
+        for (open_, opened), total in best.items():
+            for now in range(need, runs + 1):
+                state = (now, opened + max(0, now - open_))
+                if state[1] <= runs and total + now < after.get(state, UNBOUNDED):
+                    after[state] = total + now
+        best = after
+    return min(best.values(), default=UNBOUNDED)
+
+
 def fewest_wilds(
     rules: SearchRules, spec: MeldSpec, naturals: list[int], masks: list[int], at: int, free: int
 ) -> int:
@@ -674,6 +703,7 @@ def clear_caches() -> None:
     """Forget the answers kept per suit mask (for the benchmark's fair comparisons)."""
     _run_wilds.cache_clear()
     _most_runs.cache_clear()
+    fewest_run_cards.cache_clear()
 
 
 def solve(rules: SearchRules, hand: HandCounts, *, must_leave: bool = False) -> Solution | None:

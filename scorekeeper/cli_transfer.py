@@ -112,6 +112,9 @@ def cmd_import(args: argparse.Namespace) -> int:
     except OSError as error:
         return _fail(f"cannot read {args.file}: {error.strerror}")
     except GameError as error:
+        details = error.details if isinstance(error.details, dict) else {}
+        for found in details.get("problems", []):
+            print(f"  {found['where']}: {found['problem']}", file=sys.stderr)
         return _fail(error.message)
     finally:
         engine.dispose()

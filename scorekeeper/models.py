@@ -258,6 +258,22 @@ class IdempotencyRecord(SQLModel, table=True):
     created_at: datetime = Field(default_factory=utcnow)
 
 
+class GroupIdempotencyRecord(SQLModel, table=True):
+    """A request that made a group (``POST /groups``, or the import of a group) carried out,
+    so a retry with the same key is answered with that group, not a second one. ``key`` and
+    ``request_hash`` as :class:`IdempotencyRecord`'s; ``games`` is how many games an import
+    brought."""
+
+    key: str = Field(primary_key=True, max_length=200)
+    request_hash: str = Field(max_length=64)
+    group_id: str = Field(
+        sa_column=Column(String(32), ForeignKey("playgroup.id", ondelete="CASCADE"), nullable=False)
+    )
+    action: str = Field(max_length=40)
+    games: int = 0
+    created_at: datetime = Field(default_factory=utcnow)
+
+
 class RateLimitHit(SQLModel, table=True):
     """One counted attempt (join codes), shared by every process using the database."""
 

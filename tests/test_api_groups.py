@@ -498,3 +498,142 @@ def test_other_requests_keep_the_small_limit(api: FlaskClient) -> None:
         f"{API}/groups", json={"name": "Smiths", "people": ["x" * 100] * 1000}
     )  # about 100 KiB
     assert response.status_code == 413
+
+
+def test_the_import_token_edits_each_imported_game(
+    api: FlaskClient, session: Session, other_app: Flask
+) -> None:
+    group = scored_group(api, session)
+    url = f"{API}/groups/{group['id']}"
+    exported, _ = _download(api, f"{url}/export.json", **bearer(group["token"]))
+    restore = other_app.test_client()
+    done = restore.post(f"{API}/import", data=exported, content_type="application/json")
+    token = done.get_json()["token"]
+    begun = next(g for g in json.loads(exported)["games"] if g["finished_at"] is None)
+    game_url = f"{API}/games/{begun['id']}"
+    results = [{"player": "Dee", "went_out": True}, {"player": "Ann", "points": 15}]
+    third = {"round": 3, "results": results}
+    assert restore.post(f"{game_url}/rounds", json=third).status_code == 401
+    stranger = restore.post(f"{game_url}/rounds", json=third, headers=bearer("x" * 43))
+    assert stranger.status_code == 403
+    added = restore.post(f"{game_url}/rounds", json=third, headers=bearer(token))
+    assert added.status_code == 201, added.get_data(as_text=True)
+    devices = restore.get(f"{game_url}/devices", headers=bearer(token)).get_json()["devices"]
+    assert [(d["kind"], d["label"], d["yours"]) for d in devices] == [("api", "API client", True)]
+    for game in json.loads(exported)["games"]:  # every game, finished or not
+        joined = restore.post(f"{API}/games/{game['id']}/join-code", headers=bearer(token))
+        assert joined.status_code == 200
+
+
+def test_an_import_lists_every_problem_with_where_it_is(
+    api: FlaskClient, session: Session, other_app: Flask
+) -> None:
+    group = scored_group(api, session)
+    exported, _ = _download(
+        api, f"{API}/groups/{group['id']}/export.json", **bearer(group["token"])
+    )
+    data = json.loads(exported)
+    data["games"][0]["rounds"][0]["entries"][0]["went_out"] = False
+    data["games"][2]["players"][1]["person"] = "Zed"
+    restore, engine = other_app.test_client(), get_engine(other_app)
+    before = counts(engine)
+    body = json.dumps(data)  # keys in the export's order (json= would sort them)
+    refused = restore.post(f"{API}/import", data=body, content_type="application/json")
+    assert refused.status_code == 400
+    answer = refused.get_json()
+    first, third = data["games"][0]["id"], data["games"][2]["id"]
+    assert answer["details"]["problems"] == [
+        {
+            "where": f"game 1 ({first}), round 1",
+            "problem": "the entry of the player who went out must say so",
+        },
+        {
+            "where": f"game 3 ({third})",
+            "problem": "unknown person 'Zed': not in the group's people",
+        },
+    ]
+    assert answer["error"].startswith("2 problems, the first: game 1")
+    assert counts(engine) == before
+
+
+# --- retries (Idempotency-Key) and a new join code ---------------------------------------------
+
+
+def test_a_retried_group_is_made_once(api: FlaskClient, engine: Engine) -> None:
+    body = {"name": "Smith family", "people": ["Ann", "Bob"]}
+    key = {"Idempotency-Key": "new-group-1"}
+    first = api.post(f"{API}/groups", json=body, headers=key)
+    after = counts(engine)
+    again = api.post(f"{API}/groups", json=body, headers=key)
+    assert (first.status_code, again.status_code) == (201, 201)
+    assert again.get_json()["id"] == first.get_json()["id"]
+    assert again.get_json()["token"] != first.get_json()["token"]
+    assert counts(engine)[:2] == after[:2]  # no second group, no other people
+    person = f"{API}/groups/{first.get_json()['id']}/people"
+    added = api.post(person, json={"name": "Cy"}, headers=bearer(again.get_json()["token"]))
+    assert added.status_code == 201
+    before = counts(engine)
+    other = api.post(f"{API}/groups", json=body | {"name": "Joneses"}, headers=key)
+    assert other.status_code == 422 and "request key" in other.get_json()["error"]
+    assert counts(engine) == before
+    # Without a key, or with another one, the same body makes another group.
+    assert api.post(f"{API}/groups", json=body).get_json()["id"] != first.get_json()["id"]
+    bad = api.post(f"{API}/groups", json=body, headers={"Idempotency-Key": "x" * 101})
+    assert bad.status_code == 400
+
+
+def test_a_retried_import_is_answered_not_repeated(
+    api: FlaskClient, session: Session, other_app: Flask
+) -> None:
+    group = scored_group(api, session)
+    exported, _ = _download(
+        api, f"{API}/groups/{group['id']}/export.json", **bearer(group["token"])
+    )
+    restore, engine = other_app.test_client(), get_engine(other_app)
+    key = {"Idempotency-Key": "restore-2026-01-01"}
+    send = {"content_type": "application/json", "headers": key}
+    first = restore.post(f"{API}/import", data=exported, **send)
+    assert first.status_code == 201 and "Idempotent-Replayed" not in first.headers
+    after = counts(engine)
+    again = restore.post(f"{API}/import", data=exported, **send)
+    assert again.status_code == 201 and again.headers["Idempotent-Replayed"] == "true"
+    answer = again.get_json()
+    assert {k: answer[k] for k in ("kind", "id", "games")} == {
+        "kind": "group", "id": group["id"], "games": 4,
+    }  # fmt: skip
+    assert answer["token"] != first.get_json()["token"]
+    made = counts(engine)
+    assert made[:2] + made[3:8] == after[:2] + after[3:8]  # nothing made again
+    assert (made[2], made[8]) == (after[2] + 1, after[8] + 4)  # new rights: group, 4 games
+    game_id = json.loads(exported)["games"][0]["id"]
+    rotated = restore.post(f"{API}/games/{game_id}/join-code", headers=bearer(answer["token"]))
+    assert rotated.status_code == 200
+    before = counts(engine)
+    other = restore.post(f"{API}/import", data=exported.replace('"Cy"', '"Cyd"'), **send)
+    assert other.status_code == 422 and "request key" in other.get_json()["error"]
+    plain = restore.post(f"{API}/import", data=exported, content_type="application/json")
+    assert plain.status_code == 409  # no key: not a retry
+    assert counts(engine) == before
+
+
+def test_a_new_join_code(db_app: Flask, api: FlaskClient, engine: Engine) -> None:
+    group = new_group(api, people=["Ann"])
+    url = f"{API}/groups/{group['id']}"
+    stranger = new_group(api, "Joneses")
+    assert api.post(f"{url}/join-code").status_code == 401
+    assert api.post(f"{url}/join-code", headers=bearer(stranger["token"])).status_code == 403
+    assert api.post(f"{API}/groups/{'n' * 22}/join-code").status_code == 404
+    before = counts(engine)
+    rotated = api.post(f"{url}/join-code", headers=bearer(group["token"]))
+    assert rotated.status_code == 200 and rotated.headers["Cache-Control"].startswith("no-store")
+    code = rotated.get_json()["join_code"]
+    assert rotated.get_json()["id"] == group["id"] and code != group["join_code"]
+    assert counts(engine) == before
+    other = db_app.test_client()
+    old = other.post(f"{url}/join", json={"code": group["join_code"]})
+    assert old.status_code == 403
+    assert other.post(f"{url}/join", json={"code": code}).status_code == 200
+    rename = f"{url}/people/{person_id(group, 'Ann')}"  # the creator's token still works
+    assert (
+        api.patch(rename, json={"name": "Anne"}, headers=bearer(group["token"])).status_code == 200
+    )

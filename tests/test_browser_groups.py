@@ -5,6 +5,7 @@ and dark, go to screenshots/ for a person to look at."""
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -184,6 +185,72 @@ def test_without_the_web_share_api_the_picture_downloads(page: Any, smiths: Smit
         page.click("button[data-share-result]")
     assert download.value.suggested_filename == "result.png"
     assert "downloaded" in page.locator(".share-status").inner_text()
+
+
+def test_a_new_join_code_asks_first(page: Any, smiths: Smiths, screenshot: Any) -> None:
+    page.goto(smiths.url(f"/groups/{smiths.group_id}"))
+    old = page.locator(".join-code").inner_text()
+    confirm = page.get_by_role("button", name="Yes, give the group a new code")
+    assert not confirm.is_visible()  # one tap opens the question, a second one answers it
+    page.locator(".new-code summary").click()
+    assert confirm.is_visible() and old in page.locator(".new-code").inner_text()
+    screenshot("groups-new-join-code")
+    confirm.click()
+    page.wait_for_function(
+        "old => document.querySelector('.join-code').textContent.trim() !== old", arg=old
+    )
+    with Session(get_engine(smiths.app)) as session:
+        new = games.load_group(session, smiths.group_id).join_code
+    assert page.locator(".join-code").inner_text() == new != old
+    assert overflow(page) == 0
+    assert page.csp_violations == []
+
+
+def _copy(export: bytes, tag: str) -> bytes:
+    """The group's export with new ids: it imports beside the group."""
+    data = json.loads(export)
+    data["group"]["id"] = f"copy-{tag}-of-the-smiths"
+    for number, game in enumerate(data["games"]):
+        game["id"] = f"copy-{tag}-of-game-{number:04d}"
+    return json.dumps(data).encode()
+
+
+def test_a_refused_import_lists_its_problems_and_the_file_can_be_chosen_again(
+    page: Any, smiths: Smiths, screenshot: Any
+) -> None:
+    export = page.request.get(smiths.url(f"/groups/{smiths.group_id}/export.json")).body()
+    broken = json.loads(_copy(export, page.size_name))
+    broken["games"][0]["rounds"][0]["entries"][1]["points"] = "lots"
+    broken["games"][2]["players"][0]["person"] = "Nobody"
+    broken["games"][4]["first_dealer"] = 7
+    page.goto(smiths.url("/groups/import"))
+    page.set_input_files(
+        "#import-file",
+        {
+            "name": "smiths.json",
+            "mimeType": "application/json",
+            "buffer": json.dumps(broken).encode(),
+        },
+    )
+    page.get_by_role("button", name="Import", exact=True).click()
+    page.wait_for_selector("#import-problems")
+    problems = page.locator("#import-problems li").all_inner_texts()
+    assert len(problems) == 3
+    assert problems[0].startswith("game 1 (") and "round 1, seat 1" in problems[0]
+    assert problems[1].startswith("game 3 (") and "unknown person 'Nobody'" in problems[1]
+    assert problems[2].startswith("game 5 (") and "seats must be numbered" in problems[2]
+    assert overflow(page) == 0
+    screenshot("groups-import-problems")
+    field = page.locator("#import-file")
+    assert field.is_enabled() and field.get_attribute("aria-invalid") == "true"
+    fixed = _copy(export, page.size_name)  # the same file, put right
+    page.set_input_files(
+        "#import-file", {"name": "smiths.json", "mimeType": "application/json", "buffer": fixed}
+    )
+    page.get_by_role("button", name="Import", exact=True).click()
+    page.wait_for_url(f"**/groups/copy-{page.size_name}-of-the-smiths")
+    assert page.locator(".join-code").is_visible()  # this device may edit what it imported
+    assert page.csp_violations == []
 
 
 # --- a phone, and screenshots light and dark -------------------------------------------------

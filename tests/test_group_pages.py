@@ -331,6 +331,85 @@ def test_the_import_checks_its_csrf_token(tmp_path: Path) -> None:
     assert status == 400 and "security token" in page
 
 
+def _as_another_group(exported: bytes) -> tuple[bytes, list[str]]:
+    """The export with new ids for the group and its games: it imports beside the original."""
+    data = json.loads(exported)
+    data["group"]["id"] = "copy-of-the-smiths-1"
+    for number, game in enumerate(data["games"]):
+        game["id"] = f"copy-of-game-number-{number}"
+    return json.dumps(data).encode(), [g["id"] for g in data["games"]]
+
+
+def test_the_importing_device_may_edit_each_imported_game(db_app: Flask) -> None:
+    """On both databases: the page's import gives this browser the group and every game."""
+    family = _family(db_app)
+    exported = family.client.get(f"/groups/{family.group_id}/export.json").data
+    copy, game_ids = _as_another_group(exported)
+    device = db_app.test_client()
+    device.get("/groups")  # the browser gets its device id
+    status, _page = _import(device, copy)
+    assert status == 303
+    with device.session_transaction() as cookie:
+        device_id = cookie["device"]
+    with Session(get_engine(db_app)) as session:
+        assert games.can_edit_group(session, "copy-of-the-smiths-1", (), device_id)
+        for game_id in game_ids:
+            assert games.can_edit(session, game_id, [], device_id), game_id
+    begun = text(device.get(f"/games/{game_ids[2]}"))
+    assert "· watching" not in begun and 'id="entry-form"' in begun
+    watching = text(db_app.test_client().get(f"/games/{game_ids[2]}"))
+    assert "· watching" in watching
+
+
+def test_a_refused_import_lists_every_problem(family: Family) -> None:
+    exported = family.client.get(f"/groups/{family.group_id}/export.json").data
+    data = json.loads(exported)
+    first, second = data["games"][0]["id"], data["games"][1]["id"]
+    data["group"]["id"] = "copy-of-the-smiths-2"
+    data["games"][0]["rounds"][1]["entries"][2]["points"] = "lots"
+    data["games"][1]["players"][0]["person"] = "<b>Eve</b>"
+    status, page = _import(family.app.test_client(), json.dumps(data).encode())
+    assert status == 400
+    assert "Nothing was imported from backup.json: the file has 4 problems." in page
+    here = "a game with this id is already here, or earlier in the file"
+    items = re.findall(r"<li><strong>(.*?)</strong>: (.*?)</li>", page)
+    assert items == [
+        (f"game 1 ({first}), round 2, seat 2", "points: Input should be a valid integer"),
+        (f"game 2 ({second})", "unknown person &#39;&lt;b&gt;Eve&lt;/b&gt;&#39;: not in the "
+         "group&#39;s people"),
+        (f"game 2 ({second})", here),  # the group's games are in this database already
+        (f"game 3 ({data['games'][2]['id']})", here),
+    ]  # fmt: skip
+    assert "<b>Eve</b>" not in page  # markup in a file is text
+    field = re.search(r'<input type="file"[^>]*>', page)
+    assert field is not None and "disabled" not in field.group(0)
+    assert 'aria-describedby="import-problems"' in field.group(0)
+    with Session(get_engine(family.app)) as session, pytest.raises(games.NotFound):
+        games.load_group(session, "copy-of-the-smiths-2")
+
+
+# --- a new join code --------------------------------------------------------------------------
+
+
+def test_an_editor_gives_the_group_a_new_join_code(family: Family) -> None:
+    url = f"/groups/{family.group_id}"
+    with Session(get_engine(family.app)) as session:
+        old = games.load_group(session, family.group_id).join_code
+    page = text(family.client.get(url))
+    assert "New join code…" in page and f"The code {old} stops working" in page
+    reader = family.app.test_client()
+    assert "New join code" not in text(reader.get(url))
+    assert reader.post(f"{url}/join-code").status_code == 403
+    response = family.client.post(f"{url}/join-code")
+    assert response.status_code == 303 and response.headers["Location"].endswith("#share")
+    with Session(get_engine(family.app)) as session:
+        new = games.load_group(session, family.group_id).join_code
+    assert new != old and new in text(family.client.get(url))
+    assert reader.post(f"{url}/join", data={"code": old}).status_code == 403
+    assert reader.post(f"{url}/join", data={"code": new}).status_code == 303
+    assert "Choose seats and rules" in text(family.client.get(url))  # still an editor
+
+
 # --- sharing a finished game's result -------------------------------------------------------
 
 

@@ -11,8 +11,9 @@ from sqlmodel import Session, select
 
 from scorekeeper import games
 from scorekeeper.db import get_engine
-from scorekeeper.errors import Conflict, Forbidden, Invalid, NotFound
-from scorekeeper.models import Person, Player
+from scorekeeper.errors import Conflict, Forbidden, Invalid, KeyReused, NotFound
+from scorekeeper.games.groups import rotate_group_join_code
+from scorekeeper.models import Person, Player, PlayGroup
 
 from .groups_helpers import play
 
@@ -155,3 +156,39 @@ def test_unknown_group_and_person(session: Session) -> None:
     group, _t = games.create_group(session, "Smiths")
     with pytest.raises(NotFound):
         games.rename_person(session, group.id, 12345, "Ann")
+
+
+def test_a_new_join_code_stops_the_old_one(session: Session) -> None:
+    group, token = games.create_group(session, "Smiths")
+    games.join_group(session, group.id, group.join_code, device=DEVICE)
+    rotated = rotate_group_join_code(session, group.id)
+    assert rotated.join_code != group.join_code
+    assert games.load_group(session, group.id).join_code == rotated.join_code
+    with pytest.raises(Forbidden):
+        games.join_group(session, group.id, group.join_code, device="e" * 30)
+    assert not games.can_edit_group(session, group.id, device="e" * 30)
+    assert games.join_group(session, group.id, rotated.join_code, device="e" * 30) == ""
+    # Rights already given stay.
+    assert games.can_edit_group(session, group.id, [token])
+    assert games.can_edit_group(session, group.id, device=DEVICE)
+    with pytest.raises(NotFound):
+        rotate_group_join_code(session, "n" * 22)
+
+
+def test_a_retried_group_is_made_once(session: Session) -> None:
+    first, token = games.create_group(
+        session, "Smiths", people=["Ann"], idempotency_key="k", client="c1"
+    )
+    again, again_token = games.create_group(
+        session, " Smiths ", people=["Ann"], idempotency_key="k", client="c1"
+    )  # the same group once cleaned up
+    assert again.id == first.id and again_token != token
+    assert games.can_edit_group(session, first.id, [again_token])
+    with pytest.raises(KeyReused):
+        games.create_group(session, "Smiths", people=["Bob"], idempotency_key="k", client="c1")
+    other, _t = games.create_group(
+        session, "Smiths", people=["Ann"], idempotency_key="k", client="c2"
+    )  # another client's key is another key
+    assert other.id != first.id
+    groups = session.exec(select(PlayGroup.id)).all()
+    assert sorted(groups) == sorted([first.id, other.id])

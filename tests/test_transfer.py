@@ -19,7 +19,7 @@ from sqlmodel import Session
 
 from scorekeeper import cli, games
 from scorekeeper.db import create_all, get_engine, make_engine
-from scorekeeper.errors import Conflict, GameError, Invalid
+from scorekeeper.errors import Conflict, GameError, Invalid, KeyReused
 from scorekeeper.games import leaderboard as lb
 from scorekeeper.games import transfer
 from scorekeeper.models import Change, Entry, Game, Person, Player, PlayGroup, Round
@@ -272,8 +272,205 @@ def test_the_command_line_backs_up_and_restores(
     assert "Edit token:" in capsys.readouterr().out
     assert cli.main(["--database-url", f"sqlite:///{restored}", "import", str(backup)]) == 1
     assert "already here" in capsys.readouterr().err
+    # A file with a problem in each game: every problem is listed, one a line.
+    broken = json.loads(backup.read_text())
+    for game in broken["games"]:
+        game["title"] = ["not a title"]
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(broken))
+    fresh = f"sqlite:///{tmp_path / 'fresh.sqlite3'}"
+    assert cli.main(["--database-url", fresh, "import", str(bad)]) == 1
+    listed = [line for line in capsys.readouterr().err.splitlines() if line.startswith("  ")]
+    assert len(listed) == len(broken["games"]) and all("title" in line for line in listed)
     copy = tmp_path / "copy.json"
     url = f"sqlite:///{restored}"
     assert cli.main(["--database-url", url, "export", "group", group_id, "-o", str(copy)]) == 0
     assert copy.read_text() == backup.read_text()
     assert cli.main(["--database-url", url, "export", "game", "no-such-game-here-at-all"]) == 1
+
+
+# --- edit rights to what an import made -------------------------------------------------------
+
+DEVICE = "d" * 30
+
+
+def test_the_importers_token_edits_the_group_and_each_of_its_games(
+    session: Session, engine: Engine, empty: Engine
+) -> None:
+    group_id = _group(session)
+    exported = _text(transfer.export_group_json(engine, group_id))
+    game_ids = [g["id"] for g in json.loads(exported)["games"]]
+    with Session(empty, expire_on_commit=False) as other:
+        done = transfer.import_json(other, exported)
+        assert games.can_edit_group(other, group_id, [done.token])
+        for game_id in game_ids:
+            assert games.can_edit(other, game_id, [done.token]), game_id
+            assert not games.can_edit(other, game_id, ["x" * 43])
+            [grant] = games.edit_grants(other, game_id, [done.token])
+            assert (grant.kind, grant.label, grant.yours) == ("api", "imported", True)
+        view = games.load_game(other, game_ids[2])  # unfinished: a round can be entered
+        games.require_edit(other, view.id, [done.token])
+        entry = games.RoundInput((games.PlayerResult(went_out=True), games.PlayerResult(points=5)))
+        assert games.add_round(other, view.id, 2, entry)[0].rounds[-1].number == 2
+        # The token is for these games only: a game made later is not the importer's.
+        later, _t = games.create_game(other, preset="liverpool", players=["A", "B"])
+        assert not games.can_edit(other, later.id, [done.token])
+
+
+def test_a_device_that_imports_a_group_may_edit_each_of_its_games(
+    session: Session, engine: Engine, empty: Engine
+) -> None:
+    group_id = _group(session)
+    exported = _text(transfer.export_group_json(engine, group_id))
+    game_ids = [g["id"] for g in json.loads(exported)["games"]]
+    with Session(empty, expire_on_commit=False) as other:
+        done = transfer.import_json(other, exported, device=DEVICE)
+        assert done.token == ""
+        assert games.can_edit_group(other, group_id, device=DEVICE)
+        assert all(games.can_edit(other, g, [], DEVICE) for g in game_ids)
+        assert sorted(games.device_game_ids(other, DEVICE)) == sorted(game_ids)
+        assert not games.can_edit(other, game_ids[0], [], "e" * 30)
+
+
+# --- every problem, with where it is ------------------------------------------------------------
+
+
+def _problems(refused: pytest.ExceptionInfo[GameError]) -> list[str]:
+    details = refused.value.details
+    assert isinstance(details, dict)
+    return [f"{p['where']}: {p['problem']}" for p in details["problems"]]
+
+
+def test_every_problem_is_listed_with_where_it_is(
+    session: Session, engine: Engine, empty: Engine
+) -> None:
+    group_id = _group(session)
+    exported = _text(transfer.export_group_json(engine, group_id))
+    data = json.loads(exported)
+    first, second, third = (g["id"] for g in data["games"])
+    data["games"][0]["rounds"][2]["went_out_seat"] = 2
+    data["games"][0]["players"][1]["name"] = "Bob  "
+    data["games"][1]["rounds"][0]["entries"][1]["points"] = "10"
+    data["games"][2]["rounds"][0]["entries"][1]["cards"] = "ZZ"
+    data["games"].append(json.loads(exported)["games"][0])  # game 1 again, as exported
+    before = _counts(empty)
+    with Session(empty) as other, pytest.raises(Invalid) as refused:
+        transfer.import_json(other, json.dumps(data))
+    assert _counts(empty) == before
+    found = _problems(refused)
+    assert found == [
+        f"game 1 ({first}), player 2: the name has control characters or extra spaces: 'Bob  '",
+        f"game 1 ({first}), round 3: the entry of the player who went out must say so",
+        f"game 2 ({second}), round 1, seat 1: points: Input should be a valid integer",
+        f"game 3 ({third}), round 1: seat 1's cards: " + found[3].split("cards: ", 1)[-1],
+        f"game 4 ({first}): a game with this id is already here, or earlier in the file",
+    ]
+    assert '"ZZ" is not a card' in found[3]
+    assert refused.value.status == 400  # not every problem is a conflict
+    assert refused.value.message == f"5 problems, the first: {found[0]}"
+
+
+def test_a_file_that_breaks_off_lists_the_problems_before_it(
+    session: Session, engine: Engine, empty: Engine
+) -> None:
+    group_id = _group(session)
+    data = json.loads(_text(transfer.export_group_json(engine, group_id)))
+    data["games"][0]["first_dealer"] = 5
+    text = json.dumps(data)
+    cut = text.index(data["games"][2]["id"]) + 30  # game 3 breaks off
+    with Session(empty) as other, pytest.raises(Invalid) as refused:
+        transfer.import_json(other, text[:cut])
+    found = _problems(refused)
+    assert len(found) == 2 and found[0].startswith("game 1 (")
+    assert "the seats must be numbered" in found[0]
+    assert found[1].startswith("the file: game 3 is not valid JSON")
+
+
+def _clones(exported: str, count: int) -> dict[str, Any]:
+    """The group with ``count`` copies of its first game, each with an id of its own."""
+    data = json.loads(exported)
+    game = data["games"][0]
+    data["games"] = [dict(game, id=f"clone-{n:06d}-of-game-1") for n in range(count)]
+    return data
+
+
+def test_problems_stop_at_the_cap(session: Session, engine: Engine, empty: Engine) -> None:
+    group_id = _group(session)
+    data = _clones(_text(transfer.export_group_json(engine, group_id)), 80)
+    for game in data["games"]:
+        game["version"] = 0
+    with Session(empty) as other, pytest.raises(Invalid) as refused:
+        transfer.import_json(other, json.dumps(data))
+    assert len(_problems(refused)) == transfer.MAX_PROBLEMS
+    assert refused.value.details["more"] is True
+    assert refused.value.message.startswith(f"{transfer.MAX_PROBLEMS} or more problems")
+
+
+def test_many_games_are_written_in_batches_all_or_nothing(
+    session: Session, engine: Engine, empty: Engine
+) -> None:
+    """More games than a batch: every game arrives whole; a problem in the last batch (a
+    game twice, found after two batches were written) leaves nothing."""
+    group_id = _group(session)
+    count = 2 * transfer.WRITE_BATCH + 17
+    data = _clones(_text(transfer.export_group_json(engine, group_id)), count)
+    twice = json.loads(json.dumps(data))
+    twice["games"].append(twice["games"][3])
+    before = _counts(empty)
+    with Session(empty) as other, pytest.raises(Conflict) as refused:
+        transfer.import_json(other, json.dumps(twice))
+    assert _problems(refused) == [
+        f"game {count + 1} (clone-000003-of-game-1): a game with this id is already here, or "
+        "earlier in the file"
+    ]
+    assert _counts(empty) == before
+    with Session(empty, expire_on_commit=False) as other:
+        done = transfer.import_json(other, json.dumps(data))
+        assert done.games == count
+        board = lb.leaderboard(other, group_id)
+        assert {row.name: row.games for row in board.rows} == {"Ann": count, "Bob": count,
+                                                                "=Cy": count}  # fmt: skip
+        assert games.can_edit(other, f"clone-{count - 1:06d}-of-game-1", [done.token])
+    history = len(data["games"][0]["history"])
+    assert _counts(empty)[2:] == (count, 3 * count, 7 * count, 21 * count, history * count)
+
+
+# --- a retried import ---------------------------------------------------------------------------
+
+
+def test_a_retried_import_is_answered_not_repeated(
+    session: Session, engine: Engine, empty: Engine
+) -> None:
+    group_id = _group(session)
+    exported = _text(transfer.export_group_json(engine, group_id))
+    game_ids = [g["id"] for g in json.loads(exported)["games"]]
+    key = {"idempotency_key": "backup-2026-01", "client": "token:abc"}
+    with Session(empty, expire_on_commit=False) as other:
+        first = transfer.import_json(other, exported, **key)
+        after = _counts(empty)
+        again = transfer.import_json(other, io.BytesIO(exported.encode()), **key)
+        assert (again.kind, again.id, again.games, again.replayed) == ("group", group_id, 3, True)
+        assert not first.replayed and again.token != first.token
+        assert _counts(empty) == after
+        assert games.can_edit_group(other, group_id, [again.token])
+        assert all(games.can_edit(other, g, [again.token]) for g in game_ids)
+        other_file = exported.replace('"Ann"', '"Anne"')
+        with pytest.raises(KeyReused):
+            transfer.import_json(other, other_file, **key)
+        with pytest.raises(Conflict, match="already here"):  # another client's key
+            transfer.import_json(other, exported, idempotency_key=key["idempotency_key"])
+        with pytest.raises(Conflict, match="already here"):  # no key: not a retry
+            transfer.import_json(other, exported)
+        assert _counts(empty) == after
+
+
+def test_a_retried_import_of_a_game(session: Session, engine: Engine, empty: Engine) -> None:
+    view, _t = games.create_game(session, preset="liverpool", players=["Ann", "Bob"])
+    exported = _text(transfer.export_game_json(engine, view.id))
+    with Session(empty, expire_on_commit=False) as other:
+        first = transfer.import_json(other, exported, idempotency_key="k1")
+        again = transfer.import_json(other, exported, idempotency_key="k1")
+        assert (again.kind, again.id, again.replayed) == ("game", view.id, True)
+        assert games.can_edit(other, view.id, [again.token]) and again.token != first.token
+        with pytest.raises(KeyReused):
+            transfer.import_json(other, exported.replace("Bob", "Rob"), idempotency_key="k1")

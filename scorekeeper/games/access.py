@@ -70,6 +70,13 @@ def hash_device(device: str | None) -> str | None:
     return hash_token(f"device:{device}") if valid else None
 
 
+def scoped_token_hash(token: str, owner_id: str) -> str:
+    """The hash under which ``token`` holds a grant to ``owner_id`` alone: a token's own hash
+    is one grant's key, so a token given rights to many games at once (an import) holds one
+    grant a game under this hash instead."""
+    return hash_token(f"{token}@{owner_id}")
+
+
 def grant_lookup(grant: Any, owner: Any) -> Any:
     """The query finding a grant of ``owner`` (a game's or a group's) held by one of the
     ``hashes`` or by the ``device``: one statement, built once per grant table."""
@@ -91,7 +98,8 @@ def holds_grant(
 ) -> bool:
     """Whether one of ``tokens``, or ``device``, holds a grant that ``lookup`` (a
     :func:`grant_lookup`) finds for ``owner_id``."""
-    hashes = [hash_token(t) for t in tokens if isinstance(t, str) and 20 <= len(t) <= 100]
+    valid = [t for t in tokens if isinstance(t, str) and 20 <= len(t) <= 100]
+    hashes = [h for t in valid for h in (hash_token(t), scoped_token_hash(t, owner_id))]
     device_hash = hash_device(device)
     if not hashes and device_hash is None:
         return False
@@ -211,7 +219,8 @@ def _grant_view(row: EditGrant, tokens: Sequence[str], device: str | None) -> Gr
         label=row.label or "a device",
         created_at=row.created_at,
         kind="api" if row.device_hash is None else "device",
-        yours=row.token_hash in {hash_token(t) for t in tokens}
+        yours=row.token_hash
+        in {h for t in tokens for h in (hash_token(t), scoped_token_hash(t, row.game_id))}
         or (device_hash is not None and row.device_hash == device_hash),
     )
 

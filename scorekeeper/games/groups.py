@@ -27,10 +27,12 @@ from typing import Any
 
 from sqlalchemy import delete, func, insert, update
 from sqlalchemy import select as sa_select
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm.attributes import set_committed_value
 from sqlmodel import Session, col, select
 
 from ..db import begin_write
-from ..errors import Conflict, Forbidden, Invalid, NotFound
+from ..errors import Conflict, Forbidden, Invalid, KeyReused, NotFound
 from ..models import Game, GroupGrant, Person, Player, PlayGroup, utcnow
 from ..rules.rulesets import MAX_PLAYERS, MIN_PLAYERS
 from .access import (
@@ -43,6 +45,7 @@ from .access import (
     normalize_join_code,
 )
 from .creation import clean_name, create_game
+from .idempotency import Retry, check_key, group_record, remember_group, scoped_retry
 from .store import check_game_id, get_game, reader, transaction
 from .views import GameView
 
@@ -122,20 +125,72 @@ def create_group(
     people: Sequence[Any] = (),
     device: str | None = None,
     label: str = "creator device",
+    idempotency_key: str | None = None,
+    client: str = "",
 ) -> tuple[GroupView, str]:
     """A new group named ``name`` (with ``people``, if given); returns it and the creator's
-    edit token (``""`` when the rights go to ``device``)."""
+    edit token (``""`` when the rights go to ``device``).
+
+    A retry by the same ``client`` with the same ``idempotency_key``, name and people is
+    answered with the group the first request made (and new edit rights to it) instead of a
+    second group; the same key with another name or people is refused (KeyReused), as for
+    :func:`.creation.create_game`.
+    """
     clean = clean_name(name, "The group's name")
     names = _distinct_names(people)
+    key = check_key(idempotency_key)
+    retry = scoped_retry(client, "new-group", key, "create_group", clean, names)
     with transaction(session):
+        group_id, token = _create_or_replay_group(session, clean, names, retry, label, device)
+    return load_group(session, group_id), token
+
+
+def _create_or_replay_group(
+    session: Session, name: str, people: list[str], retry: Retry, label: str, device: str | None
+) -> tuple[str, str]:
+    begin_write(session)
+    replayed = _replay_group(session, retry, label, device)
+    if replayed is not None:
+        return replayed
+    try:
+        return _insert_group(session, name, people, retry, label, device)
+    except IntegrityError:
+        # The same key, committed meanwhile by a concurrent request (PostgreSQL lets both
+        # start): answer with that group.
+        session.rollback()
         begin_write(session)
-        group = PlayGroup(id=new_game_id(), name=clean, join_code=new_join_code())
-        session.add(group)
-        session.flush()
-        for person in names:
-            session.add(Person(group_id=group.id, name=person, name_key=person.casefold()))
-        token = grant_group_edit(session, group.id, label, device)
-    return load_group(session, group.id), token
+        replayed = _replay_group(session, retry, label, device)
+        if replayed is None:
+            raise
+        return replayed
+
+
+def _insert_group(
+    session: Session, name: str, people: list[str], retry: Retry, label: str, device: str | None
+) -> tuple[str, str]:
+    group = PlayGroup(id=new_game_id(), name=name, join_code=new_join_code())
+    session.add(group)
+    session.flush()
+    for person in people:
+        session.add(Person(group_id=group.id, name=person, name_key=person.casefold()))
+    token = grant_group_edit(session, group.id, label, device)
+    remember_group(session, retry, group.id, "create_group")
+    return group.id, token
+
+
+def _replay_group(
+    session: Session, retry: Retry, label: str, device: str | None
+) -> tuple[str, str] | None:
+    """The group an earlier request with this key made, and edit rights to it."""
+    record = group_record(session, retry.key)
+    if record is None:
+        return None
+    if record.request_hash != retry.request:
+        raise KeyReused(
+            "That request key already started a group with another name or other people. "
+            "Nothing was changed: send a new key (Idempotency-Key) to start another group."
+        )
+    return record.group_id, grant_group_edit(session, record.group_id, label, device)
 
 
 def _distinct_names(people: Sequence[Any]) -> list[str]:
@@ -207,6 +262,22 @@ def rename_group(session: Session, group_id: str, name: Any) -> GroupView:
     return load_group(session, group_id)
 
 
+def rotate_group_join_code(session: Session, group_id: str) -> GroupView:
+    """Give the group a new join code: the old one stops working (devices and tokens that
+    may edit the group keep their rights)."""
+    with transaction(session):
+        begin_write(session)
+        group = get_group(session, group_id)
+        code = new_join_code()
+        while code == group.join_code:
+            code = new_join_code()
+        session.connection().execute(
+            update(_GROUP).where(_GROUP.c.id == group_id).values(join_code=code)
+        )
+        set_committed_value(group, "join_code", code)
+    return load_group(session, group_id)
+
+
 def group_games(
     session: Session, group_id: str, *, limit: int = 50, before: datetime | None = None
 ) -> list[GroupGame]:
@@ -264,10 +335,17 @@ def _group_game(game: Any, seats: list[Any]) -> GroupGame:
 # --- edit rights --------------------------------------------------------------------------
 
 
-def grant_group_edit(session: Session, group_id: str, label: str, device: str | None = None) -> str:
-    """Edit rights to the group: a new token (only its hash is kept), or for a ``device`` a
-    grant tied to it (once: asking again changes nothing) and ``""``. Inside the caller's
-    transaction."""
+def grant_group_edit(
+    session: Session,
+    group_id: str,
+    label: str,
+    device: str | None = None,
+    *,
+    token: str | None = None,
+) -> str:
+    """Edit rights to the group: a new token (only its hash is kept; ``token``: that one,
+    made by the caller), or for a ``device`` a grant tied to it (once: asking again changes
+    nothing) and ``""``. Inside the caller's transaction."""
     device_hash = hash_device(device)
     if device_hash is not None:
         held = session.exec(
@@ -277,7 +355,7 @@ def grant_group_edit(session: Session, group_id: str, label: str, device: str | 
         ).first()
         if held is not None:
             return ""
-    token = secrets.token_urlsafe(32)
+    token = token or secrets.token_urlsafe(32)
     session.add(
         GroupGrant(
             token_hash=hash_token(token),

@@ -14,21 +14,25 @@ new ones. Nothing else is left out, so export → import into an empty database 
 gives the same file.
 
 Both directions stream: an export reads the games in batches and writes each one as it goes,
-and an import reads the file piece by piece and writes each game as it is read, so memory
-does not grow with the number of games. An import is one transaction: a file refused
-anywhere (wrong version, a missing field, a game over the size cap, an unknown person, a
-game or group that already exists) changes nothing. Names are text: markup in a name is
-kept as typed and escaped wherever it is shown. CSV is for reading only: it cannot carry a
-game's rules or history, so it is not imported.
+and an import reads the file piece by piece and writes its games a batch at a time (one
+statement a table for the batch), so memory does not grow with the number of games. An
+import is one transaction: a file refused anywhere (wrong version, a missing field, a game
+over the size cap, an unknown person, a game or group that already exists) changes nothing,
+and the refusal lists every problem found, each with where it is (:class:`Problems`). The
+importer gets edit rights to what it imported: the game, or the group and each of its
+games. Names are text: markup in a name is kept as typed and escaped wherever it is shown.
+CSV is for reading only: it cannot carry a game's rules or history, so it is not imported.
 """
 
 from __future__ import annotations
 
 import codecs
 import csv
+import hashlib
 import io
 import json
 import re
+import secrets
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -42,13 +46,22 @@ from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col
 
 from ..db import begin_write
-from ..errors import Conflict, Invalid, NotFound
-from ..models import Change, Entry, Game, Person, Player, PlayGroup, Round
+from ..errors import Conflict, GameError, Invalid, KeyReused, NotFound
+from ..models import Change, EditGrant, Entry, Game, Person, Player, PlayGroup, Round, utcnow
 from ..rules import RulesError, RuleSet, build_rules, format_cards, parse_cards
 from ..rules.seating import round_seats
-from .access import grant_edit, new_join_code
+from .access import grant_edit, hash_device, hash_token, new_join_code, scoped_token_hash
 from .creation import clean_name
 from .groups import MAX_PEOPLE, NO_GROUP, check_group_id, grant_group_edit
+from .idempotency import (
+    Retry,
+    check_key,
+    game_record,
+    group_record,
+    remember,
+    remember_group,
+    scoped_retry,
+)
 from .results import results_of_rounds
 from .store import check_game_id, transaction
 from .views import _rules_of_document, game_rules
@@ -60,7 +73,8 @@ MAX_HEADER_BYTES = 200_000  # the group and its people
 MAX_HISTORY = 5_000  # lines in one game's history
 MAX_GAMES = 200_000  # in one file
 MAX_JSON_VALUE = 20_000  # characters of one history line's old or new values
-BATCH = 200  # games read (export) or written (import) at a time
+BATCH = 200  # games read at a time (export)
+WRITE_BATCH = 50  # games written at a time (import): a statement a table for them all
 CHUNK = 64 * 1024
 _GAME_ID = re.compile(r"[A-Za-z0-9_-]{16,32}")
 
@@ -74,6 +88,7 @@ class Imported:
     id: str
     games: int
     token: str
+    replayed: bool = False  # a retry (the same key and file) answered as the first import
 
 
 # --- export: JSON -----------------------------------------------------------------------------
@@ -369,7 +384,8 @@ _SPACE = " \t\r\n"
 class JsonStream:
     """Reads one JSON object from a file a value at a time: the top-level keys and values,
     and the items of an array one by one, so a large file is never held whole. Every value
-    is capped (``limit`` characters); the whole file at ``max_bytes``."""
+    is capped (``limit`` characters); the whole file at ``max_bytes``. The bytes read are
+    hashed as they go (:meth:`fingerprint`: what a retried import is recognised by)."""
 
     def __init__(self, source: IO[bytes] | IO[str] | bytes | str, max_bytes: int) -> None:
         if isinstance(source, bytes | str):
@@ -377,14 +393,14 @@ class JsonStream:
         self.source = source
         self.max_bytes = max_bytes
         self.read_bytes = 0
+        self.hash = hashlib.sha256()
         self.decoder = codecs.getincrementaldecoder("utf-8")()
         self.buffer = ""
         self.pos = 0
         self.ended = False
 
-    def _fill(self) -> bool:
-        if self.ended:
-            return False
+    def _read(self) -> bytes:
+        """The next piece of the file (counted and hashed; ``b""`` at its end)."""
         chunk = self.source.read(CHUNK)
         if isinstance(chunk, str):
             chunk = chunk.encode()
@@ -393,6 +409,23 @@ class JsonStream:
             raise Invalid(
                 f"the file is too large to import (at most {self.max_bytes // 1_000_000} MB)"
             )
+        self.hash.update(chunk)
+        return chunk
+
+    def drain(self) -> None:
+        """Read the rest of the file without keeping it: its fingerprint is then whole."""
+        while not self.ended:
+            self.ended = not self._read()
+        self.buffer, self.pos = "", 0
+
+    def fingerprint(self) -> str:
+        """The SHA-256 of the bytes read so far (of the whole file once it is read)."""
+        return self.hash.hexdigest()
+
+    def _fill(self) -> bool:
+        if self.ended:
+            return False
+        chunk = self._read()
         try:
             text = self.decoder.decode(chunk, final=not chunk)
         except UnicodeDecodeError:
@@ -453,14 +486,17 @@ class JsonStream:
         self.expect(":", "a ':' after a key")
         return key
 
-    def items(self, limit: int, what: str) -> Iterator[Any]:
-        """The items of an array, one at a time."""
+    def items(self, limit: int, what: str, item: str = "an item") -> Iterator[Any]:
+        """The items of an array, one at a time (``item``: how one is named in a message,
+        ``{n}`` its number)."""
         self.expect("[", f"a list of {what}")
         if self.peek() == "]":
             self.pos += 1
             return
+        n = 0
         while True:
-            yield self.value(limit, what)
+            n += 1
+            yield self.value(limit, item.format(n=n))
             char = self.peek()
             self.pos += 1
             if char == "]":
@@ -551,50 +587,133 @@ class GroupIn(_Model):
     people: list[PersonIn] = Field(max_length=MAX_PEOPLE)
 
 
-def _parsed(model: type[_Model], data: Any, what: str) -> Any:
+# --- what an import found wrong -------------------------------------------------------------
+
+MAX_PROBLEMS = 50  # listed; an import stops looking after that many
+
+
+@dataclass(frozen=True)
+class Problem:
+    """Something wrong in an imported file: ``where`` names the place ("the file", "the
+    group", "game 3 (its id)", "game 3 (its id), round 2"), ``says`` what is wrong there.
+    ``conflict``: the game or group is already here, or twice in the file."""
+
+    where: str
+    says: str
+    conflict: bool = False
+    order: int = 0  # the game's number in the file (0: the file itself, the group)
+
+    def __str__(self) -> str:
+        return f"{self.where}: {self.says}"
+
+
+class _Stop(Exception):
+    """The import stops reading: the problems found so far are its answer (MAX_PROBLEMS of
+    them, or one that the rest of the file depends on)."""
+
+
+class Problems:
+    """Everything an import found wrong, in the order of the file. An import keeps reading
+    after a problem (writing nothing more), so a refused file is refused with every problem
+    it has, up to MAX_PROBLEMS; a file that cannot be read on (broken JSON, too large) ends
+    the list there."""
+
+    def __init__(self) -> None:
+        self.found: list[Problem] = []
+        self.more = False  # stopped looking at MAX_PROBLEMS
+
+    def __bool__(self) -> bool:
+        return bool(self.found)
+
+    def add(self, where: str, says: str, *, conflict: bool = False, order: int = 0) -> None:
+        self.found.append(Problem(where, says, conflict, order))
+        if len(self.found) >= MAX_PROBLEMS:
+            self.more = True
+            raise _Stop()
+
+    def refusal(self) -> GameError:
+        """A 400 listing every problem (a 409 when each is a game or group already here):
+        the message is the first problem, ``details["problems"]`` all of them."""
+        found = sorted(self.found, key=lambda p: p.order)  # a batch's ids are checked late
+        count = f"{len(found)}{' or more' if self.more else ''} problems"
+        message = str(found[0]) if len(found) == 1 else f"{count}, the first: {found[0]}"
+        details = {
+            "problems": [{"where": p.where, "problem": p.says} for p in found],
+            "more": self.more,
+        }
+        if all(p.conflict for p in found):
+            return Conflict(message + ": nothing was imported.", details)
+        return Invalid(message, details)
+
+
+def _place(loc: Sequence[str | int]) -> tuple[str, str]:
+    """A pydantic error's location in a game as a person says it: ("round 2, seat 1",
+    "points") for ``rounds.1.entries.1.points``."""
+    named = {
+        "rounds": "round {n}", "players": "player {n}", "history": "history line {n}",
+        "people": "person {n}",
+    }  # fmt: skip
+    parts: list[str] = []
+    rest = list(loc)
+    while len(rest) >= 2 and isinstance(rest[1], int) and rest[0] in (*named, "entries"):
+        key, index = str(rest[0]), int(rest[1])
+        parts.append(f"seat {index}" if key == "entries" else named[key].format(n=index + 1))
+        rest = rest[2:]
+    return ", ".join(parts), ".".join(str(p) for p in rest)
+
+
+def _parsed(model: type[_Model], data: Any, where: str, problems: Problems, order: int = 0) -> Any:
+    """``data`` as ``model``, or None with each of its problems added."""
     try:
         return model.model_validate(data)
     except ValidationError as error:
-        first = error.errors()[0]
-        where = ".".join(str(p) for p in first["loc"])
-        raise Invalid(
-            f"{what}: {where or 'the value'}: {first['msg']}", {"errors": error.error_count()}
-        ) from None
+        for found in error.errors():
+            inside, field = _place(found["loc"])
+            here = f"{where}, {inside}" if inside else where
+            problems.add(here, f"{field}: {found['msg']}" if field else found["msg"], order=order)
+        return None
 
 
-def _same_text(name: str, what: str) -> str:
+def _text_problem(name: str, what: str) -> str | None:
     """Names are kept as typed, so they must already be clean (no control characters or
     stray spaces): what was exported always is."""
-    if clean_name(name, what) != name:
-        raise Invalid(f"{what} has control characters or extra spaces: {name[:40]!r}")
-    return name
+    try:
+        if clean_name(name, what) == name:
+            return None
+    except Invalid as error:
+        return error.message
+    return f"{what} has control characters or extra spaces: {name[:40]!r}"
 
 
-def _check_game(game: GameIn, people: dict[str, str] | None, where: str) -> None:
-    """Everything a stored game must satisfy, checked with the rules core."""
+def _game_problems(game: GameIn, people: dict[str, int] | None) -> Iterator[tuple[str, str]]:
+    """What is wrong with a game of the right shape, checked with the rules core: (where in
+    the game, "" for the game itself; what)."""
     if not _GAME_ID.fullmatch(game.id):
-        raise Invalid(f"{where}: the id must be 16 to 32 letters, digits, '-' or '_'")
+        yield "", "the id must be 16 to 32 letters, digits, '-' or '_'"
+    rules: RuleSet | None = None
     try:
         rules = _rules_of(game)
         rules.check_players(len(game.players))
     except RulesError as error:
-        raise Invalid(f"{where}: {error.message}") from None
-    if game.rules != rules.id[:40]:  # as a game is started: its preset is its rules' id
-        raise Invalid(f"{where}: its rules are {rules.id!r}, not {game.rules[:40]!r}")
+        yield "", error.message
+    if rules is not None and game.rules != rules.id[:40]:  # as a game is started
+        yield "", f"its rules are {rules.id!r}, not {game.rules[:40]!r}"
     count = len(game.players)
-    if [p.seat for p in game.players] != list(range(count)) or game.first_dealer >= count:
-        raise Invalid(f"{where}: the seats must be numbered 0 to {count - 1} in order")
-    _check_people(game, people, where)
-    if len(game.rounds) > rules.round_count:
-        raise Invalid(f"{where}: {rules.name} has {rules.round_count} rounds, not more")
+    seated = [p.seat for p in game.players] == list(range(count)) and game.first_dealer < count
+    if not seated:
+        yield "", f"the seats must be numbered 0 to {count - 1} in order"
+    yield from _people_problems(game, people)
+    if rules is not None and len(game.rounds) > rules.round_count:
+        yield "", f"{rules.name} has {rules.round_count} rounds, not more"
     for number, r in enumerate(game.rounds, start=1):
-        _check_round(r, number, count, where)
+        yield from ((f"round {number}", says) for says in _round_problems(r, number, count))
     if game.title:
-        _same_text(game.title, f"{where}: the title")
-    for line in game.history:
-        for value in (line.before, line.after):
-            if value is not None and len(_dump(value)) > MAX_JSON_VALUE:
-                raise Invalid(f"{where}: a line of its history is too large")
+        said = _text_problem(game.title, "the title")
+        if said is not None:
+            yield "", said
+    for number, line in enumerate(game.history, start=1):
+        if any(v is not None and len(_dump(v)) > MAX_JSON_VALUE for v in (line.before, line.after)):
+            yield f"history line {number}", "its old or new values are too large"
 
 
 def _document_text(game: GameIn) -> str | None:
@@ -613,36 +732,42 @@ def _rules_of(game: GameIn) -> RuleSet:
     return _rules_of_document(text)  # cached: a group's games share one document
 
 
-def _check_people(game: GameIn, people: dict[str, str] | None, where: str) -> None:
-    names = [_same_text(p.name, f"{where}: a player's name").casefold() for p in game.players]
+def _people_problems(game: GameIn, people: dict[str, int] | None) -> Iterator[tuple[str, str]]:
+    names: list[str] = []
+    for number, p in enumerate(game.players, start=1):
+        said = _text_problem(p.name, "the name")
+        if said is not None:
+            yield f"player {number}", said
+        names.append(p.name.casefold())
     if len(set(names)) != len(names):
-        raise Invalid(f"{where}: each player needs a different name")
+        yield "", "each player needs a different name"
     linked = [p.person for p in game.players if p.person is not None]
     if people is None and linked:
-        raise Invalid(f"{where}: a game exported alone has no people (person must be null)")
+        yield "", "a game exported alone has no people (person must be null)"
     for person in linked:
         if people is not None and person.casefold() not in people:
-            raise Invalid(f"{where}: unknown person {person[:40]!r}: not in the group's people")
+            yield "", f"unknown person {person[:40]!r}: not in the group's people"
     if len({p.casefold() for p in linked}) != len(linked):
-        raise Invalid(f"{where}: one person takes two seats")
+        yield "", "one person takes two seats"
 
 
-def _check_round(r: RoundIn, number: int, count: int, where: str) -> None:
-    here = f"{where}, round {number}"
+def _round_problems(r: RoundIn, number: int, count: int) -> Iterator[str]:
     if r.number != number:
-        raise Invalid(f"{here}: rounds must be numbered 1, 2, 3 ... in order")
+        yield "rounds must be numbered 1, 2, 3 ... in order"
     if [e.seat for e in r.entries] != list(range(count)) or r.went_out_seat >= count:
-        raise Invalid(f"{here}: it needs one entry for each seat, 0 to {count - 1}, in order")
-    if not r.entries[r.went_out_seat].went_out:
-        raise Invalid(f"{here}: the entry of the player who went out must say so")
+        yield f"it needs one entry for each seat, 0 to {count - 1}, in order"
+    elif not r.entries[r.went_out_seat].went_out:
+        yield "the entry of the player who went out must say so"
     for e in r.entries:
-        if e.cards is not None:
-            try:
-                cards = parse_cards(e.cards)
-            except RulesError as error:
-                raise Invalid(f"{here}: {error.message}") from None
-            if format_cards(cards) != e.cards or len(cards) > 100:
-                raise Invalid(f"{here}: cards must be written as the export writes them")
+        if e.cards is None:
+            continue
+        try:
+            cards = parse_cards(e.cards)
+        except RulesError as error:
+            yield f"seat {e.seat}'s cards: {error.message}"
+            continue
+        if format_cards(cards) != e.cards or len(cards) > 100:
+            yield f"seat {e.seat}'s cards must be written as the export writes them"
 
 
 # --- writing an import ------------------------------------------------------------------------
@@ -653,6 +778,8 @@ _ROUND = Round.__table__  # type: ignore[attr-defined]
 _ENTRY = Entry.__table__  # type: ignore[attr-defined]
 _CHANGE = Change.__table__  # type: ignore[attr-defined]
 _PERSON = Person.__table__  # type: ignore[attr-defined]
+_GRANT = EditGrant.__table__  # type: ignore[attr-defined]
+_INSERT_ROUNDS = insert(_ROUND).returning(_ROUND.c.id, sort_by_parameter_order=True)
 
 
 def _naive(value: datetime | None) -> datetime | None:
@@ -664,7 +791,7 @@ def _naive(value: datetime | None) -> datetime | None:
 
 def _results(game: GameIn) -> list[dict[str, Any]]:
     """Each seat's summary (as :mod:`.results` keeps it), from the game as imported (checked
-    by _check_game): from its plain values, not from ORM rows and a view for each game."""
+    by _game_problems): from its plain values, not from ORM rows and a view for each game."""
     rounds = [
         (r.number, r.went_out_seat, r.cut_bonus, [e.points for e in r.entries]) for r in game.rounds
     ]
@@ -672,31 +799,64 @@ def _results(game: GameIn) -> list[dict[str, Any]]:
     return results_of_rounds(len(game.players), game.first_dealer, rounds, count)
 
 
-def _write_game(
-    session: Session, game: GameIn, people: dict[str, int], group_id: str | None
+@dataclass(frozen=True)
+class _Rights:
+    """Who gets edit rights to each game an import writes: a ``device`` (a grant tied to
+    it), or the holder of ``token`` (a grant a game under :func:`.access.scoped_token_hash`:
+    the token's own hash is the group's grant), or nobody (``token`` and ``device`` None)."""
+
+    label: str
+    device: str | None = None
+    token: str | None = None
+
+    def grants(self, game_ids: Sequence[str], now: datetime) -> list[dict[str, Any]]:
+        device_hash = hash_device(self.device)
+        if device_hash is not None:
+            hashes = [hash_token(secrets.token_urlsafe(32)) for _ in game_ids]
+        elif self.token is not None:
+            hashes = [scoped_token_hash(self.token, game_id) for game_id in game_ids]
+        else:
+            return []
+        return [
+            {"token_hash": h, "game_id": g, "label": self.label[:80], "created_at": now,
+             "device_hash": device_hash}
+            for g, h in zip(game_ids, hashes, strict=True)
+        ]  # fmt: skip
+
+
+def _write_games(
+    connection: Any,
+    games: Sequence[GameIn],
+    people: dict[str, int],
+    group_id: str | None,
+    rights: _Rights,
 ) -> None:
-    connection = session.connection()
+    """Write a batch of checked games: one statement a table for the whole batch (many rows
+    each), not five for each game."""
     connection.execute(
         insert(_GAME),
-        {
-            "id": game.id,
-            "title": game.title,
-            "preset": game.rules,
-            "options": json.dumps(game.options, sort_keys=True),
-            "rule_document": _document_text(game),
-            "first_dealer": game.first_dealer,
-            "join_code": new_join_code(),
-            "version": game.version,
-            "created_at": _naive(game.created_at),
-            "updated_at": _naive(game.updated_at),
-            "finished_at": _naive(game.finished_at),
-            "group_id": group_id,
-        },
-    )
-    results = _results(game)
-    connection.execute(
-        insert(_PLAYER),
         [
+            {
+                "id": game.id,
+                "title": game.title,
+                "preset": game.rules,
+                "options": json.dumps(game.options, sort_keys=True),
+                "rule_document": _document_text(game),
+                "first_dealer": game.first_dealer,
+                "join_code": new_join_code(),
+                "version": game.version,
+                "created_at": _naive(game.created_at),
+                "updated_at": _naive(game.updated_at),
+                "finished_at": _naive(game.finished_at),
+                "group_id": group_id,
+            }
+            for game in games
+        ],
+    )
+    players = []
+    for game in games:
+        results = _results(game)
+        players += [
             {
                 "game_id": game.id,
                 "seat": p.seat,
@@ -705,58 +865,112 @@ def _write_game(
                 **{k: v for k, v in results[p.seat].items() if k != "g_seat"},
             }
             for p in game.players
-        ],
-    )
-    if game.rounds:
-        ids = (
-            connection.execute(
-                insert(_ROUND).returning(_ROUND.c.id, sort_by_parameter_order=True),
-                [
-                    {
-                        "game_id": game.id,
-                        "number": r.number,
-                        "went_out_seat": r.went_out_seat,
-                        "cut_bonus": r.cut_bonus,
-                        "version": r.version,
-                        "created_at": _naive(r.created_at),
-                        "updated_at": _naive(r.updated_at),
-                    }
-                    for r in game.rounds
-                ],
-            )
-            .scalars()
-            .all()
-        )
+        ]
+    connection.execute(insert(_PLAYER), players)
+    rounds = [(game.id, r) for game in games for r in game.rounds]
+    if rounds:
+        ids = connection.execute(
+            _INSERT_ROUNDS,
+            [
+                {
+                    "game_id": game_id,
+                    "number": r.number,
+                    "went_out_seat": r.went_out_seat,
+                    "cut_bonus": r.cut_bonus,
+                    "version": r.version,
+                    "created_at": _naive(r.created_at),
+                    "updated_at": _naive(r.updated_at),
+                }
+                for game_id, r in rounds
+            ],
+        ).scalars().all()  # fmt: skip
         connection.execute(
             insert(_ENTRY),
             [
                 {"round_id": round_id, **e.model_dump()}
-                for round_id, r in zip(ids, game.rounds, strict=True)
+                for round_id, (_game_id, r) in zip(ids, rounds, strict=True)
                 for e in r.entries
             ],
         )
-    if game.history:
-        connection.execute(
-            insert(_CHANGE),
-            [
-                {
-                    "game_id": game.id,
-                    "at": _naive(c.at),
-                    "actor": c.actor,
-                    "action": c.action,
-                    "round_number": c.round,
-                    "summary": c.summary,
-                    "before": None if c.before is None else json.dumps(c.before),
-                    "after": None if c.after is None else json.dumps(c.after),
-                }
-                for c in game.history
-            ],
-        )
+    changes = [
+        {
+            "game_id": game.id,
+            "at": _naive(c.at),
+            "actor": c.actor,
+            "action": c.action,
+            "round_number": c.round,
+            "summary": c.summary,
+            "before": None if c.before is None else json.dumps(c.before),
+            "after": None if c.after is None else json.dumps(c.after),
+        }
+        for game in games
+        for c in game.history
+    ]
+    if changes:
+        connection.execute(insert(_CHANGE), changes)
+    grants = rights.grants([game.id for game in games], utcnow())
+    if grants:
+        connection.execute(insert(_GRANT), grants)
+
+
+class _Writer:
+    """Writes an import's games as they are read, WRITE_BATCH at a time. Once a problem is found
+    it writes nothing more (the whole import is rolled back), but goes on checking, the
+    ids of the games it did not write too (one query a batch: no game already here, none
+    twice in the file)."""
+
+    def __init__(
+        self,
+        session: Session,
+        problems: Problems,
+        people: dict[str, int],
+        group_id: str | None,
+        rights: _Rights,
+    ) -> None:
+        self.session = session
+        self.problems = problems
+        self.people = people
+        self.group_id = group_id
+        self.rights = rights
+        self.pending: list[tuple[int, str, GameIn, bool]] = []
+        self.unwritten: set[str] = set()  # read but not written: only once refused
+
+    def add(self, order: int, where: str, game: GameIn, sound: bool) -> None:
+        """A game read (``sound``: without a problem of its own; its id is checked all the
+        same, for a later game with the same id)."""
+        self.pending.append((order, where, game, sound))
+        if len(self.pending) >= WRITE_BATCH:
+            self.flush()
+
+    def flush(self) -> None:
+        batch, self.pending = self.pending, []
+        if not batch:
+            return
+        connection = self.session.connection()
+        ids = [game.id for _o, _w, game, _s in batch]
+        taken = set(connection.execute(sa_select(_GAME.c.id).where(_GAME.c.id.in_(ids))).scalars())
+        fresh = []
+        for order, where, game, sound in batch:
+            if game.id in taken or game.id in self.unwritten:
+                self.problems.add(
+                    where, "a game with this id is already here, or earlier in the file",
+                    conflict=True, order=order,
+                )  # fmt: skip
+            elif sound:
+                fresh.append(game)
+            taken.add(game.id)
+        if self.problems:  # nothing more is written: the import will be rolled back
+            self.unwritten |= set(ids)
+            return
+        _write_games(connection, fresh, self.people, self.group_id, self.rights)
 
 
 def _exists(session: Session, model: Any, key: str, what: str) -> None:
     if session.get(model, key) is not None:
         raise Conflict(f"{what} {key} is already here: nothing was imported.", {"id": key})
+
+
+# --- importing --------------------------------------------------------------------------------
 
 
 def import_json(
@@ -766,21 +980,82 @@ def import_json(
     max_bytes: int = 100_000_000,
     device: str | None = None,
     label: str = "imported",
+    idempotency_key: str | None = None,
+    client: str = "",
 ) -> Imported:
-    """Import an exported game or group, all or nothing; a 400 saying what is wrong with a
-    file that is refused (409 when its game or group is already here). The importer gets
-    edit rights: a token, or (``device``) grants tied to the device, for the game or the
-    group and each of its games."""
+    """Import an exported game or group, all or nothing; a 400 listing what is wrong with a
+    file that is refused (each problem with where it is: see :class:`Problems`), a 409 when
+    its game or group is already here. The importer gets edit rights to what it imported,
+    the group and each of its games: a token, or (``device``) grants tied to the device.
+
+    A retry by the same ``client`` with the same ``idempotency_key`` and the same file is
+    answered as the first import was (``replayed``; new edit rights, nothing imported
+    twice); the same key with another file is refused (KeyReused), as for games.
+    """
+    key = scoped_retry(client, "import", check_key(idempotency_key)).key
     stream = JsonStream(source, max_bytes)
+    if key is not None:
+        earlier = _earlier_import(session, key)
+        if earlier is not None:
+            stream.drain()
+            return _replay_import(session, earlier, stream.fingerprint(), device, label)
     try:
         with transaction(session):
             begin_write(session)
             imported = _import(session, stream, device, label)
+            if key is not None:
+                _remember_import(session, Retry(key, stream.fingerprint()), imported)
     except IntegrityError:
+        earlier = None if key is None else _earlier_import(session, key)
+        if earlier is not None:  # the same import, by a concurrent request
+            stream.drain()
+            return _replay_import(session, earlier, stream.fingerprint(), device, label)
         raise Conflict(
             "The file holds a game twice, or a game that is already here: nothing was imported."
         ) from None
     return imported
+
+
+def _import(session: Session, stream: JsonStream, device: str | None, label: str) -> Imported:
+    problems = Problems()
+    try:
+        return _import_file(session, stream, problems, device, label)
+    except _Stop:
+        pass
+    except Invalid as error:  # the file cannot be read on
+        if not problems:
+            raise
+        problems.found.append(Problem("the file", error.message, order=1 << 62))
+    raise problems.refusal()
+
+
+def _import_file(
+    session: Session, stream: JsonStream, problems: Problems, device: str | None, label: str
+) -> Imported:
+    kind = _header(stream)
+    if kind == "group":
+        return _import_group(session, stream, problems, device, label)
+    if stream.key() != "game":
+        raise Invalid("the file is missing its game")
+    data = stream.value(MAX_GAME_BYTES, "the game")
+    where = _game_where("the game", data)
+    game: GameIn | None = _parsed(GameIn, data, where, problems)
+    if game is not None:
+        for inside, says in _game_problems(game, None):
+            problems.add(f"{where}, {inside}" if inside else where, says)
+    if game is None or problems:
+        raise _Stop()
+    _exists(session, Game, game.id, "The game")
+    _write_games(session.connection(), [game], {}, None, _Rights(label))
+    token = grant_edit(session, game.id, label, device)
+    _end(stream)
+    return Imported("game", game.id, 1, token)
+
+
+def _game_where(name: str, data: Any) -> str:
+    """How a game is named in a problem: its place in the file, and its id if it has one."""
+    game_id = data.get("id") if isinstance(data, dict) else None
+    return f"{name} ({game_id[:32]})" if isinstance(game_id, str) and game_id else name
 
 
 def _header(stream: JsonStream) -> str:
@@ -806,71 +1081,85 @@ def _header(stream: JsonStream) -> str:
     return str(found["kind"])
 
 
-def _import(session: Session, stream: JsonStream, device: str | None, label: str) -> Imported:
-    kind = _header(stream)
-    if kind == "game":
-        if stream.key() != "game":
-            raise Invalid("the file is missing its game")
-        game = _parsed(GameIn, stream.value(MAX_GAME_BYTES, "the game"), "the game")
-        _check_game(game, None, f"game {game.id}")
-        _exists(session, Game, game.id, "The game")
-        _write_game(session, game, {}, None)
-        token = grant_edit(session, game.id, label, device)
-        _end(stream)
-        return Imported("game", game.id, 1, token)
-    return _import_group(session, stream, device, label)
-
-
 def _end(stream: JsonStream) -> None:
     if stream.key() is not None:
         raise Invalid("the file has more than an export holds")
     stream.finish()
 
 
-def _import_group(session: Session, stream: JsonStream, device: str | None, label: str) -> Imported:
+def _import_group(
+    session: Session, stream: JsonStream, problems: Problems, device: str | None, label: str
+) -> Imported:
     if stream.key() != "group":
         raise Invalid("the file is missing its group")
-    group = _parsed(GroupIn, stream.value(MAX_HEADER_BYTES, "the group"), "the group")
-    if not _GAME_ID.fullmatch(group.id):
-        raise Invalid("the group's id must be 16 to 32 letters, digits, '-' or '_'")
+    group = _read_group(stream, problems)
     _exists(session, PlayGroup, group.id, "The group")
     people = _write_group(session, group)
+    token = None if hash_device(device) else secrets.token_urlsafe(32)
+    rights = _Rights(label, device, token)
+    token = grant_group_edit(session, group.id, label, device, token=token)
     if stream.key() != "games":
         raise Invalid("the file is missing its list of games")
+    writer = _Writer(session, problems, people, group.id, rights)
     count = 0
-    for data in stream.items(MAX_GAME_BYTES, "games"):
+    for data in stream.items(MAX_GAME_BYTES, "games", "game {n}"):
         count += 1
         if count > MAX_GAMES:
             raise Invalid(f"the file holds more than {MAX_GAMES:,} games")
-        game = _parsed(GameIn, data, f"game {count}")
-        _check_game(game, people, f"game {count} ({game.id[:32]})")
-        _write_game(session, game, people, group.id)
-        if device is not None:
-            grant_edit(session, game.id, label, device)
-        if count % BATCH == 0:
-            session.flush()
-    token = grant_group_edit(session, group.id, label, device)
+        where = _game_where(f"game {count}", data)
+        game: GameIn | None = _parsed(GameIn, data, where, problems, count)
+        if game is None:
+            continue
+        found = list(_game_problems(game, people))
+        for inside, says in found:
+            problems.add(f"{where}, {inside}" if inside else where, says, order=count)
+        writer.add(count, where, game, not found)
+    writer.flush()
     _end(stream)
+    if problems:
+        raise _Stop()
     return Imported("group", group.id, count, token)
 
 
+def _read_group(stream: JsonStream, problems: Problems) -> GroupIn:
+    """The group and its people; every problem with them refuses the file at once (its
+    games are checked against its people)."""
+    group: GroupIn | None = _parsed(
+        GroupIn, stream.value(MAX_HEADER_BYTES, "the group"), "the group", problems
+    )
+    if group is not None:
+        if not _GAME_ID.fullmatch(group.id):
+            problems.add("the group", "its id must be 16 to 32 letters, digits, '-' or '_'")
+        said = _text_problem(group.name, "its name")
+        if said is not None:
+            problems.add("the group", said)
+        keys: list[str] = []
+        for number, person in enumerate(group.people, start=1):
+            said = _text_problem(person.name, "the name")
+            if said is not None:
+                problems.add(f"the group, person {number}", said)
+            keys.append(person.name.casefold())
+        if len(set(keys)) != len(keys):
+            problems.add("the group", "it lists a person twice")
+    if group is None or problems:
+        raise _Stop()
+    return group
+
+
 def _write_group(session: Session, group: GroupIn) -> dict[str, int]:
-    name = _same_text(group.name, "the group's name")
-    keys = [_same_text(p.name, "a person's name").casefold() for p in group.people]
-    if len(set(keys)) != len(keys):
-        raise Invalid("the group lists a person twice")
     connection = session.connection()
     connection.execute(
         insert(PlayGroup.__table__),  # type: ignore[attr-defined]
         {
             "id": group.id,
-            "name": name,
+            "name": group.name,
             "join_code": new_join_code(),
             "created_at": _naive(group.created_at),
         },
     )
     people: dict[str, int] = {}
-    for person, key in zip(group.people, keys, strict=True):
+    for person in group.people:
+        key = person.name.casefold()
         people[key] = connection.execute(
             insert(_PERSON),
             {
@@ -881,3 +1170,87 @@ def _write_group(session: Session, group: GroupIn) -> dict[str, int]:
             },
         ).inserted_primary_key[0]
     return people
+
+
+# --- a retried import -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Earlier:
+    """What an import with the same key did: the fingerprint of its file, and what it made."""
+
+    request_hash: str
+    kind: str
+    id: str
+    games: int
+
+
+def _earlier_import(session: Session, key: str) -> _Earlier | None:
+    group = group_record(session, key)
+    if group is not None:
+        return _Earlier(group.request_hash, "group", group.group_id, group.games)
+    game = game_record(session, key)
+    if game is not None:
+        return _Earlier(game.request_hash, "game", game.game_id, 1)
+    return None
+
+
+def _remember_import(session: Session, retry: Retry, imported: Imported) -> None:
+    if imported.kind == "group":
+        remember_group(session, retry, imported.id, "import_group", imported.games)
+    else:
+        remember(session, imported.id, retry, "import_game", 0, utcnow())
+
+
+def _replay_import(
+    session: Session, earlier: _Earlier, fingerprint: str, device: str | None, label: str
+) -> Imported:
+    """The answer to an import sent again: what the first one made, and new edit rights to
+    it (the group and each of its games, or the game); KeyReused for another file."""
+    if earlier.request_hash != fingerprint:
+        raise KeyReused(
+            "That request key already imported another file. Nothing was imported: send a "
+            "new key (Idempotency-Key) to import another file."
+        )
+    with transaction(session):
+        begin_write(session)
+        if earlier.kind == "game":
+            token = grant_edit(session, earlier.id, label, device)
+        else:
+            token = _grant_group_games(session, earlier.id, label, device)
+    return Imported(earlier.kind, earlier.id, earlier.games, token, replayed=True)
+
+
+def _grant_group_games(session: Session, group_id: str, label: str, device: str | None) -> str:
+    """New edit rights to the group and each of its games, as an import gives them."""
+    token = None if hash_device(device) else secrets.token_urlsafe(32)
+    token = grant_group_edit(session, group_id, label, device, token=token)
+    rights = _Rights(label, device, token or None)
+    connection = session.connection()
+    after = ""
+    while True:
+        ids = list(
+            connection.execute(
+                sa_select(_GAME.c.id)
+                .where(_GAME.c.group_id == group_id, _GAME.c.id > after)
+                .order_by(_GAME.c.id)
+                .limit(BATCH)
+            ).scalars()
+        )
+        if not ids:
+            return token
+        if device is not None:
+            held = set(
+                connection.execute(
+                    sa_select(_GRANT.c.game_id).where(
+                        _GRANT.c.game_id.in_(ids), _GRANT.c.device_hash == hash_device(device)
+                    )
+                ).scalars()
+            )
+            ids_to_grant = [i for i in ids if i not in held]
+        else:
+            ids_to_grant = ids
+        grants = rights.grants(ids_to_grant, utcnow())
+        if grants:
+            connection.execute(insert(_GRANT), grants)
+        after = ids[-1]

@@ -38,7 +38,7 @@ from ..db import get_engine, get_session
 from ..errors import Conflict, Forbidden, GameError, Invalid, NotFound
 from ..games import leaderboard as stats
 from ..games import transfer
-from ..games.groups import NO_PERSON
+from ..games.groups import NO_PERSON, rotate_group_join_code
 from ..printing.chart import cumulative_wins_svg, results_svg, running_totals_svg, swatch_text
 from ..printing.season import render_season
 from ..printing.share import game_result_png, result_text
@@ -202,6 +202,15 @@ def join(group_id: str) -> Response:
     except (ratelimit.TooManyAttempts, Forbidden) as error:
         return _show(group_id, error.status, errors={"join": error.message}, values={"code": code})
     return redirect_to(url_for("groups.show", group_id=group_id))
+
+
+@bp.post("/groups/<group_id>/join-code")
+def new_join_code(group_id: str) -> Response:
+    """Give the group a new join code, once its editor confirmed it (the page asks first):
+    the old code stops working; devices that may edit the group keep their rights."""
+    require_editor(group_id)
+    rotate_group_join_code(get_session(), group_id)
+    return redirect_to(url_for("groups.show", group_id=group_id, _anchor="share"))
 
 
 def _person_id(text: str) -> int:
@@ -400,7 +409,7 @@ def export(group_id: str, kind: str) -> Response:
 
 @bp.get("/groups/import")
 def import_form() -> Response:
-    return render("groups/import.html", error=None, details=None)
+    return render("groups/import.html", error=None, problems=[])
 
 
 @bp.post("/groups/import")
@@ -413,14 +422,24 @@ def import_file() -> Response:
     _check_csrf()
     upload = request.files.get("file")
     if upload is None or not upload.filename:
-        return render("groups/import.html", status=400, error="Choose an export file to import.")
+        return render(
+            "groups/import.html", status=400, error="Choose an export file to import.", problems=[]
+        )
     try:
         done = transfer.import_json(
             get_session(), upload.stream, device=_device(), label="imported"
         )
     except GameError as error:
+        # Every problem the import found, each with where it is (a file it could not read
+        # has one: the message).
+        details = error.details if isinstance(error.details, dict) else {}
         return render(
-            "groups/import.html", status=error.status, error=error.message, details=error.details
+            "groups/import.html",
+            status=error.status,
+            error=error.message,
+            problems=details.get("problems") or [],
+            more=bool(details.get("more")),
+            filename=upload.filename[:200],
         )
     if done.kind == "group":
         return redirect_to(url_for("groups.show", group_id=done.id))

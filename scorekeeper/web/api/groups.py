@@ -21,7 +21,14 @@ Decisions the issue left open:
   service: all or nothing, a 4xx saying what is wrong. Its body may be as large as
   ``IMPORT_MAX_BYTES`` (64 MiB unless configured, as the page's import), this route only:
   the app's ``MAX_CONTENT_LENGTH`` (64 KiB) stays for every other request. The importer
-  gets an edit token to the game or the group.
+  gets an edit token to the game, or to the group and each of its games.
+- **Retries**: ``POST /groups`` and ``POST /import`` take an ``Idempotency-Key``, as
+  ``POST /games`` does: a retry with the same key (from the same client) and the same body
+  answers 201 as the first request did, with a new edit token, and makes nothing twice
+  (an import's answer then says ``Idempotent-Replayed: true``); the same key with another
+  body is a 422 and changes nothing.
+- **A new join code** (``POST /groups/<id>/join-code``, editors only): the old code stops
+  working at once; devices and tokens that may edit the group keep their rights.
 """
 
 from __future__ import annotations
@@ -40,6 +47,8 @@ from ...errors import Forbidden, Invalid
 from ...games import leaderboard as stats
 from ...games import transfer
 from ...games.groups import get_group as find_group
+from ...games.groups import rotate_group_join_code
+from .. import access
 from ..errors import require_json_body
 from ..groups import IMPORT_MAX_BYTES, read_range
 from ..security import no_store
@@ -54,6 +63,7 @@ from .schemas import (
     GroupExport,
     GroupToken,
     Imported,
+    JoinCode,
     JoinGroup,
     Leaderboard,
     MergePerson,
@@ -181,14 +191,29 @@ def _created(body: dict[str, Any], location: str) -> Response:
 
 
 @bp.post("/groups")
-@documented(NewGroupAnswer, 201, body=NewGroup, answer_headers=("Location",))
+@documented(
+    NewGroupAnswer,
+    201,
+    body=NewGroup,
+    errors=(422,),
+    headers=("Idempotency-Key",),
+    answer_headers=("Location",),
+)
 def create_group() -> Response:
     """Start a group ("Smith family"), with its people if given.
 
-    The answer is the new group with its edit token and join code.
+    The answer is the new group with its edit token and join code. A retry with the same
+    Idempotency-Key and body answers with the same group (and a new token), not a second one.
     """
     body = read_body(NewGroup)
-    group, token = games.create_group(get_session(), body.name, people=body.people, label=LABEL)
+    group, token = games.create_group(
+        get_session(),
+        body.name,
+        people=body.people,
+        label=LABEL,
+        idempotency_key=request.headers.get("Idempotency-Key"),
+        client=access.client_id(),
+    )
     answer = _group(group) | {"token": token, "join_code": group.join_code}
     return _created(answer, url_for("api.get_group", group_id=group.id))
 
@@ -213,6 +238,19 @@ def join_group(group_id: str) -> Response:
     label = (body.label or LABEL)[:80]
     token = games.join_group(get_session(), group_id, body.code, label=label)
     return no_store(jsonify({"id": group_id, "token": token}))
+
+
+@bp.post("/groups/<group_id>/join-code")
+@documented(JoinCode, errors=(404,), auth=True)
+def new_group_join_code(group_id: str) -> Response:
+    """Give the group a new join code (the old one stops working).
+
+    Devices and tokens that may edit the group keep their rights.
+    """
+    session = get_session()
+    _authorize(session, group_id)
+    group = rotate_group_join_code(session, group_id)
+    return no_store(jsonify({"id": group.id, "join_code": group.join_code}))
 
 
 # --- people ---------------------------------------------------------------------------------
@@ -410,20 +448,40 @@ def import_limit() -> int:
 
 
 @bp.post("/import")
-@documented(Imported, 201, body=Export, errors=(409,), answer_headers=("Location",))
+@documented(
+    Imported,
+    201,
+    body=Export,
+    errors=(409, 422),
+    headers=("Idempotency-Key",),
+    answer_headers=("Location", "Idempotent-Replayed"),
+)
 def import_export() -> Response:
     """Import an exported game or group (the body is the export file), all or nothing.
 
-    A file refused anywhere changes nothing, and the message says what is wrong; a game or
-    group that is already here is a 409. The answer holds an edit token to what was made.
+    A file refused anywhere changes nothing; the message says what is wrong first, and the
+    details list every problem found, each with where it is (details.problems: where,
+    problem). A game or group that is already here is a 409. The answer holds an edit token
+    to what was made: the game, or the group and each of its games. A retry with the same
+    Idempotency-Key and file answers as the first import did (Idempotent-Replayed: true).
     """
     limit = import_limit()
     request.max_content_length = limit  # before the body is touched: this route only
     require_json_body()
-    done = transfer.import_json(get_session(), request.stream, max_bytes=limit, label=LABEL)
+    done = transfer.import_json(
+        get_session(),
+        request.stream,
+        max_bytes=limit,
+        label=LABEL,
+        idempotency_key=request.headers.get("Idempotency-Key"),
+        client=access.client_id(),
+    )
     if done.kind == "group":
         url = url_for("api.get_group", group_id=done.id)
     else:
         url = url_for("api.get_game", game_id=done.id)
     answer = {"kind": done.kind, "id": done.id, "games": done.games, "token": done.token}
-    return _created(answer, url)
+    response = _created(answer, url)
+    if done.replayed:
+        response.headers["Idempotent-Replayed"] = "true"
+    return response

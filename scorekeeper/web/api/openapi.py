@@ -69,6 +69,8 @@ PARAMETERS: dict[str, tuple[str, Any, str]] = {
 ANSWER_HEADERS = {
     "Location": "The address of the game (or group) made.",
     "ETag": "The game's version.",
+    "Idempotent-Replayed": "true when the request was a retry (the same Idempotency-Key and "
+    "body), answered as the first one was without doing it twice.",
 }
 
 

@@ -56,8 +56,12 @@ def new_game_id() -> str:
     return secrets.token_urlsafe(16)
 
 
-def new_join_code() -> str:
-    return "".join(_random.choice(JOIN_CODE_ALPHABET) for _ in range(JOIN_CODE_LENGTH))
+def new_join_code(instead_of: str = "") -> str:
+    """A random join code (a new one, never the code ``instead_of`` it replaces)."""
+    while True:
+        code = "".join(_random.choice(JOIN_CODE_ALPHABET) for _ in range(JOIN_CODE_LENGTH))
+        if code != instead_of:
+            return code
 
 
 def new_device_id() -> str:
@@ -284,9 +288,7 @@ def rotate_join_code(session: Session, game_id: str, actor: str = "") -> GameVie
     """Give the game a new join code: the old one stops working (grants already given stay)."""
     with transaction(session):
         game = lock_game(session, game_id)
-        code = new_join_code()
-        while code == game.join_code:
-            code = new_join_code()
+        code = new_join_code(instead_of=game.join_code)
         session.connection().execute(
             update(GAME_TABLE).where(GAME_TABLE.c.id == game_id).values(join_code=code)
         )

@@ -268,9 +268,7 @@ def rotate_group_join_code(session: Session, group_id: str) -> GroupView:
     with transaction(session):
         begin_write(session)
         group = get_group(session, group_id)
-        code = new_join_code()
-        while code == group.join_code:
-            code = new_join_code()
+        code = new_join_code(instead_of=group.join_code)
         session.connection().execute(
             update(_GROUP).where(_GROUP.c.id == group_id).values(join_code=code)
         )

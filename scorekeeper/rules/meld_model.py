@@ -159,6 +159,23 @@ class Meld:
         return f"{first}-{last}"
 
 
+def wild_meld(kind: MeldKind, cards: Sequence[Card]) -> Meld:
+    """A meld of wild cards only (when the rule set asks for no natural card): a set with
+    no rank, or a run with no suit and no place, its wilds standing for no card in
+    particular."""
+    return Meld(
+        kind=kind,
+        cards=tuple(cards),
+        wilds=tuple(WildUse(card, None, None) for card in cards),
+        rank=None,
+        suit=None,
+        low=0,
+        high=0,
+        positions=(0,) * len(cards),
+        wild_indices=tuple(range(len(cards))),
+    )
+
+
 def _guess_wild_indices(meld: Meld) -> tuple[int, ...]:
     """Indices of the wild cards, matched by card in order (for hand-built melds)."""
     found: list[int] = []

@@ -84,6 +84,7 @@ from .meld_model import (
     natural_count_problems,
     pretty,
     too_few_cards,
+    wild_meld,
 )
 from .rulesets import DEFAULT_MIN_LENGTH, MeldKind, RuleSet
 from .runs import run_readings
@@ -104,7 +105,7 @@ def _read_set(cards: Sequence[Card], rules: RuleSet, rank: Rank | None, min_leng
     ]
     meld = None
     if not problems and rank is None:
-        meld = _wild_set(cards)
+        meld = wild_meld(MeldKind.SET, cards)
     elif not problems and rank is not None:
         meld = Meld(
             kind=MeldKind.SET,
@@ -118,21 +119,6 @@ def _read_set(cards: Sequence[Card], rules: RuleSet, rank: Rank | None, min_leng
             wild_indices=tuple(wilds),
         )
     return Reading(MeldKind.SET, tuple(problems), len(naturals) + len(strays), len(strays), meld)
-
-
-def _wild_set(cards: Sequence[Card]) -> Meld:
-    """A set of wild cards only: no rank, its wilds standing for no card in particular."""
-    return Meld(
-        kind=MeldKind.SET,
-        cards=tuple(cards),
-        wilds=tuple(WildUse(card, None, None) for card in cards),
-        rank=None,
-        suit=None,
-        low=0,
-        high=0,
-        positions=(0,) * len(cards),
-        wild_indices=tuple(range(len(cards))),
-    )
 
 
 def _sort_for_set(

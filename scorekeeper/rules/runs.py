@@ -23,6 +23,7 @@ from .meld_model import (
     pretty,
     rank_at,
     too_few_cards,
+    wild_meld,
 )
 from .rulesets import MAX_RUN_LENGTH, Aces, MeldKind, RuleSet, number_word
 
@@ -59,7 +60,7 @@ def _read_run(
     lowest, highest = run_bounds(rules)
     if not problems and not position and not strays:
         # Wild cards only (the rule set asks for no natural card): no suit, no place.
-        return Reading(MeldKind.RUN, (), 0, 0, _wild_run(cards), True)
+        return Reading(MeldKind.RUN, (), 0, 0, wild_meld(MeldKind.RUN, cards), True)
     if not problems and suit is not None:
         problems.extend(_ace_problems(cards, position, lowest, highest))
     if not problems and suit is not None:
@@ -216,22 +217,6 @@ def _fits(taken: Sequence[int], n: int, lowest: int, highest: int) -> bool:
         taken[0] >= lowest
         and taken[-1] <= highest
         and max(lowest, taken[-1] - n + 1) <= min(taken[0], highest - n + 1)
-    )
-
-
-def _wild_run(cards: Sequence[Card]) -> Meld:
-    """A run of wild cards only: no suit and no place, its wilds standing for no card in
-    particular (at most 13 of them, as in any run)."""
-    return Meld(
-        kind=MeldKind.RUN,
-        cards=tuple(cards),
-        wilds=tuple(WildUse(card, None, None) for card in cards),
-        rank=None,
-        suit=None,
-        low=0,
-        high=0,
-        positions=(0,) * len(cards),
-        wild_indices=tuple(range(len(cards))),
     )
 
 

@@ -511,6 +511,12 @@ CLUSTERED = [
     ("3H QH JH 8H 7H AH 5H 3H 10H 7H JK 4H JK JH 5H JH 6H 4H JK 6H JK JK JK 2H", True),
     # Three overlapping runs holding three 2♠ and three J♠ each span 2-J: 30 cards, not 24.
     ("2S JK 8S JS 10S 6S AS 4S 2S JK 3S QS JK JK JK JK JS 2S 7S 7S JS 8S 9S AS", False),
+    # Three A♠ (one a run, low or high), three 6♠, 7♠ and Q♠: every run spans 6-Q and
+    # reaches an ace; with the 2♠-5♠ copies too, no split of the aces fits in 30 cards.
+    (
+        "QS 6S 2S 5S 3S KS 6S AS JK 4S 8S 7S AS JS JK 7S 6S 4S QS QS JK 9S 5S JK 7S JK 9S JK 3S AS",
+        False,
+    ),
 ]
 
 

@@ -30,7 +30,15 @@ from functools import lru_cache
 
 from .meld_choices import RunChoice, SetChoice, place_ends, run_choices, set_choices
 from .rulesets import MeldKind, MeldSpec, SameSuitRuns
-from .solver_model import CELLS, HIGH_ACE, MAX_RUN, UNBOUNDED, HandCounts, SearchRules
+from .solver_model import (
+    CELLS,
+    HIGH_ACE,
+    LOW_ACE,
+    MAX_RUN,
+    UNBOUNDED,
+    HandCounts,
+    SearchRules,
+)
 
 # The search's prunings, each of which the benchmark can switch off to show what it buys
 # (``benchmarks/arranger.py --no-memo`` ...). The answers never depend on them.
@@ -210,25 +218,38 @@ class ContractSearch:
 
     def _stacked_runs_fit(self, at: int, sets: int, runs: int) -> bool:
         """All out, runs only, that may overlap: when one suit has as many copies of a card
-        as there are runs, every run is of that suit, and the runs must hold each of its
-        cards (a card with three copies in three runs): they need at least
-        :func:`fewest_run_cards` cards between them, which the cards left must reach."""
+        as there are runs (aces count low and high together: a run holds one ace), every
+        run is of that suit, and the runs must hold each of its cards (a card with three
+        copies in three runs): they need at least :func:`fewest_run_cards` cards between
+        them, which the cards left must reach."""
         if sets or self.rules.same_suit != SameSuitRuns.APART_OR_OVERLAPPING or runs < 2:
             return True
         cards = sum(self.naturals[at:]) + sum(self.high_aces) + self.pool - self.committed
         length = min(s.min_length for j, s in enumerate(self.specs) if self.open[j])
         for suit in range(4):
-            # Aces still undecided may stand low or high: left out (the bound only weakens).
-            copies = [0] + [
+            middle = [
                 0 if c < at or c in self.hand.dual else self.naturals[c]
                 for c in range(4 + suit, CELLS, 4)
-            ]
-            copies.append(self.high_aces[suit])
-            if max(copies) == runs and (
-                max(fewest_run_cards(tuple(copies), runs), runs * length) > cards
-            ):
+            ]  # ranks 2 to king
+            aces = self.naturals[suit] if suit >= at and suit not in self.hand.dual else 0
+            high = self.high_aces[suit]
+            if max([*middle, aces + high]) < runs:
+                continue
+            # The aces not yet decided stand low or high: the fewest cards over every split.
+            need = min(
+                fewest_run_cards((0, low, *middle, high + aces - low), runs)
+                for low in self._low_ace_counts(aces)
+            )
+            if max(need, runs * length) > cards:
                 return False
         return True
+
+    def _low_ace_counts(self, aces: int) -> range:
+        """How many of ``aces`` undecided aces may stand low (the others high)."""
+        rules = self.rules
+        if rules.highest < HIGH_ACE:
+            return range(aces, aces + 1)
+        return range(aces + 1) if rules.lowest == LOW_ACE else range(1)
 
     def _most_wilds_held(self) -> int:
         if self.rules.extra_melds:

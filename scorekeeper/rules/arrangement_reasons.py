@@ -26,7 +26,7 @@ def explain(
     rules: RuleSet, round_number: int, hand: Sequence[Card], solver: Solver | None = None
 ) -> str:
     """A sentence saying what is missing, as concrete as the counts allow (``solver``: the
-    one that already found the contract impossible, which remembers what it learned)."""
+    one that already found the contract impossible, which keeps its answers)."""
     ask = solver or Solver()
     spec = rules.round(round_number)
     contract = spec.contract

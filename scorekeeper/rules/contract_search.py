@@ -42,7 +42,7 @@ from .solver_model import (
 
 # The search's prunings, each of which the benchmark can switch off to show what it buys
 # (``benchmarks/arranger.py --no-memo`` ...). The answers never depend on them.
-SWITCHES = {"memo": True, "cover": True, "room": True, "cache": True, "share": True}
+SWITCHES = {"memo": True, "cover": True, "room": True, "cache": True}
 
 
 @dataclass(frozen=True)
@@ -67,14 +67,7 @@ class Solution:
 class ContractSearch:
     """One search over one hand. ``must_leave`` asks for a card left to discard."""
 
-    def __init__(
-        self,
-        rules: SearchRules,
-        hand: HandCounts,
-        *,
-        must_leave: bool = False,
-        failed: dict[Hashable, int] | None = None,
-    ):
+    def __init__(self, rules: SearchRules, hand: HandCounts, *, must_leave: bool = False):
         self.rules = rules
         self.hand = hand
         self.must_leave = must_leave
@@ -90,9 +83,8 @@ class ContractSearch:
         self.made: list[tuple[int | None, MeldKind, SetChoice | RunChoice]] = []
         self.turned: list[int] = []
         self.runs: list[list[tuple[int, int]]] = [[], [], [], []]
-        # The states seen to fail, each with the most free wilds it failed with (a
-        # :class:`Solver` lends one to the searches that may share it).
-        self.failed: dict[Hashable, int] = {} if failed is None else failed
+        # The states seen to fail, each with the most free wilds it failed with.
+        self.failed: dict[Hashable, int] = {}
         self.nodes = 0
 
     # --- the walk ----------------------------------------------------------------------------
@@ -734,26 +726,16 @@ def solve(rules: SearchRules, hand: HandCounts, *, must_leave: bool = False) -> 
 
 class Solver:
     """Answers the questions asked about one hand (the contract, then, for the reason why
-    not, parts of it and the hand with a wild or two more), each once.
-
-    Searches of one rule set and round over the same natural cards share the states they saw
-    fail: a state's key says everything about what is still to do except, with a discard,
-    the free wilds, and a state that failed with some free wilds fails with fewer. So the
-    search with two more wilds starts knowing every dead end of the search without them.
-    """
+    not, parts of it and the hand with a wild or two more), each once: the reason asks
+    again some of what the arranger asked."""
 
     def __init__(self) -> None:
         self._answers: dict[tuple[SearchRules, HandCounts, bool], Solution | None] = {}
-        self._failed: dict[Hashable, dict[Hashable, int]] = {}
 
     def solve(
         self, rules: SearchRules, hand: HandCounts, *, must_leave: bool = False
     ) -> Solution | None:
         question = (rules, hand, must_leave)
         if question not in self._answers:
-            # Leaving a card depends on the hand's size, so those searches share less.
-            shared = (rules, hand.naturals, hand.dual, hand.wilds if must_leave else None)
-            failed = self._failed.setdefault(shared, {}) if SWITCHES["share"] else {}
-            search = ContractSearch(rules, hand, must_leave=must_leave, failed=failed)
-            self._answers[question] = search.solve()
+            self._answers[question] = solve(rules, hand, must_leave=must_leave)
         return self._answers[question]

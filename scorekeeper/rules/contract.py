@@ -186,18 +186,7 @@ def check_contract(
             others[index] = [MeldReport(MeldKind.RUN, tuple(group), m, ()) for m in readings]
 
     reports, extra = _read_as_needed(rules, round_number, reports, others)
-    if spec.all_out and hand:
-        extra.append(_left_in_hand(round_number, tuple(hand)))
-    if rules.keep_card_to_discard and not spec.all_out and hand is not None and not hand:
-        extra.append(
-            Problem(
-                "no-card-to-discard",
-                f"Going down in round {round_number} must leave a card to discard, and these "
-                "melds use every card.",
-            )
-        )
-    everything = [c for group in groups for c in group] + list(hand or ())
-    extra.extend(card_supply_problems(everything, rules))
+    extra.extend(_hand_problems(rules, round_number, groups, hand))
     reports = _with_meld_problems(reports, extra)
     # Meld problems first (in group order), then the lay-down's.
     problems = tuple(p for r in reports for p in r.problems) + tuple(
@@ -210,6 +199,30 @@ def check_contract(
         melds=tuple(reports),
         problems=problems,
     )
+
+
+def _hand_problems(
+    rules: RuleSet,
+    round_number: int,
+    groups: Sequence[Sequence[Card]],
+    hand: Sequence[Card] | None,
+) -> list[Problem]:
+    """The lay-down's problems with the cards left in hand (if known) and the cards used."""
+    spec = rules.round(round_number)
+    found: list[Problem] = []
+    if spec.all_out and hand:
+        found.append(_left_in_hand(round_number, tuple(hand)))
+    if rules.keep_card_to_discard and not spec.all_out and hand is not None and not hand:
+        found.append(
+            Problem(
+                "no-card-to-discard",
+                f"Going down in round {round_number} must leave a card to discard, and these "
+                "melds use every card.",
+            )
+        )
+    everything = [c for group in groups for c in group] + list(hand or ())
+    found.extend(card_supply_problems(everything, rules))
+    return found
 
 
 def _other_readings(

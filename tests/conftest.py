@@ -5,7 +5,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 from flask import Flask
@@ -16,6 +16,9 @@ from scorekeeper import create_app
 from scorekeeper.db import create_all, get_engine
 
 from . import pgserver
+
+if TYPE_CHECKING:
+    from _typeshed.wsgi import StartResponse, WSGIApplication, WSGIEnvironment
 
 BROWSER_ARGS = [
     "--headless=new",
@@ -107,10 +110,29 @@ def runner(app: Flask) -> Any:
     return app.test_cli_runner()
 
 
+def _closing_body(app: WSGIApplication) -> WSGIApplication:
+    """``app`` with every response body closed, also when the browser drops the connection.
+
+    Werkzeug's test server closes a body only after sending all of it: a page that stops
+    loading an icon left the icon's file open, and its ResourceWarning failed whichever test
+    ran when it was collected.
+    """
+
+    def call(environ: WSGIEnvironment, start_response: StartResponse) -> Iterator[bytes]:
+        body = app(environ, start_response)
+        try:
+            yield from body
+        finally:
+            if hasattr(body, "close"):
+                body.close()
+
+    return call
+
+
 class LiveServer:
     def __init__(self, app: Flask) -> None:
         self.app = app
-        self.server = make_server("127.0.0.1", 0, app, threaded=True)
+        self.server = make_server("127.0.0.1", 0, _closing_body(app), threaded=True)
         self.url = f"http://127.0.0.1:{self.server.server_port}"
         self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
 

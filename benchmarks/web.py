@@ -615,6 +615,7 @@ class Change:
     game: str
     sent: float  # when the change's request went out (perf_counter)
     version: int = 0  # the game's version once it was recorded
+    written: float = 0.0  # when the scorer had the answer and the new version (perf_counter)
 
 
 @dataclass
@@ -703,6 +704,7 @@ class LiveScreens:
                 status, data, _ = await connection.send(player.next_call())
                 if 200 <= status < 300:
                     change.version = await self._version(connection, game["id"])
+                    change.written = time.perf_counter()
                     self.changes.append(change)
                 else:
                     self.failed.append(f"{status} {data[:160]!r}")
@@ -711,12 +713,14 @@ class LiveScreens:
         finally:
             connection.close()
 
-    def delays(self) -> tuple[list[float], int]:
-        """Each (change, screen of its game) pair's "seen after" in seconds, and how many
-        pairs were never seen (of the changes made early enough to be seen before the end)."""
+    def delays(self) -> tuple[list[float], int, str]:
+        """Each (change, screen of its game) pair's "seen after" in seconds, how many pairs
+        were never seen (of the changes made early enough to be seen before the end), and where
+        the slowest pair's time went."""
         per_game = LIVE_SCREENS // LIVE_GAMES
         seen_after: list[float] = []
         missed = 0
+        slowest = (0.0, "")
         for change in self.changes:
             if change.sent > self.ended - LIVE_TARGET_SECONDS - LIVE_POLL_SECONDS:
                 continue  # too late to judge: the run ended before it could be seen
@@ -724,12 +728,15 @@ class LiveScreens:
             for sighting in self.sightings:  # in the order they happened
                 if sighting.game == change.game and sighting.version >= change.version:
                     firsts.setdefault(sighting.screen, sighting.seen)
-            seen_after.extend(seen - change.sent for seen in firsts.values())
+            for screen, seen in firsts.items():
+                seen_after.append(seen - change.sent)
+                if seen - change.sent > slowest[0]:
+                    slowest = (seen - change.sent, _slowest_words(change, screen, seen))
             missed += per_game - len(firsts)
-        return seen_after, missed
+        return seen_after, missed, slowest[1]
 
     def summary(self) -> list[tuple[str, bool | None]]:
-        seen_after, missed = self.delays()
+        seen_after, missed, slowest = self.delays()
         ordered = sorted(seen_after)
         if not ordered:
             return [("no change was seen", False)]
@@ -741,7 +748,7 @@ class LiveScreens:
             f"{len(self.changes)} changes on {LIVE_GAMES} games seen by {LIVE_SCREENS} screens: "
             f"change seen after min {ordered[0]:.2f} / p50 {at(50):.2f} / p95 {at(95):.2f} / "
             f"p99 {at(99):.2f} / max {ordered[-1]:.2f} s ({len(ordered)} sightings, "
-            f"{missed} missed)"
+            f"{missed} missed); slowest: {slowest}"
         )
         polls = (
             f"polls {self.polls.requests} ({self.polls.rate:.0f}/s, p50 "
@@ -762,6 +769,14 @@ class LiveScreens:
                 within,
             ),
         ]
+
+
+def _slowest_words(change: Change, screen: int, seen: float) -> str:
+    """Where one (change, screen) pair's time went: the write, then the poll and refetch."""
+    return (
+        f"screen {screen}, version {change.version}: written after "
+        f"{change.written - change.sent:.2f} s, on the screen {seen - change.written:.2f} s later"
+    )
 
 
 async def _stopped(stop: asyncio.Event, seconds: float) -> bool:

@@ -297,37 +297,47 @@ def parse_only(text: str | None) -> dict[str, set[int] | None]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
+    switch_prunings(args)
+    if args.prunings:
+        pruning_rows(args.seed, args.hands or 200, args.hard or 40)
+        return 0
+    hands_per, oracle_per, hard_rounds = set_up_timing(args)
+    rng = random.Random(args.seed)
+    rows = twelve_card_rows(rng, parse_only(args.only), hands_per, oracle_per, args.slowest)
+    if not rows.times:
+        return 0
+    rows.report()
+    custom_row(random.Random(args.seed + 1), hands_per, oracle_per)
+    if not args.no_hard:
+        hard_case_rows(rng, hard_rounds, args.slowest)
+    return 1 if rows.mismatches else 0
+
+
+def switch_prunings(args: argparse.Namespace) -> None:
+    """Turn off the prunings and caches the command line names (``--no-memo`` ...)."""
     for name in SWITCHES:
         SWITCHES[name] = not getattr(args, f"no_{name}")
     off = [name for name, on in SWITCHES.items() if not on]
     if off:
         print(f"search prunings switched off: {', '.join(off)}")
-    only = parse_only(args.only)
-    if args.prunings:
-        pruning_rows(args.seed, args.hands or 200, args.hard or 40)
-        return 0
+
+
+def set_up_timing(args: argparse.Namespace) -> tuple[int, int, int]:
+    """Set the clock and the collector, say how hands are timed; the hands per row, the
+    oracle's sample and the hard rounds."""
     global CLOCK, PAUSE_GC
     CLOCK = time.perf_counter if args.wall else time.process_time
     PAUSE_GC = not args.gc
     hands_per = args.hands or (200 if args.quick else 2000)
     oracle_per = args.oracle if args.oracle is not None else (20 if args.quick else 60)
     hard_rounds = args.hard or (5 if args.quick else 40)
-    rng = random.Random(args.seed)
     print(
         f"12-card hands: {hands_per} per preset and round (half built to hold the contract); "
         f"the oracle runs on the first {oracle_per} of them (sampled: it is slow). Times in ms "
         f"of {'wall-clock' if args.wall else 'CPU'} time per call"
         f"{', garbage collector running' if args.gc else ''}."
     )
-    rows = twelve_card_rows(rng, only, hands_per, oracle_per, args.slowest)
-    if not rows.times:
-        return 0
-    rows.report()
-    custom_row(random.Random(args.seed + 1), hands_per, oracle_per)
-    if args.no_hard:
-        return 1 if rows.mismatches else 0
-    hard_case_rows(rng, hard_rounds, args.slowest)
-    return 1 if rows.mismatches else 0
+    return hands_per, oracle_per, hard_rounds
 
 
 @dataclasses.dataclass

@@ -44,6 +44,24 @@ def totals(page: Any) -> list[int]:
 
 
 def test_a_whole_game_at_the_table(page: Any, live_server: Any, screenshot: Any) -> None:
+    fill_new_game_form(page, live_server, screenshot)
+    page.click("button.big[value=create]")
+    page.wait_for_url(GAME_URL)
+    assert page.evaluate("document.body.hasAttribute('data-wake-lock')")
+    assert "Two sets — at least 6 cards" in page.inner_text(".round-info")
+    assert "3 decks + 6 jokers" in page.inner_text(".round-info")
+
+    enter_first_three_rounds(page, screenshot)
+    edit_and_undo(page, screenshot)
+    finish_and_play_again(page, screenshot)
+    home_lists_both_games(page, screenshot)
+    assert page.csp_violations == []
+    # The refused round's 400 is the only error the browser saw.
+    assert [e for e in page.console_errors if "status of 400" not in e] == []
+
+
+def fill_new_game_form(page: Any, live_server: Any, screenshot: Any) -> None:
+    """Eight players, reordered, a preset looked at and changed back, the first dealer."""
     page.goto(live_server.url + "/")
     page.click("text=Start a game")
     page.wait_for_selector("#new-game-form")
@@ -71,12 +89,10 @@ def test_a_whole_game_at_the_table(page: Any, live_server: Any, screenshot: Any)
     assert [page.input_value(f"#player-{s}") for s in range(8)] == NAMES
     no_horizontal_overflow(page)
     screenshot("new-game")
-    page.click("button.big[value=create]")
-    page.wait_for_url(GAME_URL)
-    assert page.evaluate("document.body.hasAttribute('data-wake-lock')")
-    assert "Two sets — at least 6 cards" in page.inner_text(".round-info")
-    assert "3 decks + 6 jokers" in page.inner_text(".round-info")
 
+
+def enter_first_three_rounds(page: Any, screenshot: Any) -> None:
+    """Typed points, the card picker (with a mis-tap taken back), a refused entry."""
     # Round 1: typed points.
     enter_round(page, 0, {s: 5 * s for s in range(1, 8)})
     assert totals(page) == [0, 5, 10, 15, 20, 25, 30, 35]
@@ -120,6 +136,9 @@ def test_a_whole_game_at_the_table(page: Any, live_server: Any, screenshot: Any)
     no_horizontal_overflow(page)
     screenshot("three-rounds")
 
+
+def edit_and_undo(page: Any, screenshot: Any) -> None:
+    """Round 1 edited; round 3 undone (with the confirm step) and entered again."""
     # Edit round 1: Bob actually had 30.
     page.click(".scoreboard a[aria-label='Edit round 1']")
     page.wait_for_selector("h2:has-text('Edit round 1')")
@@ -139,6 +158,9 @@ def test_a_whole_game_at_the_table(page: Any, live_server: Any, screenshot: Any)
     assert page.locator(".scoreboard tbody tr:first-child td.score").count() == 2
     enter_round(page, 2, {0: 5, 1: 5, 3: 5, 4: 5, 5: 5, 6: 5, 7: 5})
 
+
+def finish_and_play_again(page: Any, screenshot: Any) -> None:
+    """Rounds 4 to 7, the final standings, the history, then a new game with the same players."""
     # Rounds 4 to 7 with typed points; the last one finishes the game.
     for number in range(4, 8):
         out = number % 8
@@ -159,7 +181,9 @@ def test_a_whole_game_at_the_table(page: Any, live_server: Any, screenshot: Any)
     page.wait_for_selector("h2:has-text('Enter round 1')")
     assert page.locator(".entry-row").count() == 8
 
-    # Home (a boosted navigation): both games listed; the screen may sleep there, not in a game.
+
+def home_lists_both_games(page: Any, screenshot: Any) -> None:
+    """Home (a boosted navigation): both games listed; the screen may sleep there only."""
     page.click(".brand")
     page.wait_for_selector("h2:has-text('In progress')")
     assert page.locator(".game-list .game-link").count() == 2
@@ -169,9 +193,6 @@ def test_a_whole_game_at_the_table(page: Any, live_server: Any, screenshot: Any)
     page.locator(".game-list .game-link").first.click()
     page.wait_for_selector(".round-info")
     assert page.evaluate("document.body.hasAttribute('data-wake-lock')")
-    assert page.csp_violations == []
-    # The refused round's 400 is the only error the browser saw.
-    assert [e for e in page.console_errors if "status of 400" not in e] == []
 
 
 def test_a_second_device_watches_then_joins(

@@ -33,7 +33,7 @@ from sqlmodel import Session, col, select
 
 from ..db import begin_write
 from ..errors import Conflict, Forbidden, Invalid, KeyReused, NotFound
-from ..models import Game, GroupGrant, Person, Player, PlayGroup, utcnow
+from ..models import Game, GroupGrant, GroupIdempotencyRecord, Person, Player, PlayGroup, utcnow
 from ..rules.rulesets import MAX_PLAYERS, MIN_PLAYERS
 from .access import (
     grant_lookup,
@@ -45,7 +45,7 @@ from .access import (
     normalize_join_code,
 )
 from .creation import clean_name, create_game
-from .idempotency import Retry, check_key, group_record, remember_group, scoped_retry
+from .idempotency import Retry, check_key, remember_group, scoped_retry
 from .store import check_game_id, get_game, reader, transaction
 from .views import GameView
 
@@ -182,7 +182,9 @@ def _replay_group(
     session: Session, retry: Retry, label: str, device: str | None
 ) -> tuple[str, str] | None:
     """The group an earlier request with this key made, and edit rights to it."""
-    record = group_record(session, retry.key)
+    if not retry.key:
+        return None
+    record = session.get(GroupIdempotencyRecord, retry.key)
     if record is None:
         return None
     if record.request_hash != retry.request:
@@ -338,12 +340,10 @@ def grant_group_edit(
     group_id: str,
     label: str,
     device: str | None = None,
-    *,
-    token: str | None = None,
 ) -> str:
-    """Edit rights to the group: a new token (only its hash is kept; ``token``: that one,
-    made by the caller), or for a ``device`` a grant tied to it (once: asking again changes
-    nothing) and ``""``. Inside the caller's transaction."""
+    """Edit rights to the group: a new token (only its hash is kept), or for a ``device`` a
+    grant tied to it (once: asking again changes nothing) and ``""``. Inside the caller's
+    transaction."""
     device_hash = hash_device(device)
     if device_hash is not None:
         held = session.exec(
@@ -353,7 +353,7 @@ def grant_group_edit(
         ).first()
         if held is not None:
             return ""
-    token = token or secrets.token_urlsafe(32)
+    token = secrets.token_urlsafe(32)
     session.add(
         GroupGrant(
             token_hash=hash_token(token),

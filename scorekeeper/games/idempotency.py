@@ -62,29 +62,6 @@ _KEY_OF = sa_select(IdempotencyRecord.request_hash).where(
 )
 
 
-@dataclass(frozen=True)
-class GameRecord:
-    """What an earlier request with a key did to a game (``action``), and its fingerprint."""
-
-    request_hash: str
-    game_id: str
-    action: str
-
-
-def game_record(session: Session, key: str | None) -> GameRecord | None:
-    """The game record of a request with this (scoped) key, or None."""
-    if key is None:
-        return None
-    row = reader(session).execute(_GAME_KEY_OF, {"key": key}).first()
-    return None if row is None else GameRecord(row[0] or "", row[1], row[2])
-
-
-_GAME_KEYS = IdempotencyRecord.__table__  # type: ignore[attr-defined]
-_GAME_KEY_OF = sa_select(
-    _GAME_KEYS.c.request_hash, _GAME_KEYS.c.game_id, _GAME_KEYS.c.action
-).where(_GAME_KEYS.c.key == bindparam("key"))
-
-
 def check_key(key: str | None) -> str | None:
     if key is None or key == "":
         return None
@@ -114,29 +91,7 @@ def remember(
 # --- requests that make a group (a new group, an imported group) --------------------------
 
 
-@dataclass(frozen=True)
-class GroupRecord:
-    """What an earlier request with a key made: a group (and, for an import, how many games
-    it brought), and the fingerprint of that request."""
-
-    request_hash: str
-    group_id: str
-    action: str
-    games: int
-
-
-def group_record(session: Session, key: str | None) -> GroupRecord | None:
-    """The group a request with this (scoped) key already made, or None."""
-    if key is None:
-        return None
-    row = reader(session).execute(_GROUP_KEY_OF, {"key": key}).first()
-    return None if row is None else GroupRecord(*row)
-
-
 _GROUP_KEYS = GroupIdempotencyRecord.__table__  # type: ignore[attr-defined]
-_GROUP_KEY_OF = sa_select(
-    _GROUP_KEYS.c.request_hash, _GROUP_KEYS.c.group_id, _GROUP_KEYS.c.action, _GROUP_KEYS.c.games
-).where(_GROUP_KEYS.c.key == bindparam("key"))
 
 
 def remember_group(

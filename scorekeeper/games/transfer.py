@@ -47,7 +47,19 @@ from sqlmodel import Session, col
 
 from ..db import begin_write
 from ..errors import Conflict, GameError, Invalid, KeyReused, NotFound
-from ..models import Change, EditGrant, Entry, Game, Person, Player, PlayGroup, Round, utcnow
+from ..models import (
+    Change,
+    EditGrant,
+    Entry,
+    Game,
+    GroupIdempotencyRecord,
+    IdempotencyRecord,
+    Person,
+    Player,
+    PlayGroup,
+    Round,
+    utcnow,
+)
 from ..rules import RulesError, RuleSet, build_rules, format_cards, parse_cards
 from ..rules.seating import round_seats
 from .access import grant_edit, hash_device, hash_token, new_join_code, scoped_token_hash
@@ -56,8 +68,6 @@ from .groups import MAX_PEOPLE, NO_GROUP, check_group_id, grant_group_edit
 from .idempotency import (
     Retry,
     check_key,
-    game_record,
-    group_record,
     remember,
     remember_group,
     scoped_retry,
@@ -1095,9 +1105,8 @@ def _import_group(
     group = _read_group(stream, problems)
     _exists(session, PlayGroup, group.id, "The group")
     people = _write_group(session, group)
-    token = None if hash_device(device) else secrets.token_urlsafe(32)
-    rights = _Rights(label, device, token)
-    token = grant_group_edit(session, group.id, label, device, token=token)
+    token = grant_group_edit(session, group.id, label, device)
+    rights = _Rights(label, device, token or None)
     if stream.key() != "games":
         raise Invalid("the file is missing its list of games")
     writer = _Writer(session, problems, people, group.id, rights)
@@ -1186,12 +1195,12 @@ class _Earlier:
 
 
 def _earlier_import(session: Session, key: str) -> _Earlier | None:
-    group = group_record(session, key)
+    group = session.get(GroupIdempotencyRecord, key)
     if group is not None:
         return _Earlier(group.request_hash, "group", group.group_id, group.games)
-    game = game_record(session, key)
+    game = session.get(IdempotencyRecord, key)
     if game is not None:
-        return _Earlier(game.request_hash, "game", game.game_id, 1)
+        return _Earlier(game.request_hash or "", "game", game.game_id, 1)
     return None
 
 
@@ -1223,9 +1232,9 @@ def _replay_import(
 
 def _grant_group_games(session: Session, group_id: str, label: str, device: str | None) -> str:
     """New edit rights to the group and each of its games, as an import gives them."""
-    token = None if hash_device(device) else secrets.token_urlsafe(32)
-    token = grant_group_edit(session, group_id, label, device, token=token)
+    token = grant_group_edit(session, group_id, label, device)
     rights = _Rights(label, device, token or None)
+    device_hash = hash_device(device)
     connection = session.connection()
     after = ""
     while True:
@@ -1239,11 +1248,11 @@ def _grant_group_games(session: Session, group_id: str, label: str, device: str 
         )
         if not ids:
             return token
-        if device is not None:
+        if device_hash is not None:
             held = set(
                 connection.execute(
                     sa_select(_GRANT.c.game_id).where(
-                        _GRANT.c.game_id.in_(ids), _GRANT.c.device_hash == hash_device(device)
+                        _GRANT.c.game_id.in_(ids), _GRANT.c.device_hash == device_hash
                     )
                 ).scalars()
             )

@@ -106,6 +106,16 @@ def test_as_dict_is_json_and_keeps_the_key_sentences() -> None:
         ({"jokers": "none"}, ["No wild cards.", "There are no wild cards to swap."], ["Swap"]),
         ({"deuces_wild": True}, ["Jokers and twos are wild.", "Wild twos may also stand"], []),
         ({"wilds_at_most_naturals": True}, ["may not outnumber natural cards"], []),
+        (
+            {"set_min_naturals": 0},
+            ["cards of one rank, wild cards alone may make one.", "A set of wild cards only"],
+            ["A run of wild cards only"],
+        ),
+        (  # no natural card asked, but wild cards may not outnumber them: never all wild
+            {"set_min_naturals": 0, "wilds_at_most_naturals": True},
+            ["Set: 3 or more cards of one rank, at least 1 natural."],
+            ["wild cards alone may make one", "A set of wild cards only"],
+        ),
         ({"set_distinct_suits": True}, ["Set: 3 or 4 cards of one rank, each of a different"], []),
         ({"same_suit_runs": "never"}, ["must all be of different suits"], []),
         ({"joker_swap": "never"}, ["Wild cards on the table cannot be swapped."], ["dead"]),

@@ -65,7 +65,7 @@ def _missing(ask: Solver, search: SearchRules, counts: HandCounts, want: str) ->
     parts = []
     for kind in MeldKind:
         group = tuple(m for m in search.slots if m.kind == kind)
-        if group and ask.solve(_only_slots(search, group), counts) is None:
+        if group and ask.solve(dataclasses.replace(search, slots=group), counts) is None:
             parts.append(_explain_kind(ask, search, kind, group, counts))
     if parts:
         return " ".join(parts)
@@ -98,11 +98,6 @@ def _wilds_short(ask: Solver, search: SearchRules, counts: HandCounts) -> int:
     if ask.solve(search, _with_wilds(counts, 2)) is None:
         return 0
     return 1 if ask.solve(search, _with_wilds(counts, 1)) is not None else 2
-
-
-def _only_slots(search: SearchRules, group: tuple[MeldSpec, ...]) -> SearchRules:
-    """The search for ``group`` alone (the same search when it is the whole contract)."""
-    return search if group == search.slots else dataclasses.replace(search, slots=group)
 
 
 def _only_cells(counts: HandCounts, keep: set[int]) -> HandCounts:
@@ -149,7 +144,7 @@ def _explain_kind(
             return f"{head}: no rank has {what}."
         if len(ranks) < count:
             return f"{head}: only {_and_list(ranks)} have {what}."
-    more = _wilds_short(ask, _only_slots(search, group), counts)
+    more = _wilds_short(ask, dataclasses.replace(search, slots=group), counts)
     if more:
         return f"{head} with {_wild_words(wilds)}: {number_word(more)} more would be needed."
     what = "natural cards in sequence" if kind == MeldKind.RUN else "natural cards of one rank"

@@ -55,7 +55,7 @@ from .rulesets import (
     number_word,
 )
 from .runs import run_readings
-from .scoring import cards_not_in_deck, in_deck
+from .scoring import cards_not_in_deck
 
 
 @dataclass(frozen=True)
@@ -481,7 +481,7 @@ def card_supply_problems(cards: Sequence[Card], rules: RuleSet) -> list[Problem]
     problems: list[Problem] = []
     for card, count in Counter(cards).items():
         if card.is_joker:
-            if not in_deck(rules, card):
+            if not jokers:  # the decks hold none
                 problems.extend(cards_not_in_deck(rules, (card,)))
             elif count > jokers:
                 problems.append(

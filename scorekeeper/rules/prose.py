@@ -217,15 +217,17 @@ def cards_section(rules: RuleSet, players: range) -> Section:
     return Section("Decks and wild cards", tuple(paragraphs))
 
 
-def _naturals_text(least: int) -> str:
-    """``"at least 2 natural"``, or for no natural card at all ``"wild cards alone may make
-    one"``."""
-    return f"at least {least} natural" if least else "wild cards alone may make one"
+def _naturals_text(rules: RuleSet, kind: MeldKind) -> str:
+    """``"at least 2 natural"``, or where wild cards alone make one, ``"wild cards alone may
+    make one"``."""
+    if rules.allows_wild_only(kind):
+        return "wild cards alone may make one"
+    return f"at least {max(1, rules.min_naturals_for(kind))} natural"
 
 
 def _set_paragraph(rules: RuleSet) -> Paragraph:
     shortest = DEFAULT_MIN_LENGTH[MeldKind.SET]
-    naturals = _naturals_text(rules.set_min_naturals)
+    naturals = _naturals_text(rules, MeldKind.SET)
     most = rules.set_max_cards
     if most is None:
         return _says(
@@ -245,7 +247,7 @@ def melds_section(rules: RuleSet) -> Section:
             _says(
                 _key(
                     f"Run: {shortest} or more cards of one suit in sequence, "
-                    f"{_naturals_text(rules.run_min_naturals)}."
+                    f"{_naturals_text(rules, MeldKind.RUN)}."
                 ),
                 "A wild card in a run stands for one definite card, and the referee says which.",
                 *_wild_only_sentences(rules),
@@ -261,15 +263,13 @@ def melds_section(rules: RuleSet) -> Section:
 
 def _wild_only_sentences(rules: RuleSet) -> list[str]:
     """How a meld of wild cards only is read, where the rule set allows one."""
-    if rules.wilds_at_most_naturals:
-        return []  # wild cards alone would outnumber the natural ones
     said = {
         MeldKind.SET: "A set of wild cards only has no rank, until a natural card laid off "
         "on it gives it one.",
         MeldKind.RUN: "A run of wild cards only has no suit and no place, so no other run is "
         "too close to it, until a natural card laid off on it gives it both.",
     }
-    return [said[kind] for kind in MeldKind if rules.min_naturals_for(kind) == 0]
+    return [said[kind] for kind in MeldKind if rules.allows_wild_only(kind)]
 
 
 _SAME_SUIT_RUNS = {

@@ -304,6 +304,11 @@ class RuleSet:
         """The fewest natural cards in a meld of ``kind`` (0: wild cards alone make one)."""
         return self.set_min_naturals if kind == MeldKind.SET else self.run_min_naturals
 
+    def allows_wild_only(self, kind: MeldKind) -> bool:
+        """May wild cards alone make a meld of ``kind``? Only where it needs no natural card
+        and wild cards may outnumber natural ones."""
+        return self.min_naturals_for(kind) == 0 and not self.wilds_at_most_naturals
+
     @property
     def set_max_cards(self) -> int | None:
         """Sets of different suits hold at most one card per suit."""

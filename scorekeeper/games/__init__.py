@@ -75,7 +75,7 @@ from .groups import (
     require_group_edit,
     start_group_game,
 )
-from .history import HistoryLine, history
+from .history import HistoryLine, history, latest_summary
 from .rounds import (
     MAX_BOUGHT,
     MAX_HAND_CARDS,
@@ -146,6 +146,7 @@ __all__ = [
     "history",
     "join",
     "join_group",
+    "latest_summary",
     "list_games",
     "load_game",
     "load_group",

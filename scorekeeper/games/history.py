@@ -48,6 +48,17 @@ def history(session: Session, game_id: str) -> list[HistoryLine]:
     ]
 
 
+def latest_summary(session: Session, game_id: str) -> str | None:
+    """The summary of the game's last change (None before any), read alone: the edit page
+    asks for it on every update, and the whole history is long."""
+    return session.exec(
+        select(Change.summary)
+        .where(Change.game_id == game_id)
+        .order_by(col(Change.id).desc())
+        .limit(1)
+    ).first()
+
+
 def log_change(
     session: Session,
     game_id: str,

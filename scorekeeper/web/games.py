@@ -338,7 +338,7 @@ def add_round(game_id: str) -> Response:
         entry.restamp(view.version)
         return _show(view, 400, editor=True, entry=entry)
     if not is_htmx():
-        return make_response(redirect(url_for("games.show", game_id=game_id, saved=number), 303))
+        return redirect_to(url_for("games.show", game_id=game_id, saved=number))
     notice = _notice(saved, "saved" if created else "already", number)
     return _show(saved, editor=True, notice=notice)
 
@@ -380,10 +380,7 @@ def _edit_context(
     opened = seen if seen is not None else view.version
     round_changed = played is not None and since is not None and since != stamp
     game_changed = played is not None and not round_changed and view.version > opened
-    latest = None
-    if game_changed:
-        lines = games.history(get_session(), view.id)
-        latest = lines[0].summary if lines else None
+    latest = games.latest_summary(get_session(), view.id) if game_changed else None
     return {
         "game": view,
         "number": number,

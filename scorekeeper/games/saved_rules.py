@@ -17,6 +17,7 @@ Each change is one transaction of its own (:func:`.store.transaction`); callers 
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import secrets
 from dataclasses import dataclass
@@ -30,7 +31,7 @@ from ..db import begin_write
 from ..errors import Invalid, NotFound
 from ..models import SavedRuleSet, utcnow
 from ..rules import RuleSet
-from ..rules.document import from_document, to_document
+from ..rules.document import from_document, own_rules, to_document
 from ..rules.errors import RuleSetDocumentError, RuleSetError
 from .access import hash_token
 from .creation import clean_name
@@ -63,16 +64,15 @@ def _device_hash(device: str) -> str:
 def _view(row: SavedRuleSet) -> SavedView:
     document = json.loads(row.document)
     assert row.id is not None
-    return SavedView(
-        row.id, row.name, row.share_token, from_document(document), document, row.updated_at
-    )
+    # One saved before ids were a rule set's own reads as "custom": it gets its own here.
+    rules = own_rules(from_document(document))
+    return SavedView(row.id, row.name, row.share_token, rules, document, row.updated_at)
 
 
 def _named(rules: RuleSet, name: str) -> dict[str, Any]:
-    """The rule set's document, called by the name it is saved under."""
-    document = to_document(rules)
-    document["name"] = name
-    return document
+    """The rule set's document, called by the name it is saved under, with the id that name
+    and those rules make (a preset's only if it is exactly that preset)."""
+    return to_document(own_rules(dataclasses.replace(rules, name=name)))
 
 
 # --- reading -------------------------------------------------------------------------------------
@@ -179,6 +179,10 @@ def read_rules_file(data: bytes | str) -> RuleSet:
         document = json.loads(data)
     except (ValueError, UnicodeDecodeError) as error:
         raise Invalid(f"That file is not JSON: {error}", ["the file is not JSON"]) from None
+    except RecursionError:
+        raise Invalid(
+            "That file is nested too deeply to be a rule set.", ["the file is nested too deeply"]
+        ) from None
     try:
         return from_document(document)
     except RuleSetDocumentError as error:

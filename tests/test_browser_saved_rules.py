@@ -68,3 +68,20 @@ def test_download_as_a_file_downloads(page: Any, live_server: Any, tmp_path: Pat
     page.goto(share_link)
     assert download(page, tmp_path) == document
     assert page.console_errors == []
+
+
+def test_changing_saved_rules_keeps_them(page: Any, live_server: Any) -> None:
+    """ "Change them", then any change: the builder used to start again from Liverpool (its
+    "Start from" list had no entry for the saved rules, so the browser sent the first)."""
+    save_sevens(page, live_server.url)
+    page.click("text=Change them")
+    expect(page.locator("#builder-base")).to_have_value("saved")
+    page.click("[data-round='2'] summary")
+    page.fill("#r1-dealt", "11")
+    page.press("#r1-dealt", "Tab")
+    settled(page)
+    expect(page.locator("#builder-name")).to_have_value("Sevens")
+    expect(page.locator("#r1-dealt")).to_have_value("11")
+    page.click("[data-round='1'] summary")
+    expect(page.locator("#r0-m0-kind")).to_have_value("run")
+    expect(page.locator("#builder-summary-text")).to_contain_text("11 cards")

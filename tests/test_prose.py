@@ -123,6 +123,12 @@ def test_as_dict_is_json_and_keeps_the_key_sentences() -> None:
         ({"cut_bonus": -25}, ["Cut bonus: −25 to the cutter for an exact cut."], []),
         ({"layoff_on_going_down_turn": False}, ["No laying off in the turn you go down."], []),
         ({"exact_contract_melds": True}, ["exactly 3 (set) or 4 (run) cards, except in"], []),
+        (
+            {"extra_melds": True},
+            ["Melds beyond the contract may go down with it.", "at least its number of sets"],
+            ["exactly its number of sets"],
+        ),
+        ({"keep_card_to_discard": True}, ["must leave at least one card to discard"], []),
     ],
 )
 def test_house_rules_change_the_words(

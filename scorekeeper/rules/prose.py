@@ -281,12 +281,29 @@ _SAME_SUIT_RUNS = {
 }
 
 
+def _extra_melds(rules: RuleSet) -> list[Paragraph]:
+    """Melds beyond the contract, where the rule set allows them, and how long each is."""
+    if not rules.extra_melds:
+        return []
+    sets, runs = DEFAULT_MIN_LENGTH[MeldKind.SET], DEFAULT_MIN_LENGTH[MeldKind.RUN]
+    return [
+        _says(
+            _key("Melds beyond the contract may go down with it."),
+            "Each is at least as long as the shortest meld of its kind the round's contract "
+            f"asks for, or as {sets} cards for a set and {runs} for a run when that is shorter "
+            "or the contract asks for none of its kind.",
+        )
+    ]
+
+
 def going_down_section(rules: RuleSet) -> Section:
+    how_many = "at least" if rules.extra_melds else "exactly"
     paragraphs = [
         _says(
-            "To go down you lay the round's contract all at once: exactly its number of sets "
-            "and of runs, each meld legal."
-        )
+            f"To go down you lay the round's contract all at once: {how_many} its number of "
+            "sets and of runs, each meld legal."
+        ),
+        *_extra_melds(rules),
     ]
     if rules.exact_contract_melds:
         all_out = _rounds_where(rules, lambda spec: spec.all_out)
@@ -317,8 +334,13 @@ def _going_out_paragraphs(rules: RuleSet) -> list[Paragraph]:
     discard = _rounds_where(rules, lambda spec: not spec.all_out)
     if discard:
         which = "every round" if len(discard) == rules.round_count else rounds_text(discard)
+        keep = (
+            [_key("Going down must leave at least one card to discard.")]
+            if rules.keep_card_to_discard
+            else []
+        )
         found.append(
-            _says(f"In {which} you go out by playing every card but one and discarding it.")
+            _says(f"In {which} you go out by playing every card but one and discarding it.", *keep)
         )
     return found
 

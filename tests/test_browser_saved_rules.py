@@ -17,11 +17,9 @@ from playwright.sync_api import expect
 
 from scorekeeper.rules.document import from_document
 
+from .test_browser_builder import settled
+
 pytestmark = pytest.mark.browser
-
-
-def settled(page: Any) -> None:
-    expect(page.locator(".htmx-request, .htmx-swapping, .htmx-settling")).to_have_count(0)
 
 
 def save_sevens(page: Any, base: str) -> str:

@@ -216,8 +216,13 @@ def test_at_most_twenty_rounds(client: FlaskClient) -> None:
 
 
 def save(client: FlaskClient, name: str, **changes: str) -> str:
-    fields = builder_fields(client, "family")
-    for key, value in {"name": name, "action": "save", **changes}.items():
+    """Family Liverpool with ``changes``, saved as ``name``: the saved page's address."""
+    return save_from(client, "family", name=name, **changes)
+
+
+def save_from(client: FlaskClient, start: str, **changes: str) -> str:
+    fields = builder_fields(client, start)
+    for key, value in {"action": "save", **changes}.items():
         fields[key] = value
     response = client.post("/rules/build", data=fields)
     assert response.status_code == 303, text(response)
@@ -543,16 +548,6 @@ def test_a_changed_rule_set_is_summed_up_from_its_rules_and_loses_the_source(
     # Only the name changed: the rules are Shanghai's, and keep its summary and source.
     kept = saved_document(client, save_from(client, "shanghai", name="Our Shanghai"))
     assert kept["summary"] == shanghai.summary and kept["source"] == shanghai.source
-
-
-def save_from(client: FlaskClient, start: str, **changes: str) -> str:
-    fields = builder_fields(client, start)
-    for key, value in {"action": "save", **changes}.items():
-        fields[key] = value
-    response = client.post("/rules/build", data=fields)
-    assert response.status_code == 303, text(response)
-    location: str = response.headers["Location"]
-    return location
 
 
 def test_the_summary_field_follows_the_rules_until_typed(client: FlaskClient) -> None:

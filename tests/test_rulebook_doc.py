@@ -93,31 +93,9 @@ def deck_rows(rules: RuleSet) -> list[str]:
     ]
 
 
-def shown(value: Any) -> str:
-    """An option's value as the book's table of preset values writes it."""
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if value is None:
-        return "no limit"
-    if isinstance(value, list):
-        return str(value[0]) if len(set(value)) == 1 else " ".join(str(v) for v in value)
-    if isinstance(value, str):
-        return f"`{value}`"
-    return str(value)
-
-
 def option_row(name: str, presets: Mapping[str, RuleSet]) -> str:
-    values = " | ".join(shown_in(rules, name) for rules in presets.values())
+    values = " | ".join(rulebook_doc.shown(rules, name) for rules in presets.values())
     return f"| `{name}` | {values} |"
-
-
-def shown_in(rules: RuleSet, name: str) -> str:
-    """A preset's value of an option in the book's table: as :func:`shown`, but a buy limit
-    that differs by round (the option reads none) lists the rounds' limits."""
-    limits = {s.buy_limit for s in rules.rounds if s.buying_allowed}
-    if name == "buy_limit" and len(limits) > 1 and None not in limits:
-        return " or ".join(str(n) for n in sorted(n for n in limits if n is not None)) + " by round"
-    return shown(rules.options()[name])
 
 
 def undocumented_options(book: str, options: Mapping[str, Any]) -> list[str]:

@@ -540,3 +540,22 @@ def test_an_option_added_later_changes_no_id() -> None:
     trimmed = copy.deepcopy(document)
     del trimmed["options"]["extra_melds"], trimmed["options"]["swap_wilds"]
     assert resolve_rules(trimmed).id == rules.id
+
+
+@pytest.mark.parametrize(
+    ("rules", "options"),
+    [
+        (shanghai_like() | {"point_table": "\ud800"}, None),
+        (shanghai_like() | {"options": {"point_table": "\ud800"}}, None),
+        ("\ud800", None),
+        ("liverpool", {"\ud800": 1}),
+        ("liverpool", {"point_table": "\udc00"}),
+    ],
+)
+def test_every_refusal_can_be_shown(rules: Any, options: dict[str, Any] | None) -> None:
+    """Messages written by other checks (a point table's name, a preset's id, an option's
+    name) quote what they were given as an escape too."""
+    with pytest.raises(RuleSetError) as refused:
+        resolve_rules(rules, options)
+    refused.value.message.encode("utf-8")
+    assert "\\ud800" in refused.value.message or "\\udc00" in refused.value.message

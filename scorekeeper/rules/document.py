@@ -60,6 +60,7 @@ from .rulesets import (
     RoundSpec,
     RuleSet,
     build_rules,
+    quoted,
     rule_set_problems,
 )
 
@@ -165,6 +166,9 @@ class _Reader:
         self.places: list[str] = []  # where each problem is ("" for the document itself)
 
     def add(self, where: str, message: str) -> None:
+        # A message that quotes what it was given (a check of another module's too) is
+        # written so it can be shown, whatever the document held.
+        message = message.encode("utf-8", "backslashreplace").decode("utf-8")
         self.problems.append(f"{where}: {message}" if where else message)
         self.places.append(where)
 
@@ -256,12 +260,7 @@ def _json_name(value: Any) -> str:
     return "a list" if isinstance(value, list | tuple) else type(value).__name__
 
 
-def _json_text(value: Any) -> str:
-    """A value quoted for a message, at most 40 characters; what is not valid text (half of
-    a UTF-16 pair, ``\\ud800``) written as its escape, so the message itself is text."""
-    text = repr(value) if not isinstance(value, str) else f'"{value}"'
-    text = text.encode("utf-8", "backslashreplace").decode("utf-8")
-    return text if len(text) <= 40 else text[:37] + "..."
+_json_text = quoted  # a value quoted for a message, written so the message is text
 
 
 _NOT_TEXT = "it holds half of a character pair (a lone surrogate, like \\ud800)"

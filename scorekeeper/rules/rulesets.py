@@ -41,6 +41,7 @@ from .points import (
     DEUCES_SIX_POINTS,
     FACE_VALUE_POINTS,
     LIVERPOOL_POINTS,
+    POINT_TABLES,
     SHANGHAI_POINTS,
     PointTable,
     get_point_table,
@@ -351,7 +352,9 @@ class RuleSet:
             option = OPTIONS.get(name) if isinstance(name, str) else None
             if option is None:
                 known = ", ".join(OPTIONS)
-                raise RuleSetError(f'"{name}" is not a house-rule option; the options are {known}')
+                raise RuleSetError(
+                    f"{quoted(name)} is not a house-rule option; the options are {known}"
+                )
             result = option.apply(result, value)
             changes[name] = value
         validate(result)
@@ -407,6 +410,18 @@ class Option:
     choices: tuple[str, ...] = ()
 
 
+def quoted(value: Any) -> str:
+    """``value`` in quotes for a message, at most 40 characters; what is not valid text (half
+    of a UTF-16 pair) written as its escape, so the message itself can be shown.
+
+    >>> print(quoted("Liver\\ud800pool"), quoted("x" * 50))
+    "Liver\\ud800pool" "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...
+    """
+    text = f'"{value}"' if isinstance(value, str) else repr(value)
+    text = text.encode("utf-8", "backslashreplace").decode("utf-8")
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
 def _bool(name: str, value: Any) -> bool:
     if not isinstance(value, bool):
         raise RuleSetError(f'"{name}" must be true or false, not {value!r}')
@@ -440,6 +455,9 @@ def _apply_point_table(rules: RuleSet, value: Any) -> RuleSet:
     if isinstance(value, PointTable):
         return dataclasses.replace(rules, point_table=value)
     if isinstance(value, str):
+        if value not in POINT_TABLES:
+            known = ", ".join(POINT_TABLES)
+            raise RuleSetError(f"there is no point table {quoted(value)}: choose one of {known}")
         return dataclasses.replace(rules, point_table=get_point_table(value))
     if isinstance(value, Mapping):
         ranks = value.get("ranks")
@@ -1105,7 +1123,7 @@ def get_preset(id: str) -> RuleSet:
         return PRESETS[id]
     except (KeyError, TypeError):
         known = ", ".join(PRESETS)
-        raise RuleSetError(f'there is no rule set "{id}": choose one of {known}') from None
+        raise RuleSetError(f"there is no rule set {quoted(id)}: choose one of {known}") from None
 
 
 def build_rules(preset: str, options: Mapping[str, Any] | None = None) -> RuleSet:

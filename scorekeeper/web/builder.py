@@ -31,7 +31,7 @@ import copy
 import dataclasses
 import json
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -784,8 +784,18 @@ def build_changed() -> Response:
 @bp.get("/saved")
 def saved_list() -> Response:
     """This device's saved rule sets, and the form to import one from a file."""
-    found = saved_rules.list_saved(get_session(), access.device_id())
-    return render("rules/saved_list.html", saved=found, problems=[], presets=PRESETS)
+    return _saved_list()
+
+
+def _saved_list(status: int = 200, problems: Sequence[str] = (), error: str = "") -> Response:
+    """This device's saved rule sets (those that no longer read apart, to delete), and the
+    import form with what was wrong with a file."""
+    session, device = get_session(), access.device_id()
+    return render(
+        "rules/saved_list.html", status=status, presets=PRESETS, problems=problems, error=error,
+        saved=saved_rules.list_saved(session, device),
+        unreadable=saved_rules.list_unreadable(session, device),
+    )  # fmt: skip
 
 
 @bp.post("/saved/import")
@@ -802,9 +812,7 @@ def import_file() -> Response:
         )
     except Invalid as error:
         problems = error.details if isinstance(error.details, list) else []
-        found = saved_rules.list_saved(session, access.device_id())
-        return render("rules/saved_list.html", status=400, saved=found, presets=PRESETS,
-                      problems=problems, error=error.message)  # fmt: skip
+        return _saved_list(400, problems, error.message)
     return redirect_to(url_for("builder.saved_page", saved_id=saved.id, saved="1"))
 
 

@@ -518,6 +518,11 @@ def test_every_saved_rule_set_gets_an_id_of_its_own(client: FlaskClient) -> None
     # Saved again with the same rules under the same name: the same id.
     again = save(client, "Sevens", **{"r0.m0.kind": "run", "r0.m0.length": "7"})
     assert saved_document(client, again)["id"] == sevens["id"]
+    # A game started from it on the new-game form carries that id.
+    saved_id = again.split("/")[-1].split("?")[0]
+    game = start_game(client, f"saved:{saved_id}", ["Ann", "Bob", "Cy"])
+    answer = client.get("/api/v1" + game.split("?")[0])
+    assert answer.status_code == 200 and answer.get_json()["rules"] == sevens["id"]
 
 
 def test_a_changed_rule_set_is_summed_up_from_its_rules_and_loses_the_source(

@@ -33,6 +33,10 @@ scorekeeper.rules.errors.RuleSetDocumentError: players.min: must be between 2 an
 from __future__ import annotations
 
 import dataclasses
+import hashlib
+import json
+import re
+import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TypeVar
 
@@ -56,7 +60,8 @@ from .rulesets import (
     RoundSpec,
     RuleSet,
     build_rules,
-    validate,
+    quoted,
+    rule_set_problems,
 )
 
 DOCUMENT_VERSION = 1
@@ -158,9 +163,26 @@ class _Reader:
 
     def __init__(self) -> None:
         self.problems: list[str] = []
+        self.places: list[str] = []  # where each problem is ("" for the document itself)
 
     def add(self, where: str, message: str) -> None:
+        # A message that quotes what it was given (a check of another module's too) is
+        # written so it can be shown, whatever the document held.
+        message = message.encode("utf-8", "backslashreplace").decode("utf-8")
         self.problems.append(f"{where}: {message}" if where else message)
+        self.places.append(where)
+
+    def stands(self, where: str) -> bool:
+        """Whether a problem found at ``where`` on the rule set as read stands: not when a
+        part it rests on could not be read (a stand-in took that part's place), nor when
+        that part is already reported as unreadable."""
+        rests_on = (where, *_RESTS_ON.get(where, ()))
+        return not any(
+            _inside(place, part) or _inside(where, place)
+            for place in self.places
+            if place
+            for part in rests_on
+        )
 
     def mapping(self, value: Any, where: str, keys: Sequence[str], what: str) -> Mapping[str, Any]:
         """``value`` as an object with only ``keys`` (an empty one, after a problem)."""
@@ -169,7 +191,8 @@ class _Reader:
             return {}
         for key in value:
             if key not in keys:
-                self.add(where, f'"{key}" is not part of {what}; the parts are {", ".join(keys)}')
+                parts = ", ".join(keys)
+                self.add(where, f"{_json_text(key)} is not part of {what}; the parts are {parts}")
         return value
 
     def whole(self, value: Any, where: str, low: int, high: int) -> int | None:
@@ -190,6 +213,9 @@ class _Reader:
     def text(self, value: Any, where: str, limit: int, *, empty: bool = True) -> str | None:
         if not isinstance(value, str):
             self.add(where, f"must be text, not {_json_name(value)}")
+            return None
+        if not is_valid_text(value):
+            self.add(where, f"{_json_text(value)} is not valid text: {_NOT_TEXT}")
             return None
         if len(value) > limit:
             self.add(where, f"must be at most {limit} characters, not {len(value)}")
@@ -234,9 +260,41 @@ def _json_name(value: Any) -> str:
     return "a list" if isinstance(value, list | tuple) else type(value).__name__
 
 
-def _json_text(value: Any) -> str:
-    text = repr(value) if not isinstance(value, str) else f'"{value}"'
-    return text if len(text) <= 40 else text[:37] + "..."
+_json_text = quoted  # a value quoted for a message, written so the message is text
+
+
+_NOT_TEXT = "it holds half of a character pair (a lone surrogate, like \\ud800)"
+
+
+def is_valid_text(value: str) -> bool:
+    """Whether ``value`` is text that can be written out: JSON's ``"\\ud800"`` reads as half
+    of a UTF-16 pair, which no page, file or database can hold.
+
+    >>> is_valid_text("Liverpool ♠"), is_valid_text("Liver\\ud800pool")
+    (True, False)
+    """
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def _inside(place: str, part: str) -> bool:
+    """Whether ``place`` is ``part`` or inside it: ``rounds[2].cards_dealt`` is inside
+    ``rounds[2]`` and ``rounds``, not inside ``rounds[20]``."""
+    return place == part or place.startswith((part + ".", part + "["))
+
+
+# The parts a problem of the rule set as a whole rests on, besides its own place: the decks'
+# check counts the players and the cards dealt (options may set both), and the worked-out
+# decks given back are compared with the rule the players, decks and jokers make.
+_RESTS_ON: dict[str, tuple[str, ...]] = {
+    "decks": ("players", "options.min_players", "options.max_players", "options.jokers",
+              "options.cards_dealt"),
+    "decks.for_players": ("players", "decks", "options.min_players", "options.max_players",
+                          "options.jokers"),
+}  # fmt: skip
 
 
 def _enum_values(enum: Any) -> str:
@@ -248,7 +306,12 @@ def from_document(data: Any) -> RuleSet:
 
     Only ``rounds`` is required; the other parts default to Liverpool's: players 2 to 8,
     jokers wild and no other wild rank, two decks (three for six players or more) with two
-    jokers each, the Liverpool point table and every option's default.
+    jokers each, the Liverpool point table and every option's default. A document without
+    an id gets its own (:func:`own_id`).
+
+    Every problem is found in one pass: a part that cannot be read is replaced by a stand-in
+    while the rest is read, its options applied and the whole checked; a problem that rests
+    on a stand-in is left out (:meth:`_Reader.stands`).
     """
     reader = _Reader()
     top = reader.mapping(data, "", TOP_KEYS, "a rule-set document")
@@ -261,16 +324,12 @@ def from_document(data: Any) -> RuleSet:
     fields.update(_read_wilds(reader, top.get("wilds", _MISSING)))
     fields["decks"] = _read_decks(reader, top.get("decks", _MISSING))
     fields["point_table"] = _read_point_table(reader, top.get("point_table", _MISSING))
-    if reader.problems:
-        raise RuleSetDocumentError(reader.problems)
-    rules = RuleSet(**fields)
-    rules = _apply_options(reader, rules, top.get("options", _MISSING))
+    rules = _apply_options(reader, RuleSet(**fields), top.get("options", _MISSING))
     _check_for_players(reader, rules, top)
-    if not reader.problems:
-        _check_whole(reader, rules)
+    _check_whole(reader, rules)
     if reader.problems:
         raise RuleSetDocumentError(reader.problems)
-    return rules
+    return rules if "id" in top else dataclasses.replace(rules, id=own_id(rules))
 
 
 def _read_version(reader: _Reader, value: Any) -> None:
@@ -279,12 +338,17 @@ def _read_version(reader: _Reader, value: Any) -> None:
 
 
 def _read_header(reader: _Reader, top: Mapping[str, Any]) -> dict[str, Any]:
-    """The id, name, summary and source (all optional)."""
+    """The id, name, summary and source (all optional: a document without an id is given its
+    own once it is read)."""
     fields: dict[str, Any] = {}
-    defaults = {"id": "custom", "name": "Custom rules", "summary": "", "source": ""}
+    defaults = {"id": "", "name": "Custom rules", "summary": "", "source": ""}
     for key, default in defaults.items():
         limit = MAX_ID if key == "id" else MAX_TEXT
-        value = reader.text(top.get(key, default), key, limit, empty=key not in ("id", "name"))
+        value = (
+            reader.text(top[key], key, limit, empty=key not in ("id", "name"))
+            if key in top
+            else None
+        )
         fields[key] = value if value is not None else default
     return fields
 
@@ -295,9 +359,13 @@ def _read_players(reader: _Reader, value: Any) -> dict[str, Any]:
     players = reader.mapping(value, "players", ("min", "max"), "a players range")
     low = reader.whole(players.get("min", MIN_PLAYERS), "players.min", MIN_PLAYERS, MAX_PLAYERS)
     high = reader.whole(players.get("max", MAX_PLAYERS), "players.max", MIN_PLAYERS, MAX_PLAYERS)
-    if low is not None and high is not None and low > high:
-        reader.add("players", f"the fewest players ({low}) is more than the most ({high})")
     return {"min_players": low or MIN_PLAYERS, "max_players": high or MAX_PLAYERS}
+
+
+# What stands in for a part that cannot be read while the rest is checked: the smallest, so
+# that no check of the whole finds a problem in it that the document does not have.
+_STAND_IN_MELD = MeldSpec(MeldKind.SET, 2)
+_STAND_IN_DEALT = 1
 
 
 def _read_rounds(reader: _Reader, value: Any) -> tuple[RoundSpec, ...]:
@@ -305,12 +373,11 @@ def _read_rounds(reader: _Reader, value: Any) -> tuple[RoundSpec, ...]:
         reader.add("rounds", "a rule set needs its rounds")
         return ()
     rounds = reader.items(value, "rounds", 1, MAX_ROUNDS, "rounds")
-    read = [_read_round(reader, item, f"rounds[{i}]") for i, item in enumerate(rounds)]
-    return tuple(spec for spec in read if spec is not None)
+    return tuple(_read_round(reader, item, f"rounds[{i}]") for i, item in enumerate(rounds))
 
 
-def _read_round(reader: _Reader, value: Any, where: str) -> RoundSpec | None:
-    found = len(reader.problems)
+def _read_round(reader: _Reader, value: Any, where: str) -> RoundSpec:
+    """The round, with stand-ins for the parts that cannot be read."""
     spec = reader.mapping(value, where, ROUND_KEYS, "a round")
     melds = reader.items(spec.get("contract"), f"{where}.contract", 1, MAX_MELDS, "melds")
     contract = [_read_meld(reader, m, f"{where}.contract[{i}]") for i, m in enumerate(melds)]
@@ -325,12 +392,12 @@ def _read_round(reader: _Reader, value: Any, where: str) -> RoundSpec | None:
     buy_limit = (
         None if limit is None else reader.whole(limit, f"{where}.buy_limit", 0, MAX_BUY_LIMIT)
     )
-    if len(reader.problems) > found or dealt is None or going_out is None:
-        return None
-    specs = tuple(m for m in contract if m is not None)
-    round_spec = RoundSpec(Contract(specs), dealt, going_out, buy_limit)
-    _check_cards_held(reader, round_spec, where)
-    return round_spec
+    return RoundSpec(
+        Contract(tuple(m or _STAND_IN_MELD for m in contract) or (_STAND_IN_MELD,)),
+        _STAND_IN_DEALT if dealt is None else dealt,
+        going_out or GoingOut.DISCARD,
+        buy_limit,
+    )
 
 
 def _read_meld(reader: _Reader, value: Any, where: str) -> MeldSpec | None:
@@ -347,21 +414,6 @@ def _read_meld(reader: _Reader, value: Any, where: str) -> MeldSpec | None:
         reader.add(where, f"a {kind.value} has between 2 and {high} cards, not {length}")
         return None
     return MeldSpec(kind, length)
-
-
-def _check_cards_held(reader: _Reader, spec: RoundSpec, where: str) -> None:
-    """A player holds the cards dealt, the card drawn and two more for every buy allowed."""
-    if spec.buy_limit is None:
-        return
-    held = spec.cards_dealt + 1 + 2 * spec.buy_limit
-    needed = spec.contract.min_cards
-    if needed > held:
-        reader.add(
-            where,
-            f"the contract ({spec.contract.describe()}) needs at least {needed} cards, but a "
-            f"player holds at most {held} ({spec.cards_dealt} dealt, the card drawn and "
-            f"{2 * spec.buy_limit} from buying)",
-        )
 
 
 def _read_wilds(reader: _Reader, value: Any) -> dict[str, Any]:
@@ -458,6 +510,8 @@ def _apply_options(reader: _Reader, rules: RuleSet, value: Any) -> RuleSet:
         option = OPTIONS.get(name)
         if option is None:
             continue  # already reported by mapping()
+        if name == "cards_dealt" and not rules.rounds:
+            continue  # one number per round: no rounds could be read to count them
         try:
             rules = option.apply(rules, option_value)
         except RulesError as error:
@@ -469,7 +523,7 @@ def _check_for_players(reader: _Reader, rules: RuleSet, top: Mapping[str, Any]) 
     """``decks.for_players`` is written for people; given back, it must agree with the rule."""
     decks = top.get("decks")
     given = decks.get("for_players", _MISSING) if isinstance(decks, Mapping) else _MISSING
-    if given is _MISSING or given == _for_players(rules):
+    if given is _MISSING or given == _for_players(rules) or not reader.stands("decks.for_players"):
         return
     reader.add(
         "decks.for_players",
@@ -479,11 +533,127 @@ def _check_for_players(reader: _Reader, rules: RuleSet, top: Mapping[str, Any]) 
 
 
 def _check_whole(reader: _Reader, rules: RuleSet) -> None:
-    """The checks that concern the rule set as a whole (enough cards in the decks, ...)."""
+    """The checks that concern the rule set as a whole (enough cards in the decks, a contract
+    a player can hold, ...), each problem where it is; none that rests on a stand-in."""
+    for problem in rule_set_problems(rules):
+        if reader.stands(problem.where):
+            reader.add(problem.where, problem.message)
+
+
+# --- ids ---------------------------------------------------------------------------------------
+
+ID_DIGITS = 8  # hexadecimal digits of a rule set's fingerprint in its own id
+_OWN_ID = re.compile(rf"[a-z0-9]+(?:-[a-z0-9]+)*-[0-9a-f]{{{ID_DIGITS}}}")
+
+# Every option's value in a rule set that leaves it alone: a fingerprint leaves these out, so
+# an option added later (with today's behaviour as its default) changes no rule set's id.
+_PLAIN = RuleSet("", "", "", (), DeckRule(((MAX_PLAYERS, 2),)), PointTable("", "", (0,) * 13, 0))
+_DEFAULT_OPTIONS = {name: option.read(_PLAIN) for name, option in OPTIONS.items()}
+
+
+def fingerprint(rules: RuleSet) -> str:
+    """The rules to play by, in a few characters: the same for rule sets that differ only in
+    their id, name, summary or source, and (but for one chance in four billion) different
+    for any two that differ in play.
+
+    >>> fingerprint(PRESETS["liverpool"]) == fingerprint(PRESETS["liverpool"].with_options({}))
+    True
+    >>> fingerprint(PRESETS["liverpool"]) == fingerprint(PRESETS["liverpool-11"])
+    False
+    """
+    document = to_document(rules)
+    for key in ("id", "name", "summary", "source"):
+        del document[key]
+    del document["decks"]["for_players"]  # worked out from the rest
+    document["options"] = {
+        name: value
+        for name, value in document["options"].items()
+        if value != _DEFAULT_OPTIONS.get(name, _MISSING)
+    }
+    text = json.dumps(document, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode("ascii")).hexdigest()[:ID_DIGITS]
+
+
+def slug(text: str) -> str:
+    """Plain lower-case letters, digits and dashes for ``text`` ("" when none are left).
+
+    >>> slug("Gran's Friday rules: 2s wild!"), slug("Règles à nous"), slug("♠♥")
+    ('gran-s-friday-rules-2s-wild', 'regles-a-nous', '')
+    """
+    plain = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii")
+    return re.sub(r"[^a-z0-9]+", "-", plain.lower()).strip("-")
+
+
+def own_id(rules: RuleSet) -> str:
+    """The id of a rule set of one's own: its name as a slug and its :func:`fingerprint`.
+    The same rules under the same name always get the same id; other rules another one; and
+    it is never a preset's (no preset's id ends in eight hexadecimal digits).
+
+    >>> import dataclasses
+    >>> ours = dataclasses.replace(PRESETS["family"], name="Gran's Friday rules", cut_bonus=-25)
+    >>> own_id(ours)  # doctest: +ELLIPSIS
+    'gran-s-friday-rules-...'
+    >>> len(own_id(ours)) == len("gran-s-friday-rules-") + ID_DIGITS
+    True
+    """
+    name = slug(rules.name)[: MAX_ID - ID_DIGITS - 1].strip("-") or "rules"
+    return f"{name}-{fingerprint(rules)}"
+
+
+def is_preset(rules: RuleSet) -> bool:
+    """Whether ``rules`` is the preset its id names, house-rule options aside (a game started
+    from a preset with options keeps the preset's id: its options are kept beside it)."""
+    preset = PRESETS.get(rules.id)
+    if preset is None:
+        return False
+    if fingerprint(preset) == fingerprint(rules):
+        return True
+    changed: dict[str, Any] = {
+        name: option.read(rules)
+        for name, option in OPTIONS.items()
+        if option.read(rules) != option.read(preset)
+    }
+    if rules.point_table != preset.point_table:
+        changed["point_table"] = rules.point_table  # a custom table too, not only its id
     try:
-        validate(rules)
-    except RuleSetError as error:
-        reader.add("", error.message)
+        rebuilt = preset.with_options(changed)
+    except RulesError:
+        return False
+    return fingerprint(rebuilt) == fingerprint(rules)
+
+
+def identified(rules: RuleSet) -> RuleSet:
+    """``rules`` under the id it may carry: a preset's id only when it is that preset (house
+    rules aside, :func:`is_preset`), else its :func:`own_id`. Every door that takes a rule
+    set from outside (the API, new games, printing) reads it through this.
+
+    >>> import dataclasses
+    >>> fake = dataclasses.replace(PRESETS["liverpool"], rounds=PRESETS["liverpool"].rounds[:3])
+    >>> identified(fake).id  # doctest: +ELLIPSIS
+    'liverpool-rummy-...'
+    >>> identified(PRESETS["liverpool"].with_options({"cut_bonus": 0})).id
+    'liverpool'
+    """
+    if is_preset(rules):
+        return rules
+    found = own_id(rules)
+    return rules if rules.id == found else dataclasses.replace(rules, id=found)
+
+
+def own_rules(rules: RuleSet) -> RuleSet:
+    """A rule set a person keeps as their own (the builder's, a saved one): a preset's id
+    only when it is exactly that preset, name and all; else its :func:`own_id`.
+
+    >>> own_rules(PRESETS["family"]).id
+    'family'
+    >>> own_rules(PRESETS["family"].with_options({"cut_bonus": -50})).id  # doctest: +ELLIPSIS
+    'family-liverpool-...'
+    """
+    preset = PRESETS.get(rules.id)
+    if preset is not None and same_rules(preset, rules):
+        return rules
+    found = own_id(rules)
+    return rules if rules.id == found else dataclasses.replace(rules, id=found)
 
 
 # --- one entry point -------------------------------------------------------------------------
@@ -503,7 +673,7 @@ def resolve_rules(value: Any, options: Mapping[str, Any] | None = None) -> RuleS
         return build_rules(value, options or {})
     if isinstance(value, Mapping):
         rules = from_document(value)
-        return rules.with_options(options) if options else rules
+        return identified(rules.with_options(options) if options else rules)
     raise RuleSetError("the rules must be a preset's id or a rule-set document")
 
 
@@ -528,7 +698,12 @@ __all__ = [
     "STRUCTURAL_OPTIONS",
     "RuleSetDocumentError",
     "document_problems",
+    "fingerprint",
     "from_document",
+    "identified",
+    "is_valid_text",
+    "own_id",
+    "own_rules",
     "resolve_rules",
     "same_rules",
     "to_document",

@@ -28,10 +28,10 @@ scorekeeper.rules.errors.RuleSetError: round 7 (3 runs) needs at least 12 cards,
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any
+from typing import Any, NamedTuple
 
 from .cards import Rank
 from .errors import RuleSetError
@@ -41,6 +41,7 @@ from .points import (
     DEUCES_SIX_POINTS,
     FACE_VALUE_POINTS,
     LIVERPOOL_POINTS,
+    POINT_TABLES,
     SHANGHAI_POINTS,
     PointTable,
     get_point_table,
@@ -351,7 +352,9 @@ class RuleSet:
             option = OPTIONS.get(name) if isinstance(name, str) else None
             if option is None:
                 known = ", ".join(OPTIONS)
-                raise RuleSetError(f'"{name}" is not a house-rule option; the options are {known}')
+                raise RuleSetError(
+                    f"{quoted(name)} is not a house-rule option; the options are {known}"
+                )
             result = option.apply(result, value)
             changes[name] = value
         validate(result)
@@ -407,6 +410,18 @@ class Option:
     choices: tuple[str, ...] = ()
 
 
+def quoted(value: Any) -> str:
+    """``value`` in quotes for a message, at most 40 characters; what is not valid text (half
+    of a UTF-16 pair) written as its escape, so the message itself can be shown.
+
+    >>> print(quoted("Liver\\ud800pool"), quoted("x" * 50))
+    "Liver\\ud800pool" "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...
+    """
+    text = f'"{value}"' if isinstance(value, str) else repr(value)
+    text = text.encode("utf-8", "backslashreplace").decode("utf-8")
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
 def _bool(name: str, value: Any) -> bool:
     if not isinstance(value, bool):
         raise RuleSetError(f'"{name}" must be true or false, not {value!r}')
@@ -440,6 +455,9 @@ def _apply_point_table(rules: RuleSet, value: Any) -> RuleSet:
     if isinstance(value, PointTable):
         return dataclasses.replace(rules, point_table=value)
     if isinstance(value, str):
+        if value not in POINT_TABLES:
+            known = ", ".join(POINT_TABLES)
+            raise RuleSetError(f"there is no point table {quoted(value)}: choose one of {known}")
         return dataclasses.replace(rules, point_table=get_point_table(value))
     if isinstance(value, Mapping):
         ranks = value.get("ranks")
@@ -745,94 +763,158 @@ OPTIONS: dict[str, Option] = {
 }
 
 
+class RuleSetProblem(NamedTuple):
+    """One reason a rule set cannot be played, and where it is, written as a rule-set
+    document's path: ``rounds[6]`` (the seventh round), ``rounds[2].contract[1]``,
+    ``players``, ``decks``, ``options.same_suit_run_gap``."""
+
+    where: str
+    message: str
+
+
+def rule_set_problems(rules: RuleSet) -> list[RuleSetProblem]:
+    """Every reason the rule set cannot be played as it stands, found in one pass (none for
+    a playable one). Each check is a function of the rule set giving problems; a further
+    check is one more line here.
+
+    >>> broken = dataclasses.replace(LIVERPOOL, min_players=6, max_players=3, same_suit_run_gap=2,
+    ...     same_suit_runs=SameSuitRuns.NEVER, rounds=LIVERPOOL.rounds[:6] + (
+    ...         dataclasses.replace(LIVERPOOL.rounds[6], buy_limit=0),))
+    >>> for problem in rule_set_problems(broken):
+    ...     print(problem.where, "|", problem.message)
+    players | the fewest players (6) is more than the most (3)
+    rounds[6] | round 7 (3 runs) needs at least 12 cards, more than the 10 dealt plus the card drawn
+    options.same_suit_run_gap | runs of one suit are never allowed here, so there is no gap between them to choose: leave "same_suit_run_gap" at 1, or let runs share a suit
+    """  # noqa: E501
+    return [
+        *_round_count_problems(rules),
+        *_players_problems(rules),
+        *_round_problems(rules),
+        *_natural_card_problems(rules),
+        *_same_suit_gap_problems(rules),
+        *_deck_problems(rules),
+    ]
+
+
 def validate(rules: RuleSet) -> None:
-    """Raise a RuleSetError if the rule set cannot be played as it stands."""
+    """Raise a RuleSetError naming every problem if the rule set cannot be played as it
+    stands (:func:`rule_set_problems`)."""
+    found = rule_set_problems(rules)
+    if found:
+        raise RuleSetError("; ".join(problem.message for problem in found))
+
+
+def _round_count_problems(rules: RuleSet) -> Iterator[RuleSetProblem]:
     if not rules.rounds:
-        raise RuleSetError("a game needs at least one round")
-    if len(rules.rounds) > MAX_ROUNDS:
-        raise RuleSetError(f"a game has at most {MAX_ROUNDS} rounds")
+        yield RuleSetProblem("rounds", "a game needs at least one round")
+    elif len(rules.rounds) > MAX_ROUNDS:
+        yield RuleSetProblem("rounds", f"a game has at most {MAX_ROUNDS} rounds")
+
+
+def _players_problems(rules: RuleSet) -> Iterator[RuleSetProblem]:
     if rules.min_players > rules.max_players:
-        raise RuleSetError(
-            f"the fewest players ({rules.min_players}) is more than the most ({rules.max_players})"
+        yield RuleSetProblem(
+            "players",
+            f"the fewest players ({rules.min_players}) is more than the most ({rules.max_players})",
         )
-    for number, spec in enumerate(rules.rounds, start=1):
+
+
+def _round_problems(rules: RuleSet) -> Iterator[RuleSetProblem]:
+    """Each round's contract: its melds, the cards a player can hold, its runs' suits."""
+    for index, spec in enumerate(rules.rounds):
+        where, number = f"rounds[{index}]", index + 1
         if not spec.contract.melds:
-            raise RuleSetError(f"round {number} has an empty contract")
-        for meld in spec.contract.melds:
-            if meld.kind == MeldKind.SET:
-                _check_set(rules, number, meld)
-            else:
-                _check_run(rules, number, meld)
-        _check_cards_held(number, spec)
+            yield RuleSetProblem(f"{where}.contract", f"round {number} has an empty contract")
+        for place, meld in enumerate(spec.contract.melds):
+            message = _meld_problem(rules, number, meld)
+            if message is not None:
+                yield RuleSetProblem(f"{where}.contract[{place}]", message)
+        held = _cards_held_problem(number, spec)
+        if held is not None:
+            yield RuleSetProblem(where, held)
         runs = len(spec.contract.runs)
         if rules.same_suit_runs == SameSuitRuns.NEVER and runs > len(_SUITS):
-            raise RuleSetError(
-                f"round {number} asks for {runs} runs, but runs must be of different suits"
+            yield RuleSetProblem(
+                f"{where}.contract",
+                f"round {number} asks for {runs} runs, but runs must be of different suits",
             )
-    _check_same_suit_gap(rules)
-    _check_decks(rules)
 
 
-def _check_same_suit_gap(rules: RuleSet) -> None:
+def _meld_problem(rules: RuleSet, number: int, meld: MeldSpec) -> str | None:
+    """What is wrong with one meld a contract asks for (None: nothing)."""
+    if meld.kind == MeldKind.RUN:
+        if not 2 <= meld.min_length <= MAX_RUN_LENGTH:
+            return f"round {number}: a run has between 2 and {MAX_RUN_LENGTH} cards"
+        return None
+    if meld.min_length < 2:
+        return f"round {number}: a set needs at least 2 cards"
+    most = rules.set_max_cards
+    if most is not None and meld.min_length > most:
+        return (
+            f"round {number} asks for a set of {meld.min_length}, but sets of different "
+            f"suits hold at most {most} cards"
+        )
+    return None
+
+
+def _natural_card_problems(rules: RuleSet) -> Iterator[RuleSetProblem]:
+    """The fewest natural cards must fit in the longest meld of each kind."""
+    most = rules.set_max_cards
+    if most is not None and rules.set_min_naturals > most:
+        yield RuleSetProblem(
+            "options.set_min_naturals",
+            f"sets of different suits hold at most {most} cards, fewer than the "
+            f"{rules.set_min_naturals} natural cards asked for",
+        )
+    if rules.run_min_naturals > MAX_RUN_LENGTH:
+        yield RuleSetProblem(
+            "options.run_min_naturals",
+            f"a run cannot hold more than {MAX_RUN_LENGTH} natural cards",
+        )
+
+
+def _same_suit_gap_problems(rules: RuleSet) -> Iterator[RuleSetProblem]:
     """A gap between runs of one suit means nothing when such runs are never allowed."""
     if rules.same_suit_runs == SameSuitRuns.NEVER and rules.same_suit_run_gap != 1:
-        raise RuleSetError(
+        yield RuleSetProblem(
+            "options.same_suit_run_gap",
             "runs of one suit are never allowed here, so there is no gap between them to "
-            'choose: leave "same_suit_run_gap" at 1, or let runs share a suit'
+            'choose: leave "same_suit_run_gap" at 1, or let runs share a suit',
         )
 
 
-def _check_set(rules: RuleSet, number: int, meld: MeldSpec) -> None:
-    if meld.min_length < 2:
-        raise RuleSetError(f"round {number}: a set needs at least 2 cards")
-    if rules.set_max_cards is None:
-        return
-    if meld.min_length > rules.set_max_cards:
-        raise RuleSetError(
-            f"round {number} asks for a set of {meld.min_length}, but sets of "
-            f"different suits hold at most {rules.set_max_cards} cards"
-        )
-    if rules.set_min_naturals > rules.set_max_cards:
-        raise RuleSetError(
-            f"sets of different suits hold at most {rules.set_max_cards} cards, "
-            f"fewer than the {rules.set_min_naturals} natural cards asked for"
-        )
-
-
-def _check_run(rules: RuleSet, number: int, meld: MeldSpec) -> None:
-    if not 2 <= meld.min_length <= MAX_RUN_LENGTH:
-        raise RuleSetError(f"round {number}: a run has between 2 and {MAX_RUN_LENGTH} cards")
-    if rules.run_min_naturals > MAX_RUN_LENGTH:
-        raise RuleSetError(f"a run cannot hold more than {MAX_RUN_LENGTH} natural cards")
-
-
-def _check_cards_held(number: int, spec: RoundSpec) -> None:
+def _cards_held_problem(number: int, spec: RoundSpec) -> str | None:
     """A player holds the cards dealt plus the card drawn, and two more for every buy
     (Liverpool's last round, 3 runs from 10 cards, can only be made after a buy)."""
     if spec.buy_limit is None:
-        return
+        return None
     contract = spec.contract
-    if contract.min_cards > spec.cards_dealt + 1 + 2 * spec.buy_limit:
-        held = f"the {spec.cards_dealt} dealt plus the card drawn"
-        if spec.buy_limit:
-            held += f" and {2 * spec.buy_limit} from buying"
-        raise RuleSetError(
-            f"round {number} ({contract.describe()}) needs at least {contract.min_cards} "
-            f"cards, more than {held}"
-        )
+    if contract.min_cards <= spec.cards_dealt + 1 + 2 * spec.buy_limit:
+        return None
+    held = f"the {spec.cards_dealt} dealt plus the card drawn"
+    if spec.buy_limit:
+        held += f" and {2 * spec.buy_limit} from buying"
+    return (
+        f"round {number} ({contract.describe()}) needs at least {contract.min_cards} cards, "
+        f"more than {held}"
+    )
 
 
-def _check_decks(rules: RuleSet) -> None:
-    """Every player count the rule set allows has enough cards for the largest deal."""
+def _deck_problems(rules: RuleSet) -> Iterator[RuleSetProblem]:
+    """The fewest players whose decks cannot supply the largest deal (and the upcard)."""
+    if not rules.rounds:
+        return
     most_dealt = max(r.cards_dealt for r in rules.rounds)
     for players in range(rules.min_players, rules.max_players + 1):
         decks = rules.decks.decks_for(players)
         cards = decks * 52 + rules.decks.jokers_for(players)
         if players * most_dealt + 1 > cards:
-            raise RuleSetError(
-                f"{players} players with {most_dealt} cards each need more than the {cards} cards "
-                f"of {decks} deck{'' if decks == 1 else 's'}"
+            yield RuleSetProblem(
+                "decks",
+                f"{players} players with {most_dealt} cards each need more than the {cards} "
+                f"cards of {decks} deck{'' if decks == 1 else 's'}",
             )
+            return
 
 
 _SUITS = "SHDC"
@@ -1041,7 +1123,7 @@ def get_preset(id: str) -> RuleSet:
         return PRESETS[id]
     except (KeyError, TypeError):
         known = ", ".join(PRESETS)
-        raise RuleSetError(f'there is no rule set "{id}": choose one of {known}') from None
+        raise RuleSetError(f"there is no rule set {quoted(id)}: choose one of {known}") from None
 
 
 def build_rules(preset: str, options: Mapping[str, Any] | None = None) -> RuleSet:

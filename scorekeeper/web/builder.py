@@ -16,6 +16,13 @@ Terms:
 - **Decks table**: the decks for each number of players, typed one number a row; rows in a
   row with the same number make one ``decks.by_players`` row of the document, so the form of
   an unchanged preset gives back exactly its rule.
+- **Summary and source**: while the rules play as the ones started from, they keep that
+  summary and source; once anything but the name and the summary changes, the summary is
+  written from the rules (:func:`~scorekeeper.rules.prose.summary`) and the source is
+  cleared. A summary the person types is theirs and is kept (emptied, it is written again):
+  the form carries the summary it last wrote (``summary_auto``) to tell one from the other.
+- **Ids**: a saved rule set is a person's own: it keeps a preset's id only while it is that
+  preset exactly, else it gets its own (:func:`~scorekeeper.rules.document.own_rules`).
 """
 
 from __future__ import annotations
@@ -24,7 +31,7 @@ import copy
 import dataclasses
 import json
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -34,10 +41,10 @@ from ..db import get_session
 from ..errors import Invalid, NotFound
 from ..games import saved_rules
 from ..rules import PRESETS, Card, Rank, RulesError, RuleSet, from_document, to_document
-from ..rules.document import MAX_MELDS, STRUCTURAL_OPTIONS, same_rules
+from ..rules.document import MAX_MELDS, MAX_TEXT, STRUCTURAL_OPTIONS, fingerprint, own_rules
 from ..rules.errors import RuleSetDocumentError, RuleSetError
 from ..rules.points import POINT_TABLES
-from ..rules.prose import rule_book
+from ..rules.prose import rule_book, summary
 from ..rules.rulesets import (
     MAX_PLAYERS,
     MAX_ROUNDS,
@@ -138,6 +145,7 @@ def cards_not_in_play(rules: RuleSet, cards: Iterable[Card]) -> str | None:
 # --- the builder's form --------------------------------------------------------------------------
 
 DEFAULT_START = "liverpool"
+SAVED_START = "saved"  # the "Start from" choice of the saved rules the builder opened with
 MAX_FIELD = 100  # characters kept of one typed value
 MAX_START = 20_000  # characters of the starting document carried in the form
 NEW_MELD = {"set": 3, "run": 4}
@@ -211,7 +219,8 @@ class BuilderForm:
 
     ``decks`` holds the decks typed for every number of players (2 to 8, kept for those
     outside the players range too, so widening it brings them back); ``open`` the sections
-    the person has open (``None``: as the page first shows them).
+    the person has open (``None``: as the page first shows them); ``summary`` the summary
+    shown, ``summary_auto`` the one the builder wrote there (see the module's doc).
     """
 
     start: str
@@ -228,6 +237,8 @@ class BuilderForm:
     example_round: str = "1"
     example_hand: str = ""
     open: set[str] | None = None
+    summary: str = ""
+    summary_auto: str = ""  # the summary the builder last wrote ("" if the person typed it)
 
     @classmethod
     def of(cls, rules: RuleSet, base: str) -> BuilderForm:
@@ -254,6 +265,8 @@ class BuilderForm:
             decks={n: str(rules.decks.decks_for(n)) for n in ALL_PLAYER_COUNTS},
             jokers_per_deck=str(rules.decks.jokers_per_deck),
             example_round=str(_example_round(rules)),
+            summary=rules.summary,
+            summary_auto=rules.summary if _written_by_the_app(rules) else "",
         )
 
     @classmethod
@@ -288,7 +301,14 @@ class BuilderForm:
             example_round=text("example.round", "1"),
             example_hand=str(form.get("example.hand", ""))[: rj.MAX_TEXT].strip(),
             open=set(str(form["open"]).split()[:MAX_OPEN]) if "open" in form else None,
+            summary=str(form.get("summary", ""))[:MAX_TEXT].strip(),
+            summary_auto=str(form.get("summary_auto", ""))[:MAX_TEXT].strip(),
         )
+
+    @property
+    def summary_typed(self) -> bool:
+        """Whether the person typed the summary (not empty, not the one the builder wrote)."""
+        return bool(self.summary) and self.summary.split() != self.summary_auto.split()
 
     def apply(self, action: str) -> None:
         """A button: add or remove a round, add a set or a run to a round, remove a meld."""
@@ -317,6 +337,8 @@ class BuilderForm:
         as typed, so the document's own checks word each problem and say where it is."""
         document = self._start_document()
         document["name"] = self.name
+        if self.summary_typed:
+            document["summary"] = self.summary
         document["players"] = {"min": _number(self.players[0]), "max": _number(self.players[1])}
         document["rounds"] = [
             {
@@ -384,7 +406,7 @@ class BuilderForm:
     def _start_document(self) -> dict[str, Any]:
         try:
             start: Any = json.loads(self.start)
-        except ValueError:
+        except (ValueError, RecursionError):  # not JSON, or nested too deep to read
             start = None
         document: dict[str, Any] = (
             start if isinstance(start, dict) else to_document(PRESETS[DEFAULT_START])
@@ -393,24 +415,32 @@ class BuilderForm:
 
     def build(self) -> tuple[RuleSet | None, dict[str, list[str]]]:
         """The rule set, or None and every problem by where it is (``""``: the whole)."""
-        document = self.document()
         try:
-            rules = from_document(document)
+            rules = from_document(self.document())
         except RuleSetDocumentError as error:
-            found = located(error.problems)
+            return None, located(error.problems)
         except RuleSetError as error:
-            found = {"": [error.message]}
+            return None, {"": [error.message]}
+        return own_rules(self._summed_up(rules)), {}
+
+    def _summed_up(self, rules: RuleSet) -> RuleSet:
+        """``rules`` with the summary and source the module's doc describes; the form then
+        shows that summary."""
+        start = self.start_rules()
+        same = start is not None and fingerprint(start) == fingerprint(rules)
+        if self.summary_typed:
+            text = rules.summary
         else:
-            return _named_id(rules), {}
-        # A document with problems in its rounds is refused before its options are read:
-        # check each option on its own too, so every problem shows at once.
-        for name, value in document["options"].items():
-            where = f"options.{name}"
-            if where not in found:
-                problem = _option_problem(name, value)
-                if problem is not None:
-                    found[where] = located([f"{where}: {problem}"])[where]
-        return None, found
+            text = rules.summary if same else summary(rules)
+            self.summary = self.summary_auto = text
+        return dataclasses.replace(rules, summary=text, source=rules.source if same else "")
+
+    def start_rules(self) -> RuleSet | None:
+        """The rules started from (None if the form's copy of them cannot be read)."""
+        try:
+            return from_document(self._start_document())
+        except RuleSetError:
+            return None
 
 
 def builder_options() -> dict[str, Option]:
@@ -418,15 +448,6 @@ def builder_options() -> dict[str, Option]:
     part it shows on its own (the rounds, the wild cards, the players, the point table).
     Read from the rules core each time, so a new option shows up by itself."""
     return {name: o for name, o in OPTIONS.items() if name not in STRUCTURAL_OPTIONS}
-
-
-def _option_problem(name: str, value: Any) -> str | None:
-    """What is wrong with one option's value on its own (None: nothing)."""
-    try:
-        OPTIONS[name].apply(PRESETS[DEFAULT_START], value)
-    except RulesError as error:
-        return error.message
-    return None
 
 
 def _yes_no(value: bool) -> str:
@@ -455,13 +476,11 @@ def _option_value(kind: str, text: str) -> Any:
     return text
 
 
-def _named_id(rules: RuleSet) -> RuleSet:
-    """A rule set changed from its preset is no longer that preset: it gets an id of its own
-    (pages link a preset's id to its rules page)."""
-    preset = PRESETS.get(rules.id)
-    if preset is None or same_rules(preset, rules):
-        return rules
-    return dataclasses.replace(rules, id="custom")
+def _written_by_the_app(rules: RuleSet) -> bool:
+    """Whether the summary of ``rules`` is one the app wrote (a preset's, or one written from
+    the rules), not one a person typed."""
+    written = {"", summary(rules), *(preset.summary for preset in PRESETS.values())}
+    return rules.summary in written
 
 
 def located(problems: Iterable[str]) -> dict[str, list[str]]:
@@ -570,7 +589,7 @@ def _section_of_option(name: str) -> str:
 def _sections_of(where: str, form: BuilderForm) -> set[str]:
     """The sections holding the field a problem is placed at (see :func:`place_problems`)."""
     head = re.split(r"[.\[]", where, maxsplit=1)[0]
-    if head in ("name", "players"):
+    if head in ("name", "summary", "players"):
         return {"players"}
     if head == "rounds":
         match = re.match(r"rounds\[(\d+)\]", where)
@@ -605,7 +624,7 @@ def _deck_key(where: str, form: BuilderForm) -> list[str] | None:
 def place_problems(found: dict[str, list[str]], form: BuilderForm) -> dict[str, list[str]]:
     """Every problem under a key the page shows (a field, a meld, a round), the others under
     ``""`` (shown at the top), so none is lost."""
-    shown = {"", "name", "players", "players.min", "players.max", "rounds", "jokers"}
+    shown = {"", "name", "summary", "players", "players.min", "players.max", "rounds", "jokers"}
     shown |= {"wilds", "point_table"} | {f"options.{name}" for name in builder_options()}
     for i, row in enumerate(form.rounds):
         base = f"rounds[{i}]"
@@ -712,6 +731,17 @@ def _choice_values() -> dict[str, tuple[str, ...]]:
     }
 
 
+def _started_again(form: BuilderForm) -> BuilderForm:
+    """The form for the rules chosen to start from: a preset, or the saved rules the form
+    started from, as saved (Liverpool's if the form's copy of them cannot be read)."""
+    if form.base in PRESETS:
+        return BuilderForm.of(PRESETS[form.base], form.base)
+    start = form.start_rules() if form.base == SAVED_START else None
+    if start is None:
+        return BuilderForm.of(PRESETS[DEFAULT_START], DEFAULT_START)
+    return BuilderForm.of(start, SAVED_START)
+
+
 @bp.get("/build")
 def build() -> Response:
     """The builder, starting from a preset (``?from=family``) or a saved rule set
@@ -719,7 +749,7 @@ def build() -> Response:
     saved_id = whole_number_or(request.args.get("saved", ""))
     if saved_id is not None:
         saved = saved_rules.get_saved(get_session(), access.device_id(), saved_id)
-        return _page(BuilderForm.of(saved.rules, saved.rules.id))
+        return _page(BuilderForm.of(saved.rules, SAVED_START))
     start = request.args.get("from", DEFAULT_START)
     if start not in PRESETS:
         raise NotFound(f'There is no rule set "{start[:40]}". The rule sets are '
@@ -734,8 +764,7 @@ def build_changed() -> Response:
     form = BuilderForm.read(request.form)
     action = request.form.get("action", "")
     if action == "start" or request.form.get("started_from", form.base) != form.base:
-        base = form.base if form.base in PRESETS else DEFAULT_START
-        return _page(BuilderForm.of(PRESETS[base], base))
+        return _page(_started_again(form))
     form.apply(action)
     if action != "save":
         return _page(form, action=action)
@@ -755,8 +784,18 @@ def build_changed() -> Response:
 @bp.get("/saved")
 def saved_list() -> Response:
     """This device's saved rule sets, and the form to import one from a file."""
-    found = saved_rules.list_saved(get_session(), access.device_id())
-    return render("rules/saved_list.html", saved=found, problems=[], presets=PRESETS)
+    return _saved_list()
+
+
+def _saved_list(status: int = 200, problems: Sequence[str] = (), error: str = "") -> Response:
+    """This device's saved rule sets (those that no longer read apart, to delete), and the
+    import form with what was wrong with a file."""
+    session, device = get_session(), access.device_id()
+    return render(
+        "rules/saved_list.html", status=status, presets=PRESETS, problems=problems, error=error,
+        saved=saved_rules.list_saved(session, device),
+        unreadable=saved_rules.list_unreadable(session, device),
+    )  # fmt: skip
 
 
 @bp.post("/saved/import")
@@ -773,9 +812,7 @@ def import_file() -> Response:
         )
     except Invalid as error:
         problems = error.details if isinstance(error.details, list) else []
-        found = saved_rules.list_saved(session, access.device_id())
-        return render("rules/saved_list.html", status=400, saved=found, presets=PRESETS,
-                      problems=problems, error=error.message)  # fmt: skip
+        return _saved_list(400, problems, error.message)
     return redirect_to(url_for("builder.saved_page", saved_id=saved.id, saved="1"))
 
 

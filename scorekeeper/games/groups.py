@@ -33,7 +33,16 @@ from sqlmodel import Session, col, select
 
 from ..db import begin_write
 from ..errors import Conflict, Forbidden, Invalid, KeyReused, NotFound
-from ..models import Game, GroupGrant, GroupIdempotencyRecord, Person, Player, PlayGroup, utcnow
+from ..models import (
+    MAX_ROW_ID,
+    Game,
+    GroupGrant,
+    GroupIdempotencyRecord,
+    Person,
+    Player,
+    PlayGroup,
+    utcnow,
+)
 from ..rules.rulesets import MAX_PLAYERS, MIN_PLAYERS
 from .access import (
     grant_lookup,
@@ -45,8 +54,15 @@ from .access import (
     normalize_join_code,
 )
 from .creation import clean_name, create_game
-from .idempotency import Retry, check_key, remember_group, scoped_retry
-from .store import check_game_id, get_game, reader, transaction
+from .idempotency import (
+    Retry,
+    check_key,
+    creation_token,
+    remember_group,
+    replayed_rights,
+    scoped_retry,
+)
+from .store import GAME_IS_THERE, check_game_id, get_game, reader, transaction
 from .views import GameView
 
 NO_GROUP = "There is no such group. Check the link."
@@ -127,61 +143,73 @@ def create_group(
     label: str = "creator device",
     idempotency_key: str | None = None,
     client: str = "",
+    secret: str | None = None,
 ) -> tuple[GroupView, str]:
     """A new group named ``name`` (with ``people``, if given); returns it and the creator's
     edit token (``""`` when the rights go to ``device``).
 
     A retry by the same ``client`` with the same ``idempotency_key``, name and people is
-    answered with the group the first request made (and new edit rights to it) instead of a
-    second group; the same key with another name or people is refused (KeyReused), as for
-    :func:`.creation.create_game`.
+    answered with the group the first request made instead of a second group, with the
+    same rights to the same device or ``secret`` only; the same key with another name or
+    people is refused (KeyReused), as for :func:`.creation.create_game`.
     """
     clean = clean_name(name, "The group's name")
     names = _distinct_names(people)
     key = check_key(idempotency_key)
     retry = scoped_retry(client, "new-group", key, "create_group", clean, names)
+    who = _Creator(label, device, secret)
     with transaction(session):
-        group_id, token = _create_or_replay_group(session, clean, names, retry, label, device)
+        group_id, token = _create_or_replay_group(session, clean, names, retry, who)
     return load_group(session, group_id), token
 
 
+@dataclass(frozen=True)
+class _Creator:
+    """Who made a group: its grant's label, and the device or the client's secret."""
+
+    label: str
+    device: str | None
+    secret: str | None
+
+
 def _create_or_replay_group(
-    session: Session, name: str, people: list[str], retry: Retry, label: str, device: str | None
+    session: Session, name: str, people: list[str], retry: Retry, who: _Creator
 ) -> tuple[str, str]:
     begin_write(session)
-    replayed = _replay_group(session, retry, label, device)
+    replayed = _replay_group(session, retry, who)
     if replayed is not None:
         return replayed
     try:
-        return _insert_group(session, name, people, retry, label, device)
+        return _insert_group(session, name, people, retry, who)
     except IntegrityError:
         # The same key, committed meanwhile by a concurrent request (PostgreSQL lets both
         # start): answer with that group.
         session.rollback()
         begin_write(session)
-        replayed = _replay_group(session, retry, label, device)
+        replayed = _replay_group(session, retry, who)
         if replayed is None:
             raise
         return replayed
 
 
 def _insert_group(
-    session: Session, name: str, people: list[str], retry: Retry, label: str, device: str | None
+    session: Session, name: str, people: list[str], retry: Retry, who: _Creator
 ) -> tuple[str, str]:
     group = PlayGroup(id=new_game_id(), name=name, join_code=new_join_code())
     session.add(group)
     session.flush()
     for person in people:
         session.add(Person(group_id=group.id, name=person, name_key=person.casefold()))
-    token = grant_group_edit(session, group.id, label, device)
+    token = grant_group_edit(
+        session, group.id, who.label, who.device, creation_token(who.secret, retry.key)
+    )
     remember_group(session, retry, group.id, "create_group")
     return group.id, token
 
 
-def _replay_group(
-    session: Session, retry: Retry, label: str, device: str | None
-) -> tuple[str, str] | None:
-    """The group an earlier request with this key made, and edit rights to it."""
+def _replay_group(session: Session, retry: Retry, who: _Creator) -> tuple[str, str] | None:
+    """The group an earlier request with this key made, and the rights that request was
+    given (never new ones: see :func:`.idempotency.replayed_rights`)."""
     if not retry.key:
         return None
     record = session.get(GroupIdempotencyRecord, retry.key)
@@ -192,7 +220,12 @@ def _replay_group(
             "That request key already started a group with another name or other people. "
             "Nothing was changed: send a new key (Idempotency-Key) to start another group."
         )
-    return record.group_id, grant_group_edit(session, record.group_id, label, device)
+    group_id = record.group_id
+
+    def holds(tokens: Sequence[str], device: str | None) -> bool:
+        return can_edit_group(session, group_id, tokens, device)
+
+    return group_id, replayed_rights(retry.key, who.device, who.secret, holds)
 
 
 def _distinct_names(people: Sequence[Any]) -> list[str]:
@@ -210,7 +243,7 @@ def _distinct_names(people: Sequence[Any]) -> list[str]:
 def get_group(session: Session, group_id: str) -> PlayGroup:
     check_group_id(group_id)
     group = session.get(PlayGroup, group_id)
-    if group is None:
+    if group is None or group.importing_since is not None:  # an import still writing it
         raise NotFound(NO_GROUP)
     return group
 
@@ -340,10 +373,11 @@ def grant_group_edit(
     group_id: str,
     label: str,
     device: str | None = None,
+    token: str | None = None,
 ) -> str:
-    """Edit rights to the group: a new token (only its hash is kept), or for a ``device`` a
-    grant tied to it (once: asking again changes nothing) and ``""``. Inside the caller's
-    transaction."""
+    """Edit rights to the group: a token (``token``, or a new one; only its hash is kept),
+    or for a ``device`` a grant tied to it (once: asking again changes nothing) and ``""``.
+    Inside the caller's transaction."""
     device_hash = hash_device(device)
     if device_hash is not None:
         held = session.exec(
@@ -353,7 +387,7 @@ def grant_group_edit(
         ).first()
         if held is not None:
             return ""
-    token = secrets.token_urlsafe(32)
+    token = token or secrets.token_urlsafe(32)
     session.add(
         GroupGrant(
             token_hash=hash_token(token),
@@ -420,10 +454,18 @@ def device_group_ids(session: Session, device: str, limit: int = 100) -> list[st
 # --- people -------------------------------------------------------------------------------
 
 
-def _person(session: Session, group_id: str, person_id: Any) -> Person:
+def check_person_id(person_id: Any) -> int:
+    """``person_id`` if it can name a person (a row id); NotFound before any query otherwise
+    (2**63 in a link overflows the database's integer)."""
     if isinstance(person_id, bool) or not isinstance(person_id, int):
         raise NotFound(NO_PERSON)
-    person = session.get(Person, person_id)
+    if not 0 < person_id <= MAX_ROW_ID:
+        raise NotFound(NO_PERSON)
+    return person_id
+
+
+def _person(session: Session, group_id: str, person_id: Any) -> Person:
+    person = session.get(Person, check_person_id(person_id))
     if person is None or person.group_id != group_id:
         raise NotFound(NO_PERSON)
     return person
@@ -585,6 +627,7 @@ def start_group_game(
     actor: str = "",
     idempotency_key: str | None = None,
     client: str = "",
+    secret: str | None = None,
     device: str | None = None,
     label: str = "creator",
 ) -> tuple[GameView, str]:
@@ -603,6 +646,7 @@ def start_group_game(
         actor=actor,
         idempotency_key=idempotency_key,
         client=client,
+        secret=secret,
         device=device,
         label=label,
         group_id=group_id,
@@ -650,7 +694,11 @@ def _check_distinct(names: list[str]) -> None:
 def game_group_id(session: Session, game_id: str) -> str | None:
     """The group a game belongs to, or None."""
     check_game_id(game_id)
-    row = reader(session).execute(sa_select(Game.group_id).where(col(Game.id) == game_id)).first()
+    row = (
+        reader(session)
+        .execute(sa_select(Game.group_id).where(col(Game.id) == game_id, GAME_IS_THERE))
+        .first()
+    )
     if row is None:
         raise NotFound()
     return row[0]

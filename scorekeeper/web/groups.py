@@ -45,6 +45,7 @@ from ..printing.share import game_result_png, result_text
 from . import access
 from .errors import CSRF_MESSAGE
 from .htmx import redirect_to, render
+from .numbers import whole_number_or
 from .security import no_store
 
 bp = Blueprint("groups", __name__)
@@ -215,9 +216,10 @@ def new_join_code(group_id: str) -> Response:
 
 def _person_id(text: str) -> int:
     """A person's id from the link (a number; anything else is no such person)."""
-    if not text.isdigit() or len(text) > 18:
+    number = whole_number_or(text)
+    if number is None:
         raise NotFound(NO_PERSON)
-    return int(text)
+    return number
 
 
 def _group_form(group_id: str, form: str, change: Any, values: dict[str, str]) -> Response:
@@ -270,7 +272,7 @@ def merge_person(group_id: str, person_ref: str) -> Response:
     """Merge this person (a typo'd name) into the person chosen in the form."""
     person_id = _person_id(person_ref)
     into_text = request.form.get("into", "")[:20]
-    into = int(into_text) if into_text.isdigit() else None
+    into = whole_number_or(into_text)
 
     def change() -> None:
         if into is None:

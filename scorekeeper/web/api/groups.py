@@ -48,12 +48,12 @@ from ...games import leaderboard as stats
 from ...games import transfer
 from ...games.groups import get_group as find_group
 from ...games.groups import rotate_group_join_code
-from .. import access
+from .. import access, jsonbody
 from ..errors import require_json_body
 from ..groups import IMPORT_MAX_BYTES, read_range
 from ..security import no_store
 from . import bp
-from .games import Unauthorized, _bearer_token, read_body
+from .games import Unauthorized, read_body
 from .openapi import documented
 from .schemas import (
     CsvExport,
@@ -95,7 +95,7 @@ def _device() -> str | None:
 def _authorize(session: Session, group_id: str) -> None:
     """404 for no such group; 401 without a token or device; 403 when neither may edit."""
     find_group(session, group_id)
-    token, device = _bearer_token(), _device()
+    token, device = access.client_secret(), _device()
     if token is None and device is None:
         raise Unauthorized(NO_TOKEN)
     if not games.can_edit_group(session, group_id, [token] if token else [], device):
@@ -213,6 +213,7 @@ def create_group() -> Response:
         label=LABEL,
         idempotency_key=request.headers.get("Idempotency-Key"),
         client=access.client_id(),
+        secret=access.client_secret(),
     )
     answer = _group(group) | {"token": token, "join_code": group.join_code}
     return _created(answer, url_for("api.get_group", group_id=group.id))
@@ -456,6 +457,7 @@ def import_limit() -> int:
     headers=("Idempotency-Key",),
     answer_headers=("Location", "Idempotent-Replayed"),
 )
+@jsonbody.streamed  # an export file, read (and its text checked) piece by piece
 def import_export() -> Response:
     """Import an exported game or group (the body is the export file), all or nothing.
 
@@ -475,6 +477,7 @@ def import_export() -> Response:
         label=LABEL,
         idempotency_key=request.headers.get("Idempotency-Key"),
         client=access.client_id(),
+        secret=access.client_secret(),
     )
     if done.kind == "group":
         url = url_for("api.get_group", group_id=done.id)

@@ -121,15 +121,15 @@ def test_refused_merges_change_nothing(session: Session) -> None:
 
 
 def test_an_existing_game_stays_as_it_is_until_attached(session: Session) -> None:
-    view, _token = games.create_game(session, preset="liverpool", players=["Ann", "Dee"])
+    view, token = games.create_game(session, preset="liverpool", players=["Ann", "Dee"])
     assert games.game_group_id(session, view.id) is None
     group, _t = games.create_group(session, "Smiths", people=["ann"])
-    games.attach_game(session, group.id, view.id)
+    games.attach_game(session, group.id, view.id, tokens=[token])
     people = games.load_group(session, group.id).people
     assert [(p.name, p.games) for p in people] == [("ann", 1), ("Dee", 1)]
     other, _t = games.create_group(session, "Joneses")
     with pytest.raises(Conflict):
-        games.attach_game(session, other.id, view.id)
+        games.attach_game(session, other.id, view.id, tokens=[token])
 
 
 @pytest.mark.parametrize("name", ["", "   ", 7, "x" * 201])

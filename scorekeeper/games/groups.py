@@ -43,7 +43,6 @@ from ..models import (
     PlayGroup,
     utcnow,
 )
-from ..rules.rulesets import MAX_PLAYERS, MIN_PLAYERS
 from .access import (
     grant_lookup,
     hash_device,
@@ -53,7 +52,7 @@ from .access import (
     new_join_code,
     normalize_join_code,
 )
-from .creation import clean_name, create_game
+from .creation import clean_name
 from .idempotency import (
     Retry,
     check_key,
@@ -62,8 +61,7 @@ from .idempotency import (
     replayed_rights,
     scoped_retry,
 )
-from .store import GAME_IS_THERE, check_game_id, get_game, reader, transaction
-from .views import GameView
+from .store import reader, transaction
 
 NO_GROUP = "There is no such group. Check the link."
 NO_PERSON = "There is no such person in this group."
@@ -464,7 +462,8 @@ def check_person_id(person_id: Any) -> int:
     return person_id
 
 
-def _person(session: Session, group_id: str, person_id: Any) -> Person:
+def person_row(session: Session, group_id: str, person_id: Any) -> Person:
+    """The person of the group (NotFound for no such person, or one of another group)."""
     person = session.get(Person, check_person_id(person_id))
     if person is None or person.group_id != group_id:
         raise NotFound(NO_PERSON)
@@ -517,7 +516,7 @@ def rename_person(session: Session, group_id: str, person_id: Any, name: Any) ->
     with transaction(session):
         begin_write(session)
         get_group(session, group_id)
-        person = _person(session, group_id, person_id)
+        person = person_row(session, group_id, person_id)
         _check_free(session, group_id, clean, person.id)
         person.name = clean
         person.name_key = clean.casefold()
@@ -535,8 +534,8 @@ def merge_people(session: Session, group_id: str, source_id: Any, into_id: Any) 
     with transaction(session):
         begin_write(session)
         get_group(session, group_id)
-        source = _person(session, group_id, source_id)
-        into = _person(session, group_id, into_id)
+        source = person_row(session, group_id, source_id)
+        into = person_row(session, group_id, into_id)
         if source.id == into.id:
             raise Invalid("A person cannot be merged into themselves: pick two different people.")
         _check_never_together(session, source, into)
@@ -609,99 +608,6 @@ def link_players(session: Session, group_id: str, game_id: str, names: Sequence[
             .where(_PLAYER.c.game_id == game_id, _PLAYER.c.seat == seat)
             .values(person_id=person_id)
         )
-
-
-# --- games of a group ---------------------------------------------------------------------
-
-
-def start_group_game(
-    session: Session,
-    group_id: str,
-    *,
-    person_ids: Sequence[Any] = (),
-    players: Sequence[Any] | None = None,
-    preset: Any,
-    options: Any = None,
-    title: Any = "",
-    first_dealer: Any = None,
-    actor: str = "",
-    idempotency_key: str | None = None,
-    client: str = "",
-    secret: str | None = None,
-    device: str | None = None,
-    label: str = "creator",
-) -> tuple[GameView, str]:
-    """Start a game in the group: its players are the people ``person_ids`` (in seating
-    order), or ``players`` by name (a new name becomes a new person). Edit rights, keys and
-    checks as for :func:`.creation.create_game`."""
-    get_group(session, group_id)
-    names = list(players) if players is not None else _names_of(session, group_id, person_ids)
-    return create_game(
-        session,
-        preset=preset,
-        players=names,
-        options=options,
-        title=title,
-        first_dealer=first_dealer,
-        actor=actor,
-        idempotency_key=idempotency_key,
-        client=client,
-        secret=secret,
-        device=device,
-        label=label,
-        group_id=group_id,
-    )
-
-
-def _names_of(session: Session, group_id: str, person_ids: Sequence[Any]) -> list[str]:
-    if not isinstance(person_ids, list | tuple):
-        raise Invalid("people must be a list of person ids")
-    if len(person_ids) > MAX_PLAYERS:
-        raise Invalid(f"a game has {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(person_ids)}")
-    if len(set(map(repr, person_ids))) != len(person_ids):
-        raise Invalid("each person can take one seat only")
-    return [_person(session, group_id, pid).name for pid in person_ids]
-
-
-def attach_game(session: Session, group_id: str, game_id: str) -> GameView:
-    """Put an existing game (not in a group yet) in the group, matching its players to people
-    by name. A game already in a group is a 409."""
-    from .views import load_game
-
-    check_game_id(game_id)
-    with transaction(session):
-        begin_write(session)
-        get_group(session, group_id)
-        game = get_game(session, game_id)
-        if game.group_id is not None:
-            if game.group_id == group_id:
-                return load_game(session, game_id)
-            raise Conflict("That game already belongs to another group.")
-        names = session.exec(
-            select(Player.name).where(Player.game_id == game_id).order_by(col(Player.seat))
-        ).all()
-        _check_distinct(list(names))
-        link_players(session, group_id, game_id, list(names))
-    return load_game(session, game_id)
-
-
-def _check_distinct(names: list[str]) -> None:
-    keys = [n.casefold() for n in names]
-    if len(set(keys)) != len(keys):
-        raise Invalid("two seats of that game have the same name: it cannot join a group")
-
-
-def game_group_id(session: Session, game_id: str) -> str | None:
-    """The group a game belongs to, or None."""
-    check_game_id(game_id)
-    row = (
-        reader(session)
-        .execute(sa_select(Game.group_id).where(col(Game.id) == game_id, GAME_IS_THERE))
-        .first()
-    )
-    if row is None:
-        raise NotFound()
-    return row[0]
 
 
 _GAME = Game.__table__  # type: ignore[attr-defined]

@@ -470,6 +470,7 @@ def import_export() -> Response:
     limit = import_limit()
     request.max_content_length = limit  # before the body is touched: this route only
     require_json_body()
+    ratelimit.check_import()  # counted before the file is read
     done = transfer.import_json(
         get_session(),
         request.stream,

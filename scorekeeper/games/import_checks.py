@@ -73,8 +73,9 @@ When = Annotated[datetime, Field(strict=False)]
 class EntryIn(_Model):
     seat: int = Field(ge=0, le=7)
     went_out: bool
+    # Bounds for storage only: what a round may score is round entry's check (score_entry).
     points: int = Field(ge=-10_000, le=10_000)
-    hand_points: int = Field(ge=0, le=10_000)
+    hand_points: int = Field(ge=-10_000, le=10_000)
     cards: str | None = Field(max_length=400)
     bought: int = Field(ge=0, le=100)
 

@@ -229,11 +229,12 @@ def _parsed(
         return None, error
 
 
-def _text(data: Any, where: str, problems: Problems, order: int = 0) -> bool:
-    """Whether every string of ``data`` is valid text (each one that is not is a problem):
-    a value with half a character is checked no further."""
+def _text(data: Any, where: str, problems: Problems, order: int = 0, text: str = "") -> bool:
+    """Whether every string of ``data`` (read from the JSON ``text``) is valid text, and it
+    is not nested too deeply (each place that is not is a problem): a value with such a
+    place is checked no further."""
     clean = True
-    for path, says in text_problems(data):
+    for path, says in text_problems(data, text=text or None):
         inside, field = _place(path)
         problems.add(_at(where, inside), f"{field} {says}" if field else says, order=order)
         clean = False
@@ -304,7 +305,7 @@ def read_group(stream: JsonStream, problems: Problems) -> tuple[GroupIn | None, 
     """The group and its people's names (None, and every name taken, if it cannot be
     read); each of its problems is added, and the games are checked all the same."""
     data = stream.value(MAX_HEADER_BYTES, "the group")
-    if not _text(data, "the group", problems):
+    if not _text(data, "the group", problems, text=stream.text):
         return None, ANYONE
     group, _error = _parsed(GroupIn, data, "the group", problems)
     if group is None:
@@ -335,12 +336,17 @@ def game_where(name: str, data: Any) -> str:
 
 
 def check_game(
-    data: Any, where: str, people: People | None, problems: Problems, order: int = 0
+    data: Any,
+    where: str,
+    people: People | None,
+    problems: Problems,
+    order: int = 0,
+    text: str = "",
 ) -> tuple[GameIn | None, bool]:
     """The game read from ``data`` (None when its shape is wrong), and whether it is sound:
     each of its problems is added, every check run (``people``: the names of the group's
-    people, None for a game exported alone)."""
-    if not _text(data, where, problems, order):
+    people, None for a game exported alone; ``text``: the JSON it was read from)."""
+    if not _text(data, where, problems, order, text):
         return None, False
     game, error = _parsed(GameIn, data, where, problems, order)
     rounds: list[tuple[int, RoundIn]] = []

@@ -42,6 +42,7 @@ class JsonStream:
         self.buffer = ""
         self.pos = 0
         self.ended = False
+        self.text = ""  # the JSON text of the last value read
 
     def _read(self) -> bytes:
         """The next piece of the file (counted and hashed; ``b""`` at its end)."""
@@ -96,7 +97,8 @@ class JsonStream:
         self.pos += 1
 
     def value(self, limit: int, what: str) -> Any:
-        """The next JSON value, refused when longer than ``limit`` characters."""
+        """The next JSON value, refused when longer than ``limit`` characters (its text is
+        kept in :attr:`text` until the next value is read)."""
         self.peek()
         while True:
             try:
@@ -113,6 +115,7 @@ class JsonStream:
                 continue  # a number may go on in the next piece
             if end - self.pos > limit:
                 raise Invalid(f"{what} is too large (at most {limit:,} characters)")
+            self.text = self.buffer[self.pos : end]
             self.pos = end
             return value
 

@@ -98,7 +98,7 @@ def score_entry(
                     f"(at most {MAX_HAND_CARDS})",
                 )
             )  # fmt: skip
-        if result.bought > MAX_BOUGHT:
+        if isinstance(result.bought, int) and result.bought > MAX_BOUGHT:  # else said above
             found.append(
                 _problem(
                     names, seat, "too-many-buys",

@@ -88,8 +88,11 @@ def _dump(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 
-def _game_rows(session: Session, game_ids: Sequence[str]) -> dict[str, dict[str, list[Any]]]:
-    """Players, rounds, entries and history of the games, by game (four queries)."""
+def _game_rows(
+    session: Session, game_ids: Sequence[str], history: bool = True
+) -> dict[str, dict[str, list[Any]]]:
+    """Players, rounds, entries and (``history``) history of the games, by game (a query
+    each)."""
     found: dict[str, dict[str, list[Any]]] = {
         g: {"players": [], "rounds": [], "history": []} for g in game_ids
     }
@@ -133,6 +136,8 @@ def _game_rows(session: Session, game_ids: Sequence[str]) -> dict[str, dict[str,
                     "bought": e["bought"],
                 }
             )
+    if not history:  # a CSV has no history: neither read nor parsed
+        return found
     changes = connection.execute(
         sa_select(Change).where(col(Change.game_id).in_(game_ids)).order_by(col(Change.id))
     ).mappings()
@@ -170,9 +175,10 @@ def _game_json(game: Any, rows: dict[str, list[Any]]) -> dict[str, Any]:
 
 
 def _games_in_batches(
-    session: Session, where: Any, batch: int = BATCH
+    session: Session, where: Any, batch: int = BATCH, history: bool = True
 ) -> Iterator[list[tuple[Any, dict[str, list[Any]]]]]:
-    """The games matching ``where``, oldest first, ``batch`` at a time, with their rows."""
+    """The games matching ``where``, oldest first, ``batch`` at a time, with their rows
+    (:func:`_game_rows`)."""
     after: tuple[datetime, str] | None = None
     while True:
         statement = (
@@ -186,7 +192,7 @@ def _games_in_batches(
         games = session.connection().execute(statement).all()
         if not games:
             return
-        rows = _game_rows(session, [g.id for g in games])
+        rows = _game_rows(session, [g.id for g in games], history)
         yield [(g, rows[g.id]) for g in games]
         after = (games[-1].created_at, games[-1].id)
 
@@ -290,19 +296,20 @@ CSV_COLUMNS = (
 )
 
 
+_FORMULA_STARTS = frozenset("=+-@\t\r\n")
+
+
 def csv_cell(value: Any) -> Any:
     """A cell as a spreadsheet shows it: text never starts a formula (a leading ``= + - @``,
     a tab or a line break is kept as text behind a ``'``), and nothing as empty text. Every
     cell of a CSV export goes through here, whatever column it is in.
 
     >>> csv_cell('=HYPERLINK("http://x", "y")'), csv_cell("-5"), csv_cell(-5), csv_cell(None)
-    ('\'=HYPERLINK("http://x", "y")', "'-5", -5, '')
+    ('\\'=HYPERLINK("http://x", "y")', "'-5", -5, '')
     """
-    if value is None:
-        return ""
-    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r", "\n"):
-        return "'" + value
-    return value
+    if value.__class__ is str:
+        return "'" + value if value[:1] in _FORMULA_STARTS else value
+    return "" if value is None else value
 
 
 @functools.lru_cache(maxsize=64)
@@ -316,6 +323,7 @@ def _csv_rows(game: Any, rows: dict[str, list[Any]]) -> Iterator[list[Any]]:
     contracts = _contracts(game_rules(game))  # its stored document: a custom rule set has no preset
     players = rows["players"]
     running = [0] * len(players)
+    created, finished = _iso(game.created_at), _iso(game.finished_at)
     for r in rows["rounds"]:
         seats = round_seats(game.first_dealer, r["number"], len(players))
         for e in r["entries"]:
@@ -326,8 +334,8 @@ def _csv_rows(game: Any, rows: dict[str, list[Any]]) -> Iterator[list[Any]]:
                 game.id,
                 game.title,
                 game.preset,
-                _iso(game.created_at),
-                _iso(game.finished_at),
+                created,
+                finished,
                 r["number"],
                 contracts.get(r["number"], ""),
                 players[seats.dealer]["name"],
@@ -349,7 +357,7 @@ def _csv_document(engine: Engine, where: Any) -> Iterator[str]:
     writer = csv.writer(out, lineterminator="\r\n")
     writer.writerow(CSV_COLUMNS)
     with _reading(engine) as session:
-        for batch in _games_in_batches(session, where):
+        for batch in _games_in_batches(session, where, history=False):
             for game, rows in batch:
                 writer.writerows([csv_cell(v) for v in row] for row in _csv_rows(game, rows))
             yield out.getvalue()

@@ -235,14 +235,17 @@ def _game_response(view: games.GameView, status: int = 200) -> Response:
     NewGameAnswer,
     201,
     body=NewGame,
-    errors=(422,),
+    errors=(409, 422),
     headers=("Idempotency-Key",),
     answer_headers=("Location",),
 )
 def create_game() -> Response:
     """Start a game.
 
-    The answer is the new game with its edit token and join code.
+    The answer is the new game with its edit token and join code. A retry with the same
+    Idempotency-Key and body answers with the same game, not a second one: with the same
+    token to a client sending the same Authorization: Bearer secret both times (any 20 to
+    100 characters of its own), a 409 to a client without one.
     """
     body = read_body(NewGame)
     session = get_session()

@@ -24,9 +24,11 @@ Decisions the issue left open:
   gets an edit token to the game, or to the group and each of its games.
 - **Retries**: ``POST /groups`` and ``POST /import`` take an ``Idempotency-Key``, as
   ``POST /games`` does: a retry with the same key (from the same client) and the same body
-  answers 201 as the first request did, with a new edit token, and makes nothing twice
-  (an import's answer then says ``Idempotent-Replayed: true``); the same key with another
-  body is a 422 and changes nothing.
+  answers 201 as the first request did and makes nothing twice (an import's answer then
+  says ``Idempotent-Replayed: true``), with the same edit token only for a client that sent
+  the same ``Authorization: Bearer`` secret both times; without one it is a 409 that gives
+  no rights (see :mod:`scorekeeper.games.idempotency`). The same key with another body is
+  a 422 and changes nothing.
 - **A new join code** (``POST /groups/<id>/join-code``, editors only): the old code stops
   working at once; devices and tokens that may edit the group keep their rights.
 """
@@ -195,7 +197,7 @@ def _created(body: dict[str, Any], location: str) -> Response:
     NewGroupAnswer,
     201,
     body=NewGroup,
-    errors=(422,),
+    errors=(409, 422),
     headers=("Idempotency-Key",),
     answer_headers=("Location",),
 )
@@ -203,7 +205,8 @@ def create_group() -> Response:
     """Start a group ("Smith family"), with its people if given.
 
     The answer is the new group with its edit token and join code. A retry with the same
-    Idempotency-Key and body answers with the same group (and a new token), not a second one.
+    Idempotency-Key and body answers with the same group, not a second one (its token again
+    only to a client sending the same bearer secret; a 409 otherwise).
     """
     body = read_body(NewGroup)
     group, token = games.create_group(

@@ -22,7 +22,7 @@ scorekeeper.errors.Invalid: rules.name is not valid text: it holds half of a cha
 >>> loads('[' * 3000, "the body")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-scorekeeper.errors.Invalid: the body is nested too deeply (at most 32 levels of lists and ...
+scorekeeper.errors.Invalid: the body is nested too deeply (at most 32 levels of JSON lists ...
 >>> loads('{"name": "Jo \\\\ud83c\\\\udccf"}')  # a pair is one whole character
 {'name': 'Jo 🃏'}
 
@@ -44,7 +44,7 @@ MAX_DEPTH = 32
 MAX_SHOWN = 40  # characters of a name shown in a path
 MAX_LISTED = 20  # bad strings named in one refusal
 HALF_CHARACTER = "is not valid text: it holds half of a character"
-TOO_DEEP = f"is nested too deeply (at most {MAX_DEPTH} levels of lists and objects)"
+TOO_DEEP = f"is nested too deeply (at most {MAX_DEPTH} levels of JSON lists and objects)"
 _SURROGATE = re.compile("[\ud800-\udfff]")
 _ESCAPED_SURROGATE = re.compile(r"\\u[dD][89a-fA-F]")
 
@@ -91,7 +91,8 @@ def parse(text: str | bytes, what: str = "the request") -> Any:
 
 
 def too_deep(what: str) -> Invalid:
-    return Invalid(f"{what} {TOO_DEEP}", {"code": "too-deep", "field": what})
+    """Text nested too deeply to read at all: not JSON this app reads (``bad-json``)."""
+    return Invalid(f"{what} {TOO_DEEP}", {"code": "bad-json", "field": what})
 
 
 def problems(value: Any, where: Path = (), text: str | None = None) -> Iterator[tuple[Path, str]]:

@@ -65,7 +65,8 @@ def other_app(database_url: str, tmp_path: Path, request: pytest.FixtureRequest)
         server = request.getfixturevalue("postgres")
         url = server.create_database()
     (tmp_path / "other").mkdir()
-    app = make_app(url, tmp_path / "other")
+    # Many imports from one test client: the rate limit has a test of its own.
+    app = make_app(url, tmp_path / "other", IMPORT_RATE_LIMIT="1000 per hour")
     yield app
     get_engine(app).dispose()
     if server is not None:

@@ -86,7 +86,10 @@ from .jsonstream import JsonStream
 from .results import results_of_rounds
 from .store import transaction
 
-WRITE_BATCH = 50  # games written in one transaction: a statement a table for them all
+# Games written in one transaction (a statement a table for them all, laid out before it): the
+# write lock is held about 30 ms a batch on a busy machine, 50 games about 60 ms. Another
+# writer's waits during an import: benchmarks/leaderboard.py.
+WRITE_BATCH = 25
 STALE = timedelta(hours=1)  # an import still hidden this long ago was cut off: its rows go
 
 _GAME = Game.__table__  # type: ignore[attr-defined]
@@ -202,7 +205,7 @@ class _Import:
                 begin_write(self.session)
                 if self.session.get(Game, game.id) is not None:
                     raise _AlreadyHere()
-                write_games(self.session.connection(), [game], {}, None, self.rights)
+                insert_rows(self.session.connection(), game_rows([game], {}, None, self.rights))
                 token = grant_edit(
                     self.session, game.id, self.rights.label, self.rights.device,
                     self.rights.token,
@@ -300,28 +303,31 @@ class _Batches:
         batch, self.waiting = self.waiting, []
         if not batch:
             return
+        rows = None
+        if self.started and not self.problems and self.group is not None:
+            # Laid out before the transaction: the write lock is held for the statements.
+            sound = [game for _o, _w, game, ok in batch if ok]
+            rows = game_rows(sound, self.people, self.group.id, self.rights, hidden=True)
         try:
             with transaction(self.session):
-                self._write(batch)
+                self._write(batch, rows)
         except IntegrityError:  # a game of the batch was imported at this very moment
             self.problems.add(batch[0][1], _TWICE, conflict=True, order=batch[0][0])
 
-    def _write(self, batch: list[tuple[int, str, GameIn, bool]]) -> None:
-        writing = self.started and not self.problems
-        if writing:
+    def _write(self, batch: list[tuple[int, str, GameIn, bool]], rows: GameRows | None) -> None:
+        """Check the batch's ids (none here already, none twice in the file), and write its
+        rows while no problem has been found."""
+        if rows is not None:
             begin_write(self.session)
         connection = self.session.connection()
         ids = [game.id for _o, _w, game, _s in batch]
         taken = set(connection.execute(sa_select(_GAME.c.id).where(_GAME.c.id.in_(ids))).scalars())
-        fresh = []
-        for order, where, game, sound in batch:
+        for order, where, game, _sound in batch:
             if game.id in taken or game.id in self.seen:
                 self.problems.add(where, _TWICE, conflict=True, order=order)
-            elif sound:
-                fresh.append(game)
             self.seen.add(game.id)
-        if writing and not self.problems and self.group is not None:
-            write_games(connection, fresh, self.people, self.group.id, self.rights, hidden=True)
+        if rows is not None and not self.problems:
+            insert_rows(connection, rows)
 
     def publish(self, retry: Retry, count: int) -> str:
         """Show the whole import at once, and give the importer its rights to the group (its
@@ -454,24 +460,47 @@ def _results(game: GameIn) -> list[dict[str, Any]]:
     return results_of_rounds(len(game.players), game.first_dealer, rounds, count)
 
 
-def write_games(
-    connection: Any,
+@dataclass(frozen=True)
+class GameRows:
+    """A batch of checked games laid out as rows, before the transaction that writes them
+    (so the write lock is held for the statements alone): each table's rows, and each
+    round's entries (their round ids are known once the rounds are written)."""
+
+    games: list[dict[str, Any]]
+    players: list[dict[str, Any]]
+    rounds: list[dict[str, Any]]
+    entries: list[list[dict[str, Any]]]  # by round, as ``rounds``
+    changes: list[dict[str, Any]]
+    grants: list[dict[str, Any]]
+
+
+def game_rows(
     games: Sequence[GameIn],
     people: dict[str, int],
     group_id: str | None,
     rights: _Rights,
     *,
     hidden: bool = False,
-) -> None:
-    """Write a batch of checked games, with the rights of a group's import to them (a game
-    imported alone gets its rights from :func:`.access.grant_edit`): one statement a table
-    for the whole batch (many rows each), not five for each game. ``hidden``: until the
-    import's last transaction."""
-    if not games:
-        return
-    connection.execute(
-        insert(_GAME),
-        [
+) -> GameRows:
+    """The rows of a batch of checked games, with the rights of a group's import to them (a
+    game imported alone gets its rights from :func:`.access.grant_edit`). ``hidden``: until
+    the import's last transaction."""
+    players = []
+    for game in games:
+        results = _results(game)
+        players += [
+            {
+                "game_id": game.id,
+                "seat": p.seat,
+                "name": p.name,
+                "person_id": None if p.person is None else people[p.person.casefold()],
+                **{k: v for k, v in results[p.seat].items() if k != "g_seat"},
+            }
+            for p in game.players
+        ]
+    rounds = [(game.id, r) for game in games for r in game.rounds]
+    return GameRows(
+        games=[
             {
                 "id": game.id,
                 "title": game.title,
@@ -489,50 +518,8 @@ def write_games(
             }
             for game in games
         ],
-    )
-    players = []
-    for game in games:
-        results = _results(game)
-        players += [
-            {
-                "game_id": game.id,
-                "seat": p.seat,
-                "name": p.name,
-                "person_id": None if p.person is None else people[p.person.casefold()],
-                **{k: v for k, v in results[p.seat].items() if k != "g_seat"},
-            }
-            for p in game.players
-        ]
-    connection.execute(insert(_PLAYER), players)
-    _write_rounds(connection, games)
-    changes = [
-        {
-            "game_id": game.id,
-            "at": utc(c.at),
-            "actor": c.actor,
-            "action": c.action,
-            "round_number": c.round,
-            "summary": c.summary,
-            "before": None if c.before is None else json.dumps(c.before),
-            "after": None if c.after is None else json.dumps(c.after),
-        }
-        for game in games
-        for c in game.history
-    ]
-    if changes:
-        connection.execute(insert(_CHANGE), changes)
-    grants = rights.grants([game.id for game in games], utcnow()) if group_id else []
-    if grants:
-        connection.execute(insert(_GRANT), grants)
-
-
-def _write_rounds(connection: Any, games: Sequence[GameIn]) -> None:
-    rounds = [(game.id, r) for game in games for r in game.rounds]
-    if not rounds:
-        return
-    ids = connection.execute(
-        _INSERT_ROUNDS,
-        [
+        players=players,
+        rounds=[
             {
                 "game_id": game_id,
                 "number": r.number,
@@ -544,15 +531,45 @@ def _write_rounds(connection: Any, games: Sequence[GameIn]) -> None:
             }
             for game_id, r in rounds
         ],
-    ).scalars().all()  # fmt: skip
-    connection.execute(
-        insert(_ENTRY),
-        [
-            {"round_id": round_id, **e.model_dump()}
-            for round_id, (_game_id, r) in zip(ids, rounds, strict=True)
-            for e in r.entries
+        entries=[[e.model_dump() for e in r.entries] for _game_id, r in rounds],
+        changes=[
+            {
+                "game_id": game.id,
+                "at": utc(c.at),
+                "actor": c.actor,
+                "action": c.action,
+                "round_number": c.round,
+                "summary": c.summary,
+                "before": None if c.before is None else json.dumps(c.before),
+                "after": None if c.after is None else json.dumps(c.after),
+            }
+            for game in games
+            for c in game.history
         ],
+        grants=rights.grants([game.id for game in games], utcnow()) if group_id else [],
     )
+
+
+def insert_rows(connection: Any, rows: GameRows) -> None:
+    """Write a batch's rows: one statement a table for the whole batch (many rows each),
+    not five for each game."""
+    if not rows.games:
+        return
+    connection.execute(insert(_GAME), rows.games)
+    connection.execute(insert(_PLAYER), rows.players)
+    if rows.rounds:
+        ids = connection.execute(_INSERT_ROUNDS, rows.rounds).scalars().all()
+        connection.execute(
+            insert(_ENTRY),
+            [
+                {"round_id": round_id, **entry}
+                for round_id, entries in zip(ids, rows.entries, strict=True)
+                for entry in entries
+            ],
+        )
+    for table, found in ((_CHANGE, rows.changes), (_GRANT, rows.grants)):
+        if found:
+            connection.execute(insert(table), found)
 
 
 # --- a retried import -------------------------------------------------------------------------

@@ -14,6 +14,7 @@
 from __future__ import annotations
 
 import csv
+import doctest
 import io
 import json
 from collections.abc import Iterator
@@ -29,7 +30,7 @@ from sqlmodel import Session
 from scorekeeper import cli, games
 from scorekeeper.db import get_engine
 from scorekeeper.errors import Invalid
-from scorekeeper.games import transfer
+from scorekeeper.games import rounds, transfer
 from scorekeeper.models import Game, PlayGroup
 
 from .groups_helpers import play
@@ -223,3 +224,10 @@ def test_no_csv_cell_starts_a_formula(client: FlaskClient) -> None:
     if stored.startswith("="):  # the rule set kept the id it was sent with
         assert rows[0]["rules"] == "'" + stored
     assert rows[0]["game_title"] == "'-title" and rows[0]["player"] == "'=1+1"
+
+
+def test_the_examples_of_the_checks_run() -> None:
+    """The worked examples of the one round check and of a CSV cell (doctests outside the
+    rules core are not collected by themselves)."""
+    for module in (rounds, transfer):
+        assert doctest.testmod(module).failed == 0

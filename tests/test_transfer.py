@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 from flask import Flask
-from sqlalchemy import func, select
+from sqlalchemy import delete, func, select
 from sqlalchemy.engine import Engine
 from sqlmodel import Session
 
@@ -362,7 +362,7 @@ def test_every_problem_is_listed_with_where_it_is(
         f"game 1 ({first}), player 2: the name has control characters or extra spaces: 'Bob  '",
         f"game 1 ({first}), round 3: the entry of the player who went out must say so",
         f"game 2 ({second}), round 1, seat 1: points: Input should be a valid integer",
-        f"game 3 ({third}), round 1: seat 1's cards: " + found[3].split("cards: ", 1)[-1],
+        f"game 3 ({third}), round 1, seat 1: cards: " + found[3].split("cards: ", 1)[-1],
         f"game 4 ({first}): a game with this id is already here, or earlier in the file",
     ]
     assert '"ZZ" is not a card' in found[3]
@@ -444,19 +444,22 @@ def test_a_retried_import_is_answered_not_repeated(
     group_id = _group(session)
     exported = _text(transfer.export_group_json(engine, group_id))
     game_ids = [g["id"] for g in json.loads(exported)["games"]]
-    key = {"idempotency_key": "backup-2026-01", "client": "token:abc"}
+    secret = "s" * 30  # the client's own, sent with both requests
+    key = {"idempotency_key": "backup-2026-01", "client": "token:abc", "secret": secret}
     with Session(empty, expire_on_commit=False) as other:
         first = transfer.import_json(other, exported, **key)
         after = _counts(empty)
         again = transfer.import_json(other, io.BytesIO(exported.encode()), **key)
         assert (again.kind, again.id, again.games, again.replayed) == ("group", group_id, 3, True)
-        assert not first.replayed and again.token != first.token
+        assert not first.replayed and again.token == first.token  # the same rights, no new ones
         assert _counts(empty) == after
         assert games.can_edit_group(other, group_id, [again.token])
         assert all(games.can_edit(other, g, [again.token]) for g in game_ids)
         other_file = exported.replace('"Ann"', '"Anne"')
         with pytest.raises(KeyReused):
             transfer.import_json(other, other_file, **key)
+        with pytest.raises(Conflict, match="already carried out"):  # no secret: no rights
+            transfer.import_json(other, exported, **(key | {"secret": None}))
         with pytest.raises(Conflict, match="already here"):  # another client's key
             transfer.import_json(other, exported, idempotency_key=key["idempotency_key"])
         with pytest.raises(Conflict, match="already here"):  # no key: not a retry
@@ -467,10 +470,24 @@ def test_a_retried_import_is_answered_not_repeated(
 def test_a_retried_import_of_a_game(session: Session, engine: Engine, empty: Engine) -> None:
     view, _t = games.create_game(session, preset="liverpool", players=["Ann", "Bob"])
     exported = _text(transfer.export_game_json(engine, view.id))
+    key = {"idempotency_key": "k1", "secret": "t" * 40}
     with Session(empty, expire_on_commit=False) as other:
-        first = transfer.import_json(other, exported, idempotency_key="k1")
-        again = transfer.import_json(other, exported, idempotency_key="k1")
+        first = transfer.import_json(other, exported, **key)
+        again = transfer.import_json(other, exported, **key)
         assert (again.kind, again.id, again.replayed) == ("game", view.id, True)
-        assert games.can_edit(other, view.id, [again.token]) and again.token != first.token
+        assert games.can_edit(other, view.id, [again.token]) and again.token == first.token
+        assert len(games.edit_grants(other, view.id)) == 1
         with pytest.raises(KeyReused):
-            transfer.import_json(other, exported.replace("Bob", "Rob"), idempotency_key="k1")
+            transfer.import_json(other, exported.replace("Bob", "Rob"), **key)
+        device = "d" * 30  # a browser: its device holds the rights, a retry keeps them
+        exported_again = _text(transfer.export_game_json(engine, view.id))
+        with Session(empty, expire_on_commit=False) as third:
+            third.execute(delete(Game).where(Game.id == view.id))
+            third.commit()
+            made = transfer.import_json(third, exported_again, idempotency_key="k2", device=device)
+            retried = transfer.import_json(
+                third, exported_again, idempotency_key="k2", device=device
+            )
+            assert made.token == retried.token == "" and retried.replayed
+            assert games.can_edit(third, view.id, [], device)
+            assert len(games.edit_grants(third, view.id)) == 1

@@ -32,15 +32,9 @@ from scorekeeper.rules.bruteforce import brute_force
 from scorekeeper.rules.cards import JOKER, Card, Rank, Suit, format_cards
 from scorekeeper.rules.contract_search import SWITCHES, clear_caches
 from scorekeeper.rules.errors import RuleSetError
-from scorekeeper.rules.rulesets import (
-    PRESETS,
-    Contract,
-    GoingOut,
-    MeldKind,
-    MeldSpec,
-    RoundSpec,
-    RuleSet,
-)
+from scorekeeper.rules.options import with_options
+from scorekeeper.rules.presets import PRESETS
+from scorekeeper.rules.rulesets import Contract, GoingOut, MeldKind, MeldSpec, RoundSpec, RuleSet
 
 SEED = 20240601
 T = TypeVar("T")
@@ -503,7 +497,7 @@ def random_rule_set(rng: random.Random) -> RuleSet:
             "run_min_naturals": rng.randint(2, 3),
         }
         try:
-            return rules.with_options(options)
+            return with_options(rules, options)
         except RuleSetError:
             continue
 

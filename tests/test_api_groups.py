@@ -31,7 +31,7 @@ from scorekeeper.models import (
     Round,
 )
 from scorekeeper.rules.document import to_document
-from scorekeeper.rules.rulesets import PRESETS
+from scorekeeper.rules.presets import PRESETS
 
 from .conftest import make_app
 from .groups_helpers import play

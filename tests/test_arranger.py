@@ -19,6 +19,7 @@ from scorekeeper.rules import PRESETS, Card, MeldKind, Rank, RuleSet, Suit, chec
 from scorekeeper.rules.arranger import Arrangement, arrange
 from scorekeeper.rules.bruteforce import brute_force
 from scorekeeper.rules.cards import JOKER, format_cards, parse_cards
+from scorekeeper.rules.options import with_options
 from scorekeeper.rules.rulesets import Contract, GoingOut, MeldSpec, RoundSpec
 
 
@@ -283,7 +284,7 @@ def _near_contract(rng: random.Random, rules: RuleSet, round_number: int, size: 
 def deals(draw: st.DrawFn, preset: str) -> tuple[RuleSet, int, tuple[Card, ...]]:
     rules = PRESETS[preset]
     if draw(st.booleans()):
-        rules = rules.with_options({"wilds_at_most_naturals": True})
+        rules = with_options(rules, {"wilds_at_most_naturals": True})
     round_number = draw(st.integers(1, rules.round_count))
     rng = draw(st.randoms(use_true_random=False))
     contract_cards = rules.round(round_number).contract.min_cards
@@ -327,7 +328,7 @@ def test_house_rules_agree_with_the_oracle(
 ) -> None:
     """House-rule variants (deuces wild with jokers, same-suit runs, exact melds)."""
     try:
-        rules = PRESETS[preset].with_options(options)
+        rules = with_options(PRESETS[preset], options)
     except Exception:  # a combination the rule set rejects
         return
     round_number = data.draw(st.integers(1, rules.round_count))
@@ -439,7 +440,7 @@ def test_slow_hands_agree_with_the_oracle(preset: str, round_number: int, hand: 
 def test_house_rule_hands_agree_with_the_oracle(
     options: dict[str, object], round_number: int, hand: str
 ) -> None:
-    rules = PRESETS["family"].with_options(options)
+    rules = with_options(PRESETS["family"], options)
     cards = parse_cards(hand)
     a = arrange(rules, round_number, cards)
     oracle = brute_force(rules, round_number, cards)
@@ -452,7 +453,7 @@ def _one_round(
 ) -> RuleSet:
     melds = tuple(MeldSpec(MeldKind(kind), length) for kind, length in contract)
     rounds = (RoundSpec(Contract(melds), 10, GoingOut(going_out)),)
-    return dataclasses.replace(PRESETS["liverpool"], rounds=rounds).with_options(options)
+    return with_options(dataclasses.replace(PRESETS["liverpool"], rounds=rounds), options)
 
 
 @pytest.mark.parametrize(

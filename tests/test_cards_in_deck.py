@@ -11,7 +11,8 @@ import pytest
 from flask.testing import FlaskClient
 
 from scorekeeper.rules import PRESETS, Card, RuleViolation, check_contract, parse_cards, to_document
-from scorekeeper.rules.rulesets import LIVERPOOL, DeckRule, JokerCount
+from scorekeeper.rules.presets import LIVERPOOL
+from scorekeeper.rules.rulesets import DeckRule, JokerCount
 from scorekeeper.rules.scoring import PlayerResult, cards_not_in_deck, in_deck, score_round
 
 API = "/api/v1"

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from scorekeeper.rules import PRESETS, RuleSet
+from scorekeeper.rules.options import with_options
 from scorekeeper.rules.prose import Section, key_rules, rounds_text, rule_book, summary
 
 PROSE = Path(__file__).resolve().parent.parent / "scorekeeper" / "rules" / "prose.py"
@@ -75,7 +76,7 @@ def test_the_book_gives_decks_for_every_player_count() -> None:
         "7 or 8 players: 4 decks and 8 jokers."
     )
     assert "5 to 8 players: 3 decks, no jokers" in book_text(
-        PRESETS["liverpool"].with_options({"jokers": "none", "deuces_wild": True})
+        with_options(PRESETS["liverpool"], {"jokers": "none", "deuces_wild": True})
     ).replace("6 to 8", "5 to 8")
 
 
@@ -136,7 +137,7 @@ def test_house_rules_change_the_words(
 ) -> None:
     # Liverpool's last round can only be made after a buy; Contract Rummy deals 12 cards then.
     preset = "contract-rummy" if options.get("buying") is False else "liverpool"
-    rules = PRESETS[preset].with_options(options)
+    rules = with_options(PRESETS[preset], options)
     text = book_text(rules)
     lines = " ".join(key_rules(rules, 4))
     for words in present:
@@ -212,7 +213,7 @@ def test_the_summary_is_written_from_the_rules(preset: str) -> None:
     assert rules.describe_wilds()[1:] + "." in text
     assert rules.point_table.describe() in text
     assert ("go out with every card" in text) == any(spec.all_out for spec in rules.rounds)
-    changed = rules.with_options({"cards_dealt": 14, "cut_bonus": -30, "buying": False})
+    changed = with_options(rules, {"cards_dealt": 14, "cut_bonus": -30, "buying": False})
     other = summary(changed)
     assert "of 14 cards" in other and "−30" in other and "No buying." in other
     for sentence in other.replace('Buying ("May I?")', "Buying").split(". "):

@@ -37,8 +37,8 @@ from scorekeeper.rules.rulesets import (
     MeldKind,
     MeldSpec,
     RoundSpec,
-    validate,
 )
+from scorekeeper.rules.validation import validate
 
 # The RuleSet fields the document writes in parts of their own (not through OPTIONS).
 DOCUMENT_FIELDS = {
@@ -373,7 +373,7 @@ def test_the_readme_example_is_a_valid_document() -> None:
     assert found is not None
     rules = from_document(json.loads(found.group(1)))
     assert rules.rounds[0].contract.describe() == "1 set and 1 run of 7"
-    assert rules.options()["swap_wilds"] == "jokers-only"
+    assert OPTIONS["swap_wilds"].read(rules) == "jokers-only"
 
 
 # --- one pass: every problem at once -------------------------------------------------------------

@@ -21,10 +21,11 @@ import pytest
 
 from scorekeeper import rulebook_doc
 from scorekeeper.rules import OPTIONS, POINT_TABLES, PRESETS, RuleSet, RuleSetError
+from scorekeeper.rules.options import with_options
+from scorekeeper.rules.presets import SEVEN_CONTRACTS
 from scorekeeper.rules.rulesets import (
     MAX_PLAYERS,
     MIN_PLAYERS,
-    SEVEN_CONTRACTS,
     Contract,
     JokerSwap,
     MeldKind,
@@ -256,7 +257,7 @@ def test_the_generated_parts_are_what_the_rule_sets_make() -> None:
 def test_a_changed_preset_shows_in_the_book(monkeypatch: pytest.MonkeyPatch) -> None:
     """The check above can fail: Shanghai dealing 12 cards is not the book's Shanghai."""
     changed = dict(PRESETS)
-    changed["shanghai"] = PRESETS["shanghai"].with_options({"cards_dealt": 12})
+    changed["shanghai"] = with_options(PRESETS["shanghai"], {"cards_dealt": 12})
     monkeypatch.setattr(rulebook_doc, "PRESETS", changed)
     book = read_book()
     written = rulebook_doc.generate(book)
@@ -377,7 +378,7 @@ STATEMENTS: list[tuple[str, Callable[[], bool]]] = [
 
 def refused(rules: RuleSet, **options: Any) -> bool:
     try:
-        rules.with_options(options)
+        with_options(rules, options)
     except RuleSetError:
         return True
     return False

@@ -24,7 +24,7 @@ from scorekeeper import games, jsontext
 from scorekeeper.db import get_engine, write_session
 from scorekeeper.models import Change, Game, PlayGroup, SavedRuleSet
 from scorekeeper.rules.document import to_document
-from scorekeeper.rules.rulesets import PRESETS
+from scorekeeper.rules.presets import PRESETS
 
 from .conftest import grant_device
 

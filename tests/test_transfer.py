@@ -25,7 +25,7 @@ from scorekeeper.games import transfer
 from scorekeeper.models import Change, Entry, Game, Person, Player, PlayGroup, Round
 from scorekeeper.rules import parse_cards
 from scorekeeper.rules.document import from_document, to_document
-from scorekeeper.rules.rulesets import PRESETS
+from scorekeeper.rules.presets import PRESETS
 
 from .groups_helpers import play
 

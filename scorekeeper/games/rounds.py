@@ -70,7 +70,7 @@ def score_entry(
     points (the cut bonus included), or Invalid listing every problem, each in ``details``
     with its ``seat``, ``player`` (the name), ``code`` and ``message``.
 
-    >>> from scorekeeper.rules.rulesets import LIVERPOOL
+    >>> from scorekeeper.rules.presets import LIVERPOOL
     >>> out, five = PlayerResult(went_out=True), PlayerResult(points=5)
     >>> score_entry(LIVERPOOL, 1, RoundInput((out, five)), first_dealer=0, names=["A", "B"])
     (0, 5)

@@ -19,10 +19,10 @@ from .errors import (
     RuleViolation,
 )
 from .melds import Meld, WildUse, check_meld, classify, is_run, is_set, is_wild, meld_problems
+from .options import OPTIONS, option_values, with_options
 from .points import POINT_TABLES, PointTable, get_point_table
+from .presets import PRESETS, build_rules, get_preset
 from .rulesets import (
-    OPTIONS,
-    PRESETS,
     Contract,
     DeckRule,
     GoingOut,
@@ -31,8 +31,6 @@ from .rulesets import (
     RoundSpec,
     RuleSet,
     SameSuitRuns,
-    build_rules,
-    get_preset,
 )
 from .table import (
     DeckPlan,
@@ -98,8 +96,10 @@ __all__ = [
     "layoff",
     "liverpool_check",
     "meld_problems",
+    "option_values",
     "parse_cards",
     "resolve_rules",
     "sort_cards",
     "to_document",
+    "with_options",
 ]

@@ -6,7 +6,7 @@ more, the same round as if it had a discard. The first question that fails says 
 missing.
 
 >>> from .cards import parse_cards
->>> from .rulesets import LIVERPOOL
+>>> from .presets import LIVERPOOL
 >>> print(explain(LIVERPOOL, 1, parse_cards("7H 7C 9D 8S KD 2C 4H 5H QS JD")))
 No way to make 2 sets: only sevens have 2 or more natural cards.
 """

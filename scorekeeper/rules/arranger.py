@@ -20,7 +20,7 @@ module turns the search's answer back into cards.
 A worked hand, Liverpool round 6 (1 set and 2 runs):
 
 >>> from .cards import parse_cards
->>> from .rulesets import LIVERPOOL
+>>> from .presets import LIVERPOOL
 >>> hand = parse_cards("7H 7C JK 3S 4S 5S 6S 9D 10D JD QD 2C")
 >>> arrangement = arrange(LIVERPOOL, 6, hand)
 >>> arrangement.possible
@@ -75,7 +75,7 @@ def arrange(rules: RuleSet, round_number: int, cards: Sequence[Card]) -> Arrange
     """Lay out the contract of round ``round_number`` from ``cards``, or say why not.
 
     >>> from .cards import parse_cards
-    >>> from .rulesets import CONTRACT_RUMMY, DEUCES_SIX
+    >>> from .presets import CONTRACT_RUMMY, DEUCES_SIX
     >>> a = arrange(DEUCES_SIX, 6, parse_cards("7H 7C 2S 3D 4D 5D 6D 9S 10S JS QS 2D"))
     >>> a.possible, [format_cards(m.cards) for m in a.melds], a.leftover
     (True, ['7H 7C 2S', '9S 10S JS QS', '2D 3D 4D 5D 6D'], ())

@@ -12,7 +12,7 @@ the contract referee counts it; a run of wild cards only has no suit, so no othe
 close to it. Only for hands of up to about 12 cards; never used by the app.
 
 >>> from .cards import format_cards, parse_cards
->>> from .rulesets import LIVERPOOL
+>>> from .presets import LIVERPOOL
 >>> groups = brute_force(LIVERPOOL, 2, parse_cards("7H 7C JK 8C 9C 10C JK KD"))
 >>> [format_cards(g) for g in groups]
 ['7H 7C JK', 'JK 8C 9C 10C']

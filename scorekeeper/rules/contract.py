@@ -25,7 +25,7 @@ the meld referee's codes for each group.
 
 A worked hand, Liverpool round 2 (1 set and 1 run):
 
->>> from .rulesets import LIVERPOOL
+>>> from .presets import LIVERPOOL
 >>> verdict = check_contract(LIVERPOOL, 2, [parse_cards("7H 7C JK"), parse_cards("8C 9C JK JC")])
 >>> verdict.legal, [m.meld.describe() for m in verdict.melds if m.meld]
 (True, ['set of sevens', 'run 8♣-J♣'])
@@ -157,7 +157,7 @@ def check_contract(
 
     A RuleSetError from ``rules.round`` (no such round) propagates.
 
-    >>> from .rulesets import CONTRACT_RUMMY, LIVERPOOL
+    >>> from .presets import CONTRACT_RUMMY, LIVERPOOL
     >>> sets = [parse_cards("7H 7C 7S 7D"), parse_cards("9H 9C 9S")]
     >>> check_contract(LIVERPOOL, 1, sets).legal
     True
@@ -471,7 +471,7 @@ def _too_close(pair: str, cards: tuple[str, ...], gap: int, least: int) -> Probl
 def card_supply_problems(cards: Sequence[Card], rules: RuleSet) -> list[Problem]:
     """Cards that cannot all exist: more copies than the most decks the game uses hold.
 
-    >>> from .rulesets import DEUCES_SIX
+    >>> from .presets import DEUCES_SIX
     >>> [p.message for p in card_supply_problems(parse_cards("7H 7H 7H 7H JK"), DEUCES_SIX)]
     ['7♥ appears 4 times, but the 3 decks this game uses at most hold only 3.', 'Six-round Deuces Wild is played without jokers: JK is not in its deck.']
     """  # noqa: E501

@@ -570,7 +570,7 @@ def most_runs(rules: SearchRules, mask: int, low: int, length: int, free: int) -
 
     Runs are taken greedily, the one that ends lowest first, which gives the most.
 
-    >>> from .rulesets import LIVERPOOL
+    >>> from .presets import LIVERPOOL
     >>> rules = SearchRules.of(LIVERPOOL, 3)
     >>> spades = sum(1 << p for p in (3, 4, 5, 6, 8, 9, 10))  # 3-6, then 8-J with a wild
     >>> most_runs(rules, spades, 1, 4, 0), most_runs(rules, spades, 1, 4, 1)

@@ -8,7 +8,7 @@ by number of players, the point table, the players range and every house-rule op
 - :func:`to_document` writes one; :func:`from_document` reads one back, checking everything
   and listing **every** problem with where it is (``rounds[3].contract[1]: a run has between
   2 and 13 cards``). A document round-trips exactly: ``from_document(to_document(r)) == r``.
-- Options are written generically from :data:`~.rulesets.OPTIONS`, so an option added there
+- Options are written generically from :data:`~.options.OPTIONS`, so an option added there
   is part of the document with nothing to change here. The options that only restate a part
   of the document written on its own (the point table, the cards dealt, buying, the jokers,
   the 2s, the players) are left out of ``options``; given there anyway, they apply on top of
@@ -16,7 +16,7 @@ by number of players, the point table, the players range and every house-rule op
 - :func:`resolve_rules` is the one entry point for anything that accepts rules: a preset id,
   a preset id with options, or a whole document (with options on top, if given).
 
->>> from .rulesets import LIVERPOOL
+>>> from .presets import LIVERPOOL
 >>> document = to_document(LIVERPOOL)
 >>> document["rounds"][1]["contract"]
 [{'kind': 'set', 'min_length': 3}, {'kind': 'run', 'min_length': 4}]
@@ -41,16 +41,16 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TypeVar
 
 from .cards import Rank
-from .errors import RulesError, RuleSetDocumentError, RuleSetError
+from .errors import RulesError, RuleSetDocumentError, RuleSetError, quoted
+from .options import OPTIONS, option_values, with_options
 from .points import MAX_CARD_POINTS, PointTable, get_point_table
+from .presets import PRESETS, build_rules
 from .rulesets import (
     MAX_CARDS_DEALT,
     MAX_PLAYERS,
     MAX_ROUNDS,
     MAX_RUN_LENGTH,
     MIN_PLAYERS,
-    OPTIONS,
-    PRESETS,
     Contract,
     DeckRule,
     GoingOut,
@@ -59,10 +59,8 @@ from .rulesets import (
     MeldSpec,
     RoundSpec,
     RuleSet,
-    build_rules,
-    quoted,
-    rule_set_problems,
 )
+from .validation import rule_set_problems
 
 DOCUMENT_VERSION = 1
 MAX_TEXT = 2000  # characters in a name, summary or source
@@ -152,6 +150,36 @@ def _for_players(rules: RuleSet) -> dict[str, dict[str, int]]:
     return {
         str(n): {"decks": rules.decks.decks_for(n), "jokers": rules.decks.jokers_for(n)}
         for n in range(rules.min_players, rules.max_players + 1)
+    }
+
+
+def overview(rules: RuleSet) -> dict[str, Any]:
+    """Everything a client needs to show ``rules`` in a list (the API's list of presets):
+    JSON-friendly, with each contract in words and the decks worked out for each number
+    of players."""
+    return {
+        "id": rules.id,
+        "name": rules.name,
+        "summary": rules.summary,
+        "players": {"min": rules.min_players, "max": rules.max_players},
+        "rounds": [
+            {
+                "round": i,
+                "contract": r.contract.describe(),
+                "melds": [
+                    {"kind": m.kind.value, "min_length": m.min_length} for m in r.contract.melds
+                ],
+                "min_cards": r.contract.min_cards,
+                "cards_dealt": r.cards_dealt,
+                "going_out": r.going_out.value,
+                "buy_limit": r.buy_limit,
+            }
+            for i, r in enumerate(rules.rounds, start=1)
+        ],
+        "decks": _for_players(rules),
+        "wilds": rules.describe_wilds(),
+        "point_table": rules.point_table.as_dict(),
+        "options": option_values(rules),
     }
 
 
@@ -556,7 +584,7 @@ def fingerprint(rules: RuleSet) -> str:
     their id, name, summary or source, and (but for one chance in four billion) different
     for any two that differ in play.
 
-    >>> fingerprint(PRESETS["liverpool"]) == fingerprint(PRESETS["liverpool"].with_options({}))
+    >>> fingerprint(PRESETS["liverpool"]) == fingerprint(with_options(PRESETS["liverpool"], {}))
     True
     >>> fingerprint(PRESETS["liverpool"]) == fingerprint(PRESETS["liverpool-11"])
     False
@@ -616,7 +644,7 @@ def is_preset(rules: RuleSet) -> bool:
     if rules.point_table != preset.point_table:
         changed["point_table"] = rules.point_table  # a custom table too, not only its id
     try:
-        rebuilt = preset.with_options(changed)
+        rebuilt = with_options(preset, changed)
     except RulesError:
         return False
     return fingerprint(rebuilt) == fingerprint(rules)
@@ -631,7 +659,7 @@ def identified(rules: RuleSet) -> RuleSet:
     >>> fake = dataclasses.replace(PRESETS["liverpool"], rounds=PRESETS["liverpool"].rounds[:3])
     >>> identified(fake).id  # doctest: +ELLIPSIS
     'liverpool-rummy-...'
-    >>> identified(PRESETS["liverpool"].with_options({"cut_bonus": 0})).id
+    >>> identified(with_options(PRESETS["liverpool"], {"cut_bonus": 0})).id
     'liverpool'
     """
     if is_preset(rules):
@@ -646,7 +674,7 @@ def own_rules(rules: RuleSet) -> RuleSet:
 
     >>> own_rules(PRESETS["family"]).id
     'family'
-    >>> own_rules(PRESETS["family"].with_options({"cut_bonus": -50})).id  # doctest: +ELLIPSIS
+    >>> own_rules(with_options(PRESETS["family"], {"cut_bonus": -50})).id  # doctest: +ELLIPSIS
     'family-liverpool-...'
     """
     preset = PRESETS.get(rules.id)
@@ -673,7 +701,7 @@ def resolve_rules(value: Any, options: Mapping[str, Any] | None = None) -> RuleS
         return build_rules(value, options or {})
     if isinstance(value, Mapping):
         rules = from_document(value)
-        return identified(rules.with_options(options) if options else rules)
+        return identified(with_options(rules, options) if options else rules)
     raise RuleSetError("the rules must be a preset's id or a rule-set document")
 
 

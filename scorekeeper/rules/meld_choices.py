@@ -15,7 +15,7 @@ In a round with a discard a meld longer than it needs to be is never tried when 
 could come off an end and leave it legal: the shorter meld uses fewer cards, so whatever
 the longer one allows, the shorter allows too.
 
->>> from .rulesets import LIVERPOOL
+>>> from .presets import LIVERPOOL
 >>> from .solver_model import SearchRules
 >>> rules = SearchRules.of(LIVERPOOL, 3)
 >>> naturals = [0] * 52

@@ -27,7 +27,8 @@ legal it reports every problem of the reading that comes closest, each with a st
 
 A worked hand, Liverpool rules (a set needs 2 naturals, a run 3):
 
->>> from .rulesets import LIVERPOOL, DEUCES_SIX
+>>> from .options import with_options
+>>> from .presets import LIVERPOOL, DEUCES_SIX
 >>> meld = check_meld(parse_cards("8C 9C JK JC"), LIVERPOOL)
 >>> meld.kind, [w.stands_for for w in meld.wilds], meld.describe()
 (<MeldKind.RUN: 'run'>, ['10C'], 'run 8♣-J♣')
@@ -54,7 +55,7 @@ run of its contract: it is read as a run of a suit and place clear of the others
 that may make either kind are read as a set, unless a lay-down needs them as a run
 (:func:`.contract.check_contract` decides).
 
->>> anything_goes = LIVERPOOL.with_options({"set_min_naturals": 0, "run_min_naturals": 0})
+>>> anything_goes = with_options(LIVERPOOL, {"set_min_naturals": 0, "run_min_naturals": 0})
 >>> meld = check_meld(parse_cards("JK JK JK"), anything_goes)
 >>> meld.describe(), meld.rank, [w.stands_for for w in meld.wilds]
 ('set of wild cards', None, ['any', 'any', 'any'])
@@ -285,7 +286,7 @@ def meld_problems(
 
     An empty list means the meld is legal.
 
-    >>> from .rulesets import DEUCES_SIX
+    >>> from .presets import DEUCES_SIX
     >>> [p.code for p in meld_problems(parse_cards("8H 2C 2D"), DEUCES_SIX)]
     ['too-few-naturals']
     >>> [p.code for p in meld_problems(parse_cards("8H 8H 8C JK JK"), DEUCES_SIX, MeldKind.SET)]
@@ -303,7 +304,7 @@ def check_meld(
 ) -> Meld:
     """The meld ``cards`` make, or a RuleViolation listing every problem.
 
-    >>> from .rulesets import LIVERPOOL
+    >>> from .presets import LIVERPOOL
     >>> check_meld(parse_cards("7H 8H JK 10H"), LIVERPOOL).wilds[0].stands_for
     '9H'
     >>> check_meld(parse_cards("7H JK JK"), LIVERPOOL)
@@ -326,7 +327,7 @@ def classify(
 ) -> Meld | None:
     """The meld ``cards`` make, or ``None`` if they are not a legal meld.
 
-    >>> from .rulesets import LIVERPOOL
+    >>> from .presets import LIVERPOOL
     >>> classify(parse_cards("JH QH KH AH"), LIVERPOOL).describe()
     'run J♥-A♥'
     >>> classify(parse_cards("QH KH AH 2H"), LIVERPOOL) is None

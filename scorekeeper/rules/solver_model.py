@@ -12,7 +12,7 @@ Terms:
   and :attr:`SearchRules.highest` say which ends the rule set allows.
 
 >>> from .cards import parse_cards
->>> from .rulesets import DEUCES_SIX
+>>> from .presets import DEUCES_SIX
 >>> counts = HandCounts.of(parse_cards("7H 2H JK"), DEUCES_SIX)
 >>> counts.naturals[cell(7, 1)], counts.naturals[cell(2, 1)], counts.wilds, counts.dual
 (1, 1, 1, (5,))
@@ -108,7 +108,7 @@ class SearchRules:
     def runs_fit(self, a: tuple[int, int], b: tuple[int, int]) -> bool:
         """May two runs of one suit, at positions ``a`` and ``b`` (low, high), both go down?
 
-        >>> from .rulesets import LIVERPOOL
+        >>> from .presets import LIVERPOOL
         >>> rules = SearchRules.of(LIVERPOOL, 3)
         >>> rules.runs_fit((2, 5), (7, 10)), rules.runs_fit((2, 5), (6, 9))
         (True, False)

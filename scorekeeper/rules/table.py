@@ -20,7 +20,7 @@ Terms:
 
 A worked table, Liverpool rules:
 
->>> from .rulesets import LIVERPOOL
+>>> from .presets import LIVERPOOL
 >>> run = parse_cards("8C 9C JK JC")
 >>> layoff(run, Card.parse("QC"), LIVERPOOL).reason
 'Q♣ goes on the high end of the run 8♣-J♣.'
@@ -119,7 +119,7 @@ def layoff(
     itself goes where it belongs and a wild goes at the high end (the low end once the run
     reaches the high ace).
 
-    >>> from .rulesets import LIVERPOOL, DEUCES_SIX
+    >>> from .presets import LIVERPOOL, DEUCES_SIX
     >>> result = layoff(parse_cards("5H 6H 7H 8H"), Card.parse("JK"), LIVERPOOL)
     >>> result.fits, result.position, result.stands_for
     (True, 'high', '9H')
@@ -337,7 +337,7 @@ class SwapResult:
 def joker_swap(meld_cards: Sequence[Card], card: Card, rules: RuleSet) -> SwapResult:
     """May the natural ``card`` replace a wild in the meld ``meld_cards``?
 
-    >>> from .rulesets import LIVERPOOL, FAMILY
+    >>> from .presets import LIVERPOOL, FAMILY
     >>> swap = joker_swap(parse_cards("AS 2S JK 4S"), Card.parse("3S"), LIVERPOOL)
     >>> swap.allowed, swap.joker_index
     (True, 2)
@@ -480,7 +480,7 @@ def liverpool_check(
 
     Only laying off counts; a joker swap is not looked for. Illegal melds are skipped.
 
-    >>> from .rulesets import LIVERPOOL
+    >>> from .presets import LIVERPOOL
     >>> table = [parse_cards("3H 4H 5H 6H"), parse_cards("9S 9C 9D")]
     >>> [(p.meld, p.position) for p in liverpool_check(table, Card.parse("7H"), LIVERPOOL).where]
     [(0, 'high')]
@@ -510,7 +510,7 @@ class DeckPlan:
 def deck_plan(rules: RuleSet, players: int) -> DeckPlan:
     """The decks and jokers for ``players`` (a RuleSetError if they may not play).
 
-    >>> from .rulesets import CONTRACT_RUMMY, FAMILY
+    >>> from .presets import CONTRACT_RUMMY, FAMILY
     >>> deck_plan(CONTRACT_RUMMY, 5)
     DeckPlan(decks=3, jokers=4, total_cards=160)
     >>> deck_plan(FAMILY, 7)

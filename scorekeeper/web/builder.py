@@ -43,19 +43,18 @@ from ..games import saved_rules
 from ..rules import PRESETS, Card, Rank, RulesError, RuleSet, from_document, to_document
 from ..rules.document import MAX_MELDS, MAX_TEXT, STRUCTURAL_OPTIONS, fingerprint, own_rules
 from ..rules.errors import RuleSetDocumentError, RuleSetError
+from ..rules.options import OPTIONS, Option, option_values
 from ..rules.points import POINT_TABLES
 from ..rules.prose import rule_book, summary
 from ..rules.rulesets import (
     MAX_PLAYERS,
     MAX_ROUNDS,
     MIN_PLAYERS,
-    OPTIONS,
     Contract,
     GoingOut,
     JokerCount,
     MeldKind,
     MeldSpec,
-    Option,
     RoundSpec,
 )
 from ..rules.scoring import cards_not_in_deck
@@ -912,3 +911,6 @@ def saved_rule_sets() -> list[saved_rules.SavedView]:
 @bp.app_template_global("choice_words")
 def _choice_words(option: str, value: Any) -> str:
     return choice_words(option, value)
+
+
+bp.add_app_template_global(option_values, "option_values")

@@ -19,8 +19,9 @@ from werkzeug.datastructures import MultiDict
 
 from scorekeeper.rules import OPTIONS, PRESETS
 from scorekeeper.rules.document import from_document, to_document
+from scorekeeper.rules.options import CHOICE_WORDS, choice_words
 from scorekeeper.rules.prose import summary
-from scorekeeper.web.builder import CHOICE_WORDS, builder_options, choice_words, example_hand
+from scorekeeper.web.builder import builder_options, example_hand
 
 from .conftest import grant_device
 

@@ -428,3 +428,58 @@ def with_options(rules: RuleSet, options: Mapping[str, Any]) -> RuleSet:
 def option_values(rules: RuleSet) -> dict[str, Any]:
     """The current value of every house-rule option of ``rules``, as JSON-friendly data."""
     return {name: option.read(rules) for name, option in OPTIONS.items()}
+
+
+# Option name -> choice value -> how a person reads it. Round fields ("going_out", "kind") are
+# here too: the builder shows them beside the options.
+CHOICE_WORDS: dict[str, dict[str, str]] = {
+    "buy_precedence": {
+        "nearest": "The player nearest to the one about to draw",
+        "first-to-call": "Whoever calls first",
+    },
+    "jokers": {
+        "per-deck": "Every deck's jokers (two a deck)",
+        "players-minus-one": "One joker fewer than the players",
+        "none": "No jokers",
+    },
+    "same_suit_runs": {
+        "apart": "Only with a gap between them (they may not touch or overlap)",
+        "apart-or-overlapping": "Apart or overlapping, but not touching",
+        "never": "Never: each run is of another suit",
+    },
+    "joker_swap": {
+        "runs-only": "Jokers in runs only (a joker in a set stays)",
+        "runs-and-set-third": "Jokers in runs, and a joker laid as the third card of a set",
+        "never": "Never",
+    },
+    "going_out": {
+        "discard": "Discard the last card",
+        "all-out": "All out: every card goes into melds, no discard",
+        "one-card-left": "Keep one card to discard",
+    },
+    "kind": {"set": "Set (one rank)", "run": "Run (one suit, in a row)"},
+}
+
+
+def choice_words(option: str, value: Any) -> str:
+    """How a person reads ``value`` of ``option``.
+
+    >>> choice_words("jokers", "players-minus-one")
+    'One joker fewer than the players'
+    >>> choice_words("buying", True), choice_words("buy_limit", None), choice_words("x", "a-b")
+    ('Yes', 'No limit', 'A b')
+    >>> choice_words("point_table", "liverpool") == POINT_TABLES["liverpool"].name
+    True
+    """
+    if isinstance(value, bool):
+        return "Yes" if value else "No"
+    if value is None:
+        return "No limit"
+    if option == "point_table" and isinstance(value, str) and value in POINT_TABLES:
+        return POINT_TABLES[value].name
+    text = str(value)
+    words = CHOICE_WORDS.get(option, {}).get(text)
+    if words is not None:
+        return words
+    spaced = text.replace("-", " ").replace("_", " ")
+    return spaced[:1].upper() + spaced[1:]

@@ -3,10 +3,9 @@
 Terms:
 
 - **Plain words**: every value a person reads about a rule set (a house-rule choice, a going-out
-  rule, a meld kind) has one wording, kept here (:data:`CHOICE_WORDS`) and used by every page
-  that shows an option: the builder, the new-game form's house rules, the shared-link page.
-  A choice added to the rules core later still reads as words (its code with the dashes made
-  spaces) until a wording is added here.
+  rule, a meld kind) has one wording, kept beside the options in the rules core
+  (:data:`~scorekeeper.rules.options.CHOICE_WORDS`) and used by every page that shows an
+  option: the builder, the new-game form's house rules, the shared-link page.
 - **Not in play**: what a rule set leaves out of the game (jokers, in a game without jokers)
   is neither offered (the card picker has no joker) nor accepted (:func:`cards_not_in_play`).
 - **Sections**: the builder's parts (the name and players, the rounds, the decks, and the house
@@ -43,7 +42,7 @@ from ..games import saved_rules
 from ..rules import PRESETS, Card, Rank, RulesError, RuleSet, from_document, to_document
 from ..rules.document import MAX_MELDS, MAX_TEXT, STRUCTURAL_OPTIONS, fingerprint, own_rules
 from ..rules.errors import RuleSetDocumentError, RuleSetError
-from ..rules.options import OPTIONS, Option, option_values
+from ..rules.options import OPTIONS, Option, choice_words, option_values
 from ..rules.points import POINT_TABLES
 from ..rules.prose import rule_book, summary
 from ..rules.rulesets import (
@@ -64,63 +63,6 @@ from . import referee_json as rj
 from .htmx import redirect_to, render
 from .numbers import whole_number_or
 from .security import no_store
-
-# --- plain words ---------------------------------------------------------------------------------
-
-# Option name -> choice value -> how a person reads it. Round fields ("going_out", "kind") are
-# here too: the builder shows them beside the options.
-CHOICE_WORDS: dict[str, dict[str, str]] = {
-    "buy_precedence": {
-        "nearest": "The player nearest to the one about to draw",
-        "first-to-call": "Whoever calls first",
-    },
-    "jokers": {
-        "per-deck": "Every deck's jokers (two a deck)",
-        "players-minus-one": "One joker fewer than the players",
-        "none": "No jokers",
-    },
-    "same_suit_runs": {
-        "apart": "Only with a gap between them (they may not touch or overlap)",
-        "apart-or-overlapping": "Apart or overlapping, but not touching",
-        "never": "Never: each run is of another suit",
-    },
-    "joker_swap": {
-        "runs-only": "Jokers in runs only (a joker in a set stays)",
-        "runs-and-set-third": "Jokers in runs, and a joker laid as the third card of a set",
-        "never": "Never",
-    },
-    "going_out": {
-        "discard": "Discard the last card",
-        "all-out": "All out: every card goes into melds, no discard",
-        "one-card-left": "Keep one card to discard",
-    },
-    "kind": {"set": "Set (one rank)", "run": "Run (one suit, in a row)"},
-}
-
-
-def choice_words(option: str, value: Any) -> str:
-    """How a person reads ``value`` of ``option``.
-
-    >>> choice_words("jokers", "players-minus-one")
-    'One joker fewer than the players'
-    >>> choice_words("buying", True), choice_words("buy_limit", None), choice_words("x", "a-b")
-    ('Yes', 'No limit', 'A b')
-    >>> choice_words("point_table", "liverpool") == POINT_TABLES["liverpool"].name
-    True
-    """
-    if isinstance(value, bool):
-        return "Yes" if value else "No"
-    if value is None:
-        return "No limit"
-    if option == "point_table" and isinstance(value, str) and value in POINT_TABLES:
-        return POINT_TABLES[value].name
-    text = str(value)
-    words = CHOICE_WORDS.get(option, {}).get(text)
-    if words is not None:
-        return words
-    spaced = text.replace("-", " ").replace("_", " ")
-    return spaced[:1].upper() + spaced[1:]
-
 
 # --- what a rule set leaves out ------------------------------------------------------------------
 

@@ -10,7 +10,7 @@ import pytest
 from flask.testing import FlaskClient
 
 from scorekeeper.rules import PRESETS, from_document
-from scorekeeper.rules.document import own_id
+from scorekeeper.rules.ruleset_ids import own_id
 
 
 def document(client: FlaskClient, preset: str) -> dict[str, Any]:

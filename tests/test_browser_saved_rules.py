@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from scorekeeper.rules.document import from_document
+from scorekeeper.rules.document_reader import from_document
 
 from .test_browser_builder import settled
 

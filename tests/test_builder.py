@@ -18,7 +18,8 @@ from flask.testing import FlaskClient
 from werkzeug.datastructures import MultiDict
 
 from scorekeeper.rules import OPTIONS, PRESETS
-from scorekeeper.rules.document import from_document, to_document
+from scorekeeper.rules.document import to_document
+from scorekeeper.rules.document_reader import from_document
 from scorekeeper.rules.options import CHOICE_WORDS, choice_words
 from scorekeeper.rules.prose import summary
 from scorekeeper.web.builder import builder_options, example_hand

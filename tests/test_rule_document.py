@@ -13,21 +13,18 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.rules import OPTIONS, POINT_TABLES, PRESETS, Rank, RuleSet, RuleSetError
-from scorekeeper.rules.document import (
-    STRUCTURAL_OPTIONS,
-    document_problems,
+from scorekeeper.rules.document import STRUCTURAL_OPTIONS, to_document
+from scorekeeper.rules.document_reader import document_problems, from_document, resolve_rules
+from scorekeeper.rules.errors import RuleSetDocumentError
+from scorekeeper.rules.points import PointTable
+from scorekeeper.rules.ruleset_ids import (
     fingerprint,
-    from_document,
     identified,
     is_preset,
     own_id,
-    resolve_rules,
     same_rules,
     slug,
-    to_document,
 )
-from scorekeeper.rules.errors import RuleSetDocumentError
-from scorekeeper.rules.points import PointTable
 from scorekeeper.rules.rulesets import (
     MAX_PLAYERS,
     Contract,

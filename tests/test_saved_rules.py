@@ -17,7 +17,8 @@ from scorekeeper.errors import Invalid, NotFound
 from scorekeeper.games import saved_rules
 from scorekeeper.models import SavedRuleSet
 from scorekeeper.rules import PRESETS, RuleSet
-from scorekeeper.rules.document import own_id, same_rules, to_document
+from scorekeeper.rules.document import to_document
+from scorekeeper.rules.ruleset_ids import own_id, same_rules
 from scorekeeper.rules.rulesets import Contract, MeldKind, MeldSpec
 
 ANN = "device-of-ann-0123456789abcdef"

@@ -24,7 +24,8 @@ from scorekeeper.games import leaderboard as lb
 from scorekeeper.games import transfer
 from scorekeeper.models import Change, Entry, Game, Person, Player, PlayGroup, Round
 from scorekeeper.rules import parse_cards
-from scorekeeper.rules.document import from_document, to_document
+from scorekeeper.rules.document import to_document
+from scorekeeper.rules.document_reader import from_document
 from scorekeeper.rules.presets import PRESETS
 
 from .groups_helpers import play

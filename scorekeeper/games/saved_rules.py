@@ -32,8 +32,10 @@ from ..db import begin_write
 from ..errors import Invalid, NotFound
 from ..models import SavedRuleSet, utcnow
 from ..rules import RuleSet
-from ..rules.document import from_document, own_rules, to_document
+from ..rules.document import to_document
+from ..rules.document_reader import from_document
 from ..rules.errors import RuleSetDocumentError, RuleSetError
+from ..rules.ruleset_ids import own_rules
 from .access import hash_token
 from .creation import clean_name
 from .store import transaction

@@ -9,7 +9,8 @@ from __future__ import annotations
 from .arranger import ArrangedMeld, Arrangement, arrange
 from .cards import FULL_DECK, JOKER, Card, Rank, Suit, format_cards, parse_cards, sort_cards
 from .contract import ContractVerdict, MeldReport, check_contract
-from .document import from_document, resolve_rules, to_document
+from .document import to_document
+from .document_reader import from_document, resolve_rules
 from .errors import (
     CardParseError,
     Problem,

@@ -21,7 +21,7 @@ Terms:
   cleared. A summary the person types is theirs and is kept (emptied, it is written again):
   the form carries the summary it last wrote (``summary_auto``) to tell one from the other.
 - **Ids**: a saved rule set is a person's own: it keeps a preset's id only while it is that
-  preset exactly, else it gets its own (:func:`~scorekeeper.rules.document.own_rules`).
+  preset exactly, else it gets its own (:func:`~scorekeeper.rules.ruleset_ids.own_rules`).
 """
 
 from __future__ import annotations
@@ -40,11 +40,13 @@ from ..db import get_session
 from ..errors import Invalid, NotFound
 from ..games import saved_rules
 from ..rules import PRESETS, Card, Rank, RulesError, RuleSet, from_document, to_document
-from ..rules.document import MAX_MELDS, MAX_TEXT, STRUCTURAL_OPTIONS, fingerprint, own_rules
+from ..rules.document import STRUCTURAL_OPTIONS
+from ..rules.document_reader import MAX_MELDS, MAX_TEXT
 from ..rules.errors import RuleSetDocumentError, RuleSetError
 from ..rules.options import OPTIONS, Option, choice_words, option_values
 from ..rules.points import POINT_TABLES
 from ..rules.prose import rule_book, summary
+from ..rules.ruleset_ids import fingerprint, own_rules
 from ..rules.rulesets import (
     MAX_PLAYERS,
     MAX_ROUNDS,

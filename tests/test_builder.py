@@ -22,7 +22,8 @@ from scorekeeper.rules.document import to_document
 from scorekeeper.rules.document_reader import from_document
 from scorekeeper.rules.options import CHOICE_WORDS, choice_words
 from scorekeeper.rules.prose import summary
-from scorekeeper.web.builder import builder_options, example_hand
+from scorekeeper.web.builder_example import example_hand
+from scorekeeper.web.builder_form import builder_options
 
 from .conftest import grant_device
 

@@ -95,6 +95,21 @@ def cards_not_in_deck(rules: RuleSet, cards: Iterable[Card]) -> list[Problem]:
     ]
 
 
+def cards_not_in_play(rules: RuleSet, cards: Iterable[Card]) -> str | None:
+    """Why some of ``cards`` cannot be in a game of ``rules`` (one sentence), or None: what
+    :func:`cards_not_in_deck` finds, for the pages, so they refuse what the API refuses, in
+    the same words.
+
+    >>> from .presets import DEUCES_SIX, LIVERPOOL
+    >>> cards_not_in_play(DEUCES_SIX, parse_cards("7H JK"))
+    'Six-round Deuces Wild is played without jokers: JK is not in its deck.'
+    >>> cards_not_in_play(LIVERPOOL, parse_cards("7H JK")) is None
+    True
+    """
+    problems = cards_not_in_deck(rules, cards)
+    return " ".join(p.message for p in problems) if problems else None
+
+
 def hand_points(cards: Sequence[Card], table: PointTable) -> int:
     """Points of the cards left in a hand."""
     return table.hand_points(cards)

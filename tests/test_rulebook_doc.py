@@ -19,8 +19,7 @@ from typing import Any
 
 import pytest
 
-from scorekeeper import rulebook_doc
-from scorekeeper.rules import OPTIONS, POINT_TABLES, PRESETS, RuleSet, RuleSetError
+from scorekeeper.rules import OPTIONS, POINT_TABLES, PRESETS, RuleSet, RuleSetError, rulebook_doc
 from scorekeeper.rules.options import with_options
 from scorekeeper.rules.presets import SEVEN_CONTRACTS
 from scorekeeper.rules.rulesets import (

@@ -29,11 +29,13 @@ from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
-from .rules import OPTIONS, POINT_TABLES, PRESETS, RuleSet
-from .rules.prose import and_list, rounds_text
-from .rules.rulesets import MAX_PLAYERS, MIN_PLAYERS
+from .options import OPTIONS
+from .points import POINT_TABLES
+from .presets import PRESETS
+from .prose import and_list, rounds_text
+from .rulesets import MAX_PLAYERS, MIN_PLAYERS, RuleSet
 
-BOOK = Path(__file__).resolve().parent.parent / "docs" / "rules.md"
+BOOK = Path(__file__).resolve().parents[2] / "docs" / "rules.md"
 BLOCK = re.compile(
     r"^<!-- generated: (?P<name>[a-z0-9:_-]+) -->\n(?P<body>.*?)^<!-- end of generated -->$",
     re.MULTILINE | re.DOTALL,

@@ -20,8 +20,8 @@ from sqlmodel import Session
 from scorekeeper import cli, games
 from scorekeeper.db import create_all, get_engine, make_engine
 from scorekeeper.errors import Conflict, GameError, Invalid, KeyReused
+from scorekeeper.games import access, transfer
 from scorekeeper.games import leaderboard as lb
-from scorekeeper.games import transfer
 from scorekeeper.models import Change, Entry, Game, Person, Player, PlayGroup, Round
 from scorekeeper.rules import parse_cards
 from scorekeeper.rules.document import to_document
@@ -492,3 +492,11 @@ def test_a_retried_import_of_a_game(session: Session, engine: Engine, empty: Eng
             assert made.token == retried.token == "" and retried.replayed
             assert games.can_edit(third, view.id, [], device)
             assert len(games.edit_grants(third, view.id)) == 1
+
+
+def test_a_new_id_never_reads_as_a_command_line_option(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An id typed after ``scorekeeper export group`` must not start with "-" (argparse
+    would read it as an option): one that would is drawn again."""
+    drawn = iter(["-starts-with-a-dash", "_fine", "unused"])
+    monkeypatch.setattr(access.secrets, "token_urlsafe", lambda n: next(drawn))
+    assert access.new_game_id() == "_fine"

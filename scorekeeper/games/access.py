@@ -52,8 +52,13 @@ def hash_token(token: str) -> str:
 
 
 def new_game_id() -> str:
-    """An unguessable id: 128 random bits, URL-safe (22 characters)."""
-    return secrets.token_urlsafe(16)
+    """An unguessable id: 128 random bits, URL-safe (22 characters). Never one that starts
+    with "-", which a command line would read as an option (``scorekeeper export group
+    -x...``)."""
+    while True:
+        id = secrets.token_urlsafe(16)
+        if not id.startswith("-"):
+            return id
 
 
 def new_join_code(instead_of: str = "") -> str:

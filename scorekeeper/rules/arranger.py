@@ -40,6 +40,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .arrangement_reasons import explain
+from .budget import StepBudget
 from .cards import Card, Rank, format_cards
 from .contract_search import Solution, SolvedMeld, Solver
 from .meld_choices import RunChoice, SetChoice
@@ -71,8 +72,14 @@ class Arrangement:
     reason: str = ""
 
 
-def arrange(rules: RuleSet, round_number: int, cards: Sequence[Card]) -> Arrangement:
+def arrange(
+    rules: RuleSet, round_number: int, cards: Sequence[Card], *, budget: StepBudget | None = None
+) -> Arrangement:
     """Lay out the contract of round ``round_number`` from ``cards``, or say why not.
+
+    The search and the reason why not spend from ``budget`` (by default the request's,
+    :func:`.budget.current`); past it, a :class:`~.budget.TooHard` says the question is
+    too much work.
 
     >>> from .cards import parse_cards
     >>> from .rulesets import CONTRACT_RUMMY, DEUCES_SIX
@@ -85,7 +92,7 @@ def arrange(rules: RuleSet, round_number: int, cards: Sequence[Card]) -> Arrange
     hand = tuple(cards)
     search = SearchRules.of(rules, round_number)
     counts = HandCounts.of(hand, rules)
-    solver = Solver()
+    solver = Solver(budget)
     solution = _best_solution(solver, search, counts)
     if solution is None:
         return Arrangement(False, (), hand, explain(rules, round_number, hand, solver))

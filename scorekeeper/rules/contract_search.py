@@ -28,6 +28,7 @@ from collections.abc import Hashable
 from dataclasses import dataclass
 from functools import lru_cache
 
+from .budget import StepBudget, current
 from .meld_choices import RunChoice, SetChoice, place_ends, run_choices, set_choices
 from .rulesets import MeldKind, MeldSpec, SameSuitRuns
 from .solver_model import (
@@ -65,12 +66,21 @@ class Solution:
 
 
 class ContractSearch:
-    """One search over one hand. ``must_leave`` asks for a card left to discard."""
+    """One search over one hand. ``must_leave`` asks for a card left to discard. Every node
+    and every meld choice it enumerates spends a step of ``budget`` (:mod:`.budget`)."""
 
-    def __init__(self, rules: SearchRules, hand: HandCounts, *, must_leave: bool = False):
+    def __init__(
+        self,
+        rules: SearchRules,
+        hand: HandCounts,
+        *,
+        must_leave: bool = False,
+        budget: StepBudget | None = None,
+    ):
         self.rules = rules
         self.hand = hand
         self.must_leave = must_leave
+        self.budget = current(budget)
         self.naturals = list(hand.naturals)
         self.high_aces = [0, 0, 0, 0]
         self.pool = hand.wilds  # wilds available now
@@ -96,6 +106,7 @@ class ContractSearch:
 
     def _node(self, at: int) -> Solution | None:
         self.nodes += 1
+        self.budget.spend()
         naturals = self.naturals
         while at < CELLS and not naturals[at]:
             at += 1
@@ -336,7 +347,7 @@ class ContractSearch:
 
     def _start(self, at: int, j: int | None, kind: MeldKind, length: int) -> Solution | None:
         if kind == MeldKind.SET:
-            for choice in set_choices(self.rules, self.naturals, at, length):
+            for choice in set_choices(self.rules, self.naturals, at, length, self.budget):
                 found = self._with(at, j, choice)
                 if found is not None:
                     return found
@@ -364,6 +375,7 @@ class ContractSearch:
             budget,
             self.runs[suit],
             may_leave,
+            self.budget,
         ):
             found = self._with(at, j, run)
             if found is not None:
@@ -465,7 +477,7 @@ class ContractSearch:
         set_room = sum(c.room for _, _, c in self.made if isinstance(c, SetChoice))
         set_room += sum(r for *_, r in wild_only)
         runs = [c for _, _, c in self.made if isinstance(c, RunChoice)]
-        placed = place_ends(self.rules, runs, spare - set_room, spare)
+        placed = place_ends(self.rules, runs, spare - set_room, spare, self.budget)
         if placed is None:
             return None
         fixed = {id(run): done for run, done in zip(runs, placed, strict=True)}
@@ -719,17 +731,24 @@ def clear_caches() -> None:
     fewest_run_cards.cache_clear()
 
 
-def solve(rules: SearchRules, hand: HandCounts, *, must_leave: bool = False) -> Solution | None:
+def solve(
+    rules: SearchRules,
+    hand: HandCounts,
+    *,
+    must_leave: bool = False,
+    budget: StepBudget | None = None,
+) -> Solution | None:
     """A way to make the contract from the hand, or ``None``."""
-    return ContractSearch(rules, hand, must_leave=must_leave).solve()
+    return ContractSearch(rules, hand, must_leave=must_leave, budget=budget).solve()
 
 
 class Solver:
     """Answers the questions asked about one hand (the contract, then, for the reason why
     not, parts of it and the hand with a wild or two more), each once: the reason asks
-    again some of what the arranger asked."""
+    again some of what the arranger asked. Every question spends from one ``budget``."""
 
-    def __init__(self) -> None:
+    def __init__(self, budget: StepBudget | None = None) -> None:
+        self.budget = current(budget)
         self._answers: dict[tuple[SearchRules, HandCounts, bool], Solution | None] = {}
 
     def solve(
@@ -737,5 +756,7 @@ class Solver:
     ) -> Solution | None:
         question = (rules, hand, must_leave)
         if question not in self._answers:
-            self._answers[question] = solve(rules, hand, must_leave=must_leave)
+            self._answers[question] = solve(
+                rules, hand, must_leave=must_leave, budget=self.budget
+            )
         return self._answers[question]

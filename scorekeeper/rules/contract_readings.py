@@ -58,6 +58,7 @@ from .rulesets import MeldKind
 Place = tuple[int, int, int]  # (suit index, low, high) of a run with a suit
 Laid = tuple[tuple[tuple[int, int], ...], ...]  # per suit, the (low, high) of the runs laid
 NEVER = 1 << 20  # more changes than any lay-down has groups
+State = tuple[int, tuple[int, ...], Laid, int]  # position, tally, runs laid, highest option
 
 
 @dataclass(frozen=True)
@@ -107,52 +108,62 @@ class _Search:
             sum(1 for j in self.order[k:] if self.class_of.get(j) == self.class_of.get(i))
             for k, i in enumerate(self.order)
         ]
-        self.memo: dict[tuple[int, tuple[int, ...], Laid, int], int] = {}
+        self.memo: dict[State, tuple[int, tuple[int, State] | None]] = {}
 
     def run(self) -> list[int] | None:
         if not self.tallies:
             return None  # no split of sets and runs meets the contract's counts and lengths
-        start = (0, (0,) * len(self.classes), ((), (), (), ()), NEVER)
-        if self._best(*start) >= NEVER:
+        start: State = (0, (0,) * len(self.classes), ((), (), (), ()), NEVER)
+        if self._solve(start)[0] >= NEVER:
             return None
-        return self._walk(*start)
+        return self._walk(start)
 
     # --- the dynamic program ---------------------------------------------------------------
 
-    def _best(self, k: int, tally: tuple[int, ...], laid: Laid, ceiling: int) -> int:
-        """The fewest groups read another way, from the ``k``-th group of the order on."""
+    def _solve(self, state: State) -> tuple[int, tuple[int, State] | None]:
+        """The fewest changes from ``state`` on, and the first option that reaches it (with
+        the state it leads to)."""
+        k = state[0]
         if k == len(self.order):
-            return 0 if tally in self.tallies else NEVER
-        key = (k, tally, laid, ceiling)
-        found = self.memo.get(key)
+            return (0 if state[1] in self.tallies else NEVER), None
+        found = self.memo.get(state)
         if found is not None:
             return found
-        best = NEVER
-        for index, child in self._children(k, tally, laid, ceiling):
-            cost = (index != 0) + self._best(*child)
-            if cost < best:
-                best = cost
-                if best == 0:
-                    break
-        self.memo[key] = best
+        best: tuple[int, tuple[int, State] | None] = (NEVER, None)
+        for index, child in self._children(*state):
+            if (index != 0) + self._fewest(*child[:2]) >= best[0]:
+                continue  # cannot beat the best way found (the earlier option wins a tie)
+            cost = (index != 0) + self._solve(child)[0]
+            if cost < best[0]:
+                best = (cost, (index, child))
+            if best[0] <= 1:
+                break  # every later option reads this group another way: one change at least
+        self.memo[state] = best
         return best
 
-    def _walk(self, k: int, tally: tuple[int, ...], laid: Laid, ceiling: int) -> list[int]:
-        """The options of the best way found, in the groups' own order."""
+    def _walk(self, state: State) -> list[int]:
+        """The options of the best way found from ``state``, in the groups' own order."""
         chosen = [0] * len(self.options)
-        state = (k, tally, laid, ceiling)
         while state[0] < len(self.order):
-            want = self._best(*state)
-            for index, child in self._children(*state):
-                if (index != 0) + self._best(*child) == want:
-                    chosen[self.order[state[0]]] = index
-                    state = child
-                    break
+            step = self._solve(state)[1]
+            assert step is not None, "a state worth walking has a best option"
+            chosen[self.order[state[0]]], state = step
         return chosen
+
+    def _fewest(self, k: int, tally: tuple[int, ...]) -> int:
+        """The fewest groups still to be read another way: the flexible groups of the class
+        under way that must yet be read as runs (each is a change)."""
+        if k == len(self.order):
+            return 0
+        c = self.class_of.get(self.order[k])
+        if c is None:
+            return 0
+        low, _ = self.bounds.get(tally[:c], (0, 0))
+        return max(0, low - tally[c])
 
     def _children(
         self, k: int, tally: tuple[int, ...], laid: Laid, ceiling: int
-    ) -> list[tuple[int, tuple[int, tuple[int, ...], Laid, int]]]:
+    ) -> list[tuple[int, State]]:
         """Each option of the ``k``-th group that keeps the lay-down possible, with the state
         it leads to."""
         group = self.order[k]
@@ -193,7 +204,7 @@ class _Search:
         if not all(self.may_share((low, high), other) for other in laid[suit]):
             return None
         runs = tuple(sorted((*laid[suit], (low, high))))
-        return laid[:suit] + (runs,) + laid[suit + 1 :]
+        return (*laid[:suit], runs, *laid[suit + 1 :])
 
     def _identical(self, one: int, other: int) -> bool:
         return self.options[one] == self.options[other] and self.class_of.get(

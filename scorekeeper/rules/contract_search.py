@@ -756,7 +756,5 @@ class Solver:
     ) -> Solution | None:
         question = (rules, hand, must_leave)
         if question not in self._answers:
-            self._answers[question] = solve(
-                rules, hand, must_leave=must_leave, budget=self.budget
-            )
+            self._answers[question] = solve(rules, hand, must_leave=must_leave, budget=self.budget)
         return self._answers[question]

@@ -35,6 +35,7 @@ from typing import Any
 
 from .cards import Rank
 from .errors import RuleSetError
+from .limits import check_limits
 from .points import (
     CONTRACT_RUMMY_DEUCES_POINTS,
     CONTRACT_RUMMY_POINTS,
@@ -771,6 +772,7 @@ def validate(rules: RuleSet) -> None:
             )
     _check_same_suit_gap(rules)
     _check_decks(rules)
+    check_limits(rules)  # what the referee can judge within its budget (limits.py)
 
 
 def _check_same_suit_gap(rules: RuleSet) -> None:

@@ -29,16 +29,20 @@ from scorekeeper.rules import (
 from scorekeeper.rules.arranger import arrange
 from scorekeeper.rules.bruteforce import brute_force
 from scorekeeper.rules.budget import CHECK_EVERY, DEFAULT_STEPS, StepBudget, TooHard, activate
+from scorekeeper.rules.cards import JOKER, Rank, Suit
 from scorekeeper.rules.contract_readings import Option, choose
 from scorekeeper.rules.limits import (
     MAX_CONTRACT_MELDS,
     MAX_DECKS,
     MAX_WILD_CARDS,
-    MAX_WILD_ONLY_MELDS,
+    MAX_WILD_RANKS,
     limit_problems,
     waived,
 )
 from scorekeeper.rules.rulesets import FAMILY, LIVERPOOL
+from scorekeeper.rules.table import joker_swap, layoff, liverpool_check
+from scorekeeper.web import referee_json as rj
+from tests.test_builder import builder_fields, form_of, text
 
 # --- extra melds in an all-out round (item 12) --------------------------------------------------
 
@@ -295,9 +299,6 @@ def test_limits_name_where_each_problem_is() -> None:
     assert found == [
         "rounds[0].contract: asks for 8 melds, and the referee judges contracts of at most "
         f"{MAX_CONTRACT_MELDS} melds.",
-        "rounds[0].contract: 8 of its melds may be made of wild cards alone (their kind needs "
-        "no natural card), and the referee judges contracts with at most "
-        f"{MAX_WILD_ONLY_MELDS} such melds.",
         f"decks.by_players: 2 players play with 8 decks, and the referee judges games of at "
         f"most {MAX_DECKS} decks.",
         "decks: with 8 players the decks hold 32 wild cards (jokers and cards of wild ranks), "
@@ -406,3 +407,119 @@ def test_a_referee_page_over_budget_shows_the_sentence(client: FlaskClient) -> N
     page = client.get(f"/referee?rules=family&round=3&tool=arrange&hand={hand}")
     assert page.status_code == 200
     assert "too much work for the referee" in page.get_data(as_text=True)
+
+
+# --- every rule set within the limits, every hand within the hand limits: within budget ---------
+
+
+@st.composite
+def rule_sets_within_limits(draw: st.DrawFn) -> RuleSet:
+    """Any rule set the limits allow: contracts of up to the most melds (any kinds and
+    lengths), every meld option, wild ranks that may or may not stand for themselves, and
+    decks and jokers up to the most wild cards."""
+    melds = [
+        {"kind": kind, "min_length": draw(st.integers(2, 5 if kind == "set" else 7))}
+        for kind in draw(
+            st.lists(st.sampled_from(["set", "run"]), min_size=1, max_size=MAX_CONTRACT_MELDS)
+        )
+    ]
+    ranks = draw(st.lists(st.sampled_from(RANK_TEXT), max_size=MAX_WILD_RANKS, unique=True))
+    decks = draw(st.integers(1, MAX_DECKS))
+    per_deck = draw(st.integers(0, 4))
+    options: dict[str, Any] = {
+        "set_min_naturals": draw(st.integers(0, 3)),
+        "run_min_naturals": draw(st.integers(0, 3)),
+        "same_suit_runs": draw(st.sampled_from(["apart", "apart-or-overlapping", "never"])),
+        "aces": draw(st.sampled_from(["low-or-high", "high-only", "low-only"])),
+        "set_distinct_suits": draw(st.booleans()),
+        "wilds_at_most_naturals": draw(st.booleans()),
+        "exact_contract_melds": draw(st.booleans()),
+        "extra_melds": draw(st.booleans()),
+        "keep_card_to_discard": draw(st.booleans()),
+    }
+    if options["same_suit_runs"] != "never":
+        options["same_suit_run_gap"] = draw(st.integers(0, 2))
+    document = {
+        "rounds": [
+            {
+                "contract": melds,
+                "cards_dealt": 20,
+                "going_out": draw(st.sampled_from(["discard", "all-out"])),
+            }
+        ],
+        "players": {"min": 2, "max": 4},
+        "wilds": {"ranks": ranks, "can_be_natural": draw(st.booleans())},
+        "decks": {"by_players": [{"up_to": 8, "decks": decks}], "jokers_per_deck": per_deck},
+        "options": options,
+    }
+    try:
+        return resolve_rules(document)
+    except RulesError:
+        assume(False)
+        raise
+
+
+def deck_of(rules: RuleSet) -> list[Card]:
+    players = range(rules.min_players, rules.max_players + 1)
+    decks = max(rules.decks.decks_for(n) for n in players)
+    jokers = max(rules.decks.jokers_for(n) for n in players)
+    return [Card(r, s) for s in Suit for r in Rank] * decks + [JOKER] * jokers
+
+
+@st.composite
+def hands_for(draw: st.DrawFn, rules: RuleSet, most: int) -> list[Card]:
+    """Up to ``most`` cards the rule set's decks hold: at random, crowded into one or two
+    suits or a few ranks (where melds can be made in the most ways), with every wild card
+    the decks hold that fits."""
+    cards = deck_of(rules)
+    wild = [c for c in cards if c.rank is None or c.rank in rules.wild_ranks]
+    natural = [c for c in cards if c not in wild]
+    crowd = draw(st.sampled_from(["any", "suits", "ranks"]))
+    if crowd == "suits":
+        suits = draw(st.lists(st.sampled_from(list(Suit)), min_size=1, max_size=2, unique=True))
+        natural = [c for c in natural if c.suit in suits]
+    elif crowd == "ranks":
+        ranks = draw(st.lists(st.sampled_from(list(Rank)), min_size=2, max_size=4, unique=True))
+        natural = [c for c in natural if c.rank in ranks]
+    rng = draw(st.randoms(use_true_random=False))
+    wilds = rng.sample(wild, min(len(wild), draw(st.integers(0, most))))
+    size = draw(st.integers(1, most))
+    return (wilds + rng.sample(natural, min(len(natural), size)))[:size]
+
+
+@settings(max_examples=60, deadline=None, derandomize=True)
+@given(data=st.data())
+def test_every_question_within_the_limits_is_answered_within_the_budget(
+    data: st.DataObject,
+) -> None:
+    rules = data.draw(rule_sets_within_limits())
+    hand = data.draw(hands_for(rules, rj.MAX_ARRANGE_CARDS))
+    budget = StepBudget(steps=DEFAULT_STEPS, seconds=None)
+    arrangement = arrange(rules, 1, hand, budget=budget)
+    assert budget.used <= DEFAULT_STEPS
+    melds = [hand[i : i + 4] for i in range(0, len(hand), 4)][: rj.MAX_GROUPS]
+    for question in (
+        lambda b: check_contract(rules, 1, melds, budget=b),
+        lambda b: check_contract(rules, 1, [m.cards for m in arrangement.melds], budget=b),
+        lambda b: liverpool_check(melds, hand[0], rules, budget=b),
+        lambda b: [layoff(m, hand[-1], rules, budget=b) for m in melds],
+        lambda b: [joker_swap(m, hand[-1], rules, budget=b) for m in melds],
+    ):
+        budget = StepBudget(steps=DEFAULT_STEPS, seconds=None)
+        question(budget)
+        assert budget.used <= DEFAULT_STEPS
+
+
+def test_the_builder_names_the_limit_and_judges_no_example(client: FlaskClient) -> None:
+    """The builder's live preview of 4 sets of 4 and 4 runs of 3 took 18 s: now the rule set
+    is refused as it is typed, with the limit it passes, and no example is arranged."""
+    fields = builder_fields(client)  # Liverpool: round 1 is two sets
+    for action in ["add-set-0"] * 2 + ["add-run-0"] * 4:
+        fields["action"] = action
+        fields = form_of(text(client.post("/rules/build", data=fields)))
+    for meld in range(8):
+        fields[f"r0.m{meld}.length"] = "4" if meld < 4 else "3"
+    fields["r0.dealt"] = "20"
+    page = text(client.post("/rules/build", data=fields))
+    assert "Asks for 8 melds, and the referee judges contracts of at most 4 melds." in page
+    assert "data-verdict" not in page

@@ -39,7 +39,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .arrangement_reasons import explain
+from .arrangement_reasons import explain, homeless
 from .budget import StepBudget
 from .cards import Card, Rank, format_cards
 from .contract_search import Solution, SolvedMeld, Solver
@@ -93,7 +93,10 @@ def arrange(
     search = SearchRules.of(rules, round_number)
     counts = HandCounts.of(hand, rules)
     solver = Solver(budget)
-    solution = _best_solution(solver, search, counts)
+    # All out, a card that fits in no meld at all settles it before any search of the whole
+    # hand (which could take long to find out: thirty cards, eight jokers and a stray card).
+    stuck = search.all_out and homeless(solver, search, counts, hand, rules)
+    solution = None if stuck else _best_solution(solver, search, counts)
     if solution is None:
         return Arrangement(False, (), hand, explain(rules, round_number, hand, solver))
     melds, leftover = _to_cards(solution, hand, rules)

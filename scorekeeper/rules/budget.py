@@ -43,7 +43,7 @@ from contextvars import ContextVar, Token
 
 from .errors import RulesError
 
-DEFAULT_STEPS = 50_000
+DEFAULT_STEPS = 100_000
 DEFAULT_SECONDS = 2.0
 CHECK_EVERY = 1000  # steps between two looks at the clock
 CARDS_PER_STEP = 8  # reading a group of cards costs a step per 8 cards (and one to start)
@@ -99,6 +99,24 @@ class StepBudget:
     def left(self) -> int:
         return max(self.limit - self.used, 0)
 
+    def share(self, steps: int) -> StepBudget:
+        """A part of this budget, of at most ``steps`` (and no more than is left): what it
+        spends, this one spends too, and past its own steps it raises :class:`ShareSpent`,
+        which the asker catches to do with less (the reason why a hand cannot make the
+        contract is worded more generally).
+
+        >>> whole = StepBudget(steps=10_000, seconds=None)
+        >>> part = whole.share(1500)
+        >>> part.spend(1400)
+        >>> whole.used
+        1400
+        >>> part.spend(200)
+        Traceback (most recent call last):
+        ...
+        scorekeeper.rules.budget.ShareSpent: a share of 1,500 steps is spent
+        """
+        return _Share(self, min(steps, self.left))
+
     def _check(self) -> None:
         if self.used > self.limit:
             raise TooHard(TOO_HARD.format(steps=self.limit))
@@ -115,6 +133,26 @@ def reading_cost(cards: int) -> int:
     (1, 6)
     """
     return 1 + cards // CARDS_PER_STEP
+
+
+class ShareSpent(TooHard):
+    """A share of a budget (:meth:`StepBudget.share`) is spent; the budget itself is not."""
+
+    code = "share-spent"
+
+
+class _Share(StepBudget):
+    __slots__ = ("parent",)
+
+    def __init__(self, parent: StepBudget, steps: int) -> None:
+        super().__init__(steps, seconds=None)
+        self.parent = parent
+
+    def spend(self, steps: int = 1) -> None:
+        self.parent.spend(steps)  # over the whole budget, or past its deadline: TooHard
+        self.used += steps
+        if self.used > self.limit:
+            raise ShareSpent(f"a share of {self.limit:,} steps is spent")
 
 
 _ACTIVE: ContextVar[StepBudget | None] = ContextVar("referee_budget", default=None)
@@ -159,6 +197,7 @@ __all__ = [
     "CHECK_EVERY",
     "DEFAULT_SECONDS",
     "DEFAULT_STEPS",
+    "ShareSpent",
     "StepBudget",
     "TooHard",
     "activate",

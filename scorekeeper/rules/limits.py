@@ -17,8 +17,6 @@ number (the worst hands a search for them found, at the limits):
   has 18 (twelve 2s and six jokers).
 - **wild ranks** (:data:`MAX_WILD_RANKS`): a card of a wild rank that may stand for itself is
   natural or wild, and each such rank doubles the ways to read a group of cards.
-- **melds of wild cards alone** (:data:`MAX_WILD_ONLY_MELDS`): where a meld needs no natural
-  card, any wild cards make one, anywhere in the search.
 
 The hand limits are the referee's own (``scorekeeper.web.referee_json``): 30 cards to
 arrange, 40 in one meld, 12 melds and 160 cards in one question.
@@ -57,7 +55,6 @@ MAX_CONTRACT_MELDS = 4
 MAX_DECKS = 4
 MAX_WILD_CARDS = 18
 MAX_WILD_RANKS = 2
-MAX_WILD_ONLY_MELDS = 2
 SUITS = 4
 
 
@@ -97,16 +94,6 @@ def _round_problems(rules: RuleSet, index: int) -> list[LimitProblem]:
                 where,
                 f"asks for {len(melds)} melds, and the referee judges contracts of at most "
                 f"{MAX_CONTRACT_MELDS} melds.",
-            )
-        )
-    wild_only = sum(1 for m in melds if rules.allows_wild_only(m.kind))
-    if wild_only > MAX_WILD_ONLY_MELDS:
-        problems.append(
-            LimitProblem(
-                where,
-                f"{wild_only} of its melds may be made of wild cards alone (their kind needs no "
-                "natural card), and the referee judges contracts with at most "
-                f"{MAX_WILD_ONLY_MELDS} such melds.",
             )
         )
     return problems
@@ -183,7 +170,6 @@ __all__ = [
     "MAX_CONTRACT_MELDS",
     "MAX_DECKS",
     "MAX_WILD_CARDS",
-    "MAX_WILD_ONLY_MELDS",
     "MAX_WILD_RANKS",
     "LimitProblem",
     "binding_limit_problems",

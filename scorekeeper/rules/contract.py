@@ -16,7 +16,12 @@ Terms:
 - In an all-out round the **hand** (the cards not laid down) must be empty.
 - A group that is a legal set **and** a legal run (only when a meld of some kind needs at
   most one natural card: ``7♥ Joker Joker Joker``, or wild cards alone when none is needed)
-  counts as a set, unless counting it as a run is what makes the contract.
+  counts as a set, unless counting it as a run is what makes the contract. Likewise a run
+  with a 2 or an ace that reads two ways. The readings that make the contract are found by
+  :mod:`.contract_readings` (fewest groups read another way; never every combination).
+- **Extra melds** (``extra_melds``) are legal melds at least as long as the shortest meld of
+  their kind the contract asks for, or the usual fewest (set 3, run 4) when that is shorter
+  or the contract asks none of that kind.
 
 Contract-level problem codes: ``too-few-sets``, ``too-many-sets``, ``too-few-runs``,
 ``too-many-runs``, ``meld-too-short``, ``meld-not-exact``, ``same-suit-runs``,

@@ -35,6 +35,7 @@ from scorekeeper.rules.limits import (
     MAX_CONTRACT_MELDS,
     MAX_DECKS,
     MAX_WILD_CARDS,
+    MAX_WILD_ONLY_MELDS,
     MAX_WILD_RANKS,
     limit_problems,
     waived,
@@ -299,6 +300,9 @@ def test_limits_name_where_each_problem_is() -> None:
     assert found == [
         "rounds[0].contract: asks for 8 melds, and the referee judges contracts of at most "
         f"{MAX_CONTRACT_MELDS} melds.",
+        "rounds[0].contract: 8 of its melds may be made of wild cards alone (their kind needs "
+        "no natural card), and the referee judges contracts with at most "
+        f"{MAX_WILD_ONLY_MELDS} such melds.",
         f"decks.by_players: 2 players play with 8 decks, and the referee judges games of at "
         f"most {MAX_DECKS} decks.",
         "decks: with 8 players the decks hold 32 wild cards (jokers and cards of wild ranks), "

@@ -13,10 +13,13 @@ number (the worst hands a search for them found, at the limits):
   another copy of every card, and the ways to share copies among melds multiply; the family
   game shuffles 4 decks for 7 or 8 players.
 - **wild cards in the decks** (:data:`MAX_WILD_CARDS`: the jokers and the cards of the wild
-  ranks, for the most players): every wild card may stand anywhere; "May I?" with 3 decks
-  has 18 (twelve 2s and six jokers).
+  ranks, for the most players): every wild card may stand anywhere; Contract Rummy with its
+  2s wild has 19 (twelve 2s and seven jokers for eight players).
 - **wild ranks** (:data:`MAX_WILD_RANKS`): a card of a wild rank that may stand for itself is
   natural or wild, and each such rank doubles the ways to read a group of cards.
+- **melds of wild cards alone** (:data:`MAX_WILD_ONLY_MELDS`): where a meld of a kind needs
+  no natural card, wild cards alone make one, and with the 2s wild four such melds of a
+  contract searched longest of all.
 
 The hand limits are the referee's own (``scorekeeper.web.referee_json``): 30 cards to
 arrange, 40 in one meld, 12 melds and 160 cards in one question.
@@ -53,8 +56,9 @@ if TYPE_CHECKING:  # rulesets.validate() calls check_limits(): a type only, not 
 
 MAX_CONTRACT_MELDS = 4
 MAX_DECKS = 4
-MAX_WILD_CARDS = 18
+MAX_WILD_CARDS = 20
 MAX_WILD_RANKS = 2
+MAX_WILD_ONLY_MELDS = 3
 SUITS = 4
 
 
@@ -94,6 +98,16 @@ def _round_problems(rules: RuleSet, index: int) -> list[LimitProblem]:
                 where,
                 f"asks for {len(melds)} melds, and the referee judges contracts of at most "
                 f"{MAX_CONTRACT_MELDS} melds.",
+            )
+        )
+    wild_only = sum(1 for m in melds if rules.allows_wild_only(m.kind))
+    if wild_only > MAX_WILD_ONLY_MELDS:
+        problems.append(
+            LimitProblem(
+                where,
+                f"{wild_only} of its melds may be made of wild cards alone (their kind needs no "
+                "natural card), and the referee judges contracts with at most "
+                f"{MAX_WILD_ONLY_MELDS} such melds.",
             )
         )
     return problems
@@ -170,6 +184,7 @@ __all__ = [
     "MAX_CONTRACT_MELDS",
     "MAX_DECKS",
     "MAX_WILD_CARDS",
+    "MAX_WILD_ONLY_MELDS",
     "MAX_WILD_RANKS",
     "LimitProblem",
     "binding_limit_problems",

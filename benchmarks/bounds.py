@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import json
 import subprocess
 import sys
 import tempfile
@@ -187,7 +186,7 @@ def attack_rows(timeout: float) -> None:
 
 # The slowest hands an adversarial search found (random hands, then one card changed at a
 # time while the steps grew; 30 cards, every deck and joker the rule set has), per preset.
-WORST: list[tuple[str, dict[str, Any], int, str]] = [
+WORST: list[tuple[str | dict[str, Any], dict[str, Any], int, str]] = [
     ("family", {}, 7, "JK JK JK JK JK JK JK JK 6C AC 2C 3C 4C AS 8S 6C 5C 7C 10C KC AC 2S QS 7S 9C 2C 4C JC 8C 10S"),
     ("family", {}, 3, "JK JK JK JK JK JK AH AS AS 7C AH 7S AD AS AS 7D AC 7C 7C 7D AC AD 7D AC 7D 7H 7C 7S 7H AH"),
     ("family", {}, 6, "10D AD 8S AC 7H AH AH 6D 10C 9C 9C 10D AC AS KH 10C AS 8D KD AC QC 10H 10H 9D 8S JC AC 5D 6C KC"),
@@ -198,18 +197,30 @@ WORST: list[tuple[str, dict[str, Any], int, str]] = [
     ("shanghai", {}, 7, "JK JK JK JK JK AH JK 4H JH AC 2H AH QH 3C AH QH 9H 7C 8D 10H 3H 4H 6H 9C 5H KH 8H 7H 3H 2H"),
     ("liverpool", {}, 6, "JK JK JK JK JK JK 9D 7H 4H 8H 3H 7S QH 5C JH 5S 5H 2H 5S 5H AH 6H 9S 3H 10H 4H KH 9H 8S JH"),
     ("contract-rummy", {}, 2, "JK JK JK 3H AD JK JK 9S 3C 3S 3D 9C 5C 3C 5C 3S 3C 9H QS AH AD 3D QH 9S AS AS AS AC QC AD"),
+    # At the limits: three decks, 2s wild and six jokers (18 wild cards), all out, 3 sets and
+    # a run; and four decks with eight jokers, 1 set and 3 runs.
+    (
+        {"rounds": [{"contract": [{"kind": "set", "min_length": 3}] * 3 + [{"kind": "run", "min_length": 4}], "cards_dealt": 20, "going_out": "all-out"}],
+         "decks": {"by_players": [{"up_to": 8, "decks": 3}]}, "wilds": {"ranks": ["2"]}},
+        {}, 1, "JK 2C 2S JK 2D JK 2D JK 2C 2H AS 2C 2H 3S 4S AS 5H 6S KS 8S 9S 6H 9S QS 5S JS 10S 5D 7S 7C",
+    ),
+    (
+        {"rounds": [{"contract": [{"kind": "set", "min_length": 3}] + [{"kind": "run", "min_length": 4}] * 3, "cards_dealt": 20}],
+         "decks": {"by_players": [{"up_to": 8, "decks": 4}]}},
+        {}, 1, "JK JK JK JK JK JK 4H JK JH 2H 10H AH AS 4H 10S 3H 8C 2H 3H AH JD 5H AC QD 9H 7H KH 8H 6H 2H",
+    ),
 ]  # fmt: skip
 
 
-def worst_rows(extra: Sequence[tuple[str, dict[str, Any], int, str]] = ()) -> None:
-    from scorekeeper.rules import PRESETS, arrange, parse_cards
+def worst_rows() -> None:
+    from scorekeeper.rules import arrange, parse_cards, resolve_rules
     from scorekeeper.rules.budget import DEFAULT_STEPS, StepBudget, TooHard
 
     print(f"The hardest questions found; the budget is {DEFAULT_STEPS:,} steps. CPU ms per call.")
     print(f"{'rule set':26} {'rd':>2} {'steps':>8} {'cpu ms':>8} {'us/step':>7}  answer")
     slowest = 0.0
-    for preset, options, round_number, hand in [*WORST, *extra]:
-        rules = PRESETS[preset].with_options(options)
+    for given, options, round_number, hand in WORST:
+        rules = resolve_rules(given, options)
         budget = StepBudget(steps=DEFAULT_STEPS, seconds=None)
         cpu = time.process_time()
         try:
@@ -220,7 +231,7 @@ def worst_rows(extra: Sequence[tuple[str, dict[str, Any], int, str]] = ()) -> No
         cpu = time.process_time() - cpu
         if budget.used >= 1000:  # below, the call's own overhead is most of the time
             slowest = max(slowest, cpu / budget.used)
-        label = preset + (f" {json.dumps(options)}" if options else "")
+        label = given if isinstance(given, str) else f"{rules.round(1).contract.describe()}"
         print(
             f"{label:26} {round_number:>2} {budget.used:>8,} {cpu * 1000:8.1f} "
             f"{cpu / max(budget.used, 1) * 1e6:7.1f}  {said}",

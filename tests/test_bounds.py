@@ -3,9 +3,11 @@ the answers that must not change while the searches got cheaper."""
 
 from __future__ import annotations
 
+import importlib.util
 import itertools
 import json
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -527,3 +529,26 @@ def test_the_builder_names_the_limit_and_judges_no_example(client: FlaskClient) 
     page = text(client.post("/rules/build", data=fields))
     assert "Asks for 8 melds, and the referee judges contracts of at most 4 melds." in page
     assert "data-verdict" not in page
+
+
+def _benchmark_module(name: str) -> Any:
+    path = Path(__file__).resolve().parents[1] / "benchmarks" / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(f"benchmark_{name}", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+WORST = _benchmark_module("bounds").WORST  # the hands benchmarks/bounds.py --worst asks
+
+
+@pytest.mark.parametrize(("rules", "options", "round_number", "hand"), WORST)
+def test_the_hardest_questions_found_are_answered_within_the_budget(
+    rules: Any, options: dict[str, Any], round_number: int, hand: str
+) -> None:
+    """The slowest hands an adversarial search found, for the presets and for rule sets at
+    the limits (the benchmark's ``--worst`` rows): each answered, within the budget."""
+    budget = StepBudget(steps=DEFAULT_STEPS, seconds=None)
+    arrange(resolve_rules(rules, options), round_number, parse_cards(hand), budget=budget)
+    assert budget.used <= DEFAULT_STEPS

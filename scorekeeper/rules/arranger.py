@@ -47,6 +47,8 @@ from .meld_choices import RunChoice, SetChoice
 from .rulesets import MeldKind, RuleSet
 from .solver_model import SUITS, HandCounts, SearchRules, card_at
 
+BIG_HAND = 20  # cards: from here an all-out hand is first checked for cards that fit nowhere
+
 
 @dataclass(frozen=True)
 class ArrangedMeld:
@@ -93,9 +95,11 @@ def arrange(
     search = SearchRules.of(rules, round_number)
     counts = HandCounts.of(hand, rules)
     solver = Solver(budget)
-    # All out, a card that fits in no meld at all settles it before any search of the whole
+    # All out, a card that fits in no meld at all settles it before any search of a big
     # hand (which could take long to find out: thirty cards, eight jokers and a stray card).
-    stuck = search.all_out and homeless(solver, search, counts, hand, rules)
+    stuck = (
+        search.all_out and len(hand) >= BIG_HAND and homeless(solver, search, counts, hand, rules)
+    )
     solution = None if stuck else _best_solution(solver, search, counts)
     if solution is None:
         return Arrangement(False, (), hand, explain(rules, round_number, hand, solver))

@@ -164,7 +164,8 @@ class ContractSearch:
         length, room = min(lengths), 0
         per_suit = 1 if rules.same_suit == SameSuitRuns.NEVER else UNBOUNDED
         rank = at // 4 + 1
-        costs: list[tuple[int, ...]] = []  # per suit, the fewest wilds for 0, 1, ... runs
+        suits: list[tuple[int, int, int]] = []  # the suits with room: mask, lowest, runs
+        together = SWITCHES["wilds"] and wanted > 1  # one run alone: fewest_wilds bounds it
         for suit, mask in enumerate(masks):
             laid = self.runs[suit]
             if mask and len(laid) < per_suit:
@@ -174,11 +175,14 @@ class ContractSearch:
                 low = max([rules.lowest, *below])
                 fits = min(per_suit - len(laid), most_runs(rules, mask, low, length, max(free, 0)))
                 room += fits
-                if fits and SWITCHES["wilds"]:
-                    costs.append(fewest_wilds_for_runs(rules, mask, low, length, min(fits, wanted)))
+                if fits:
+                    suits.append((mask, low, min(fits, wanted)))
         if room < wanted:
             return False
-        return not SWITCHES["wilds"] or _fewest_in_all(costs, wanted) <= free
+        if not together:
+            return True
+        costs = [fewest_wilds_for_runs(rules, m, low, length, runs) for m, low, runs in suits]
+        return _fewest_in_all(costs, wanted) <= free
 
     def _cards_find_melds(self, at: int) -> bool:
         """All out: every natural card not yet decided must go into a meld still open (a
@@ -574,8 +578,8 @@ def _sets_take_the_rest(rank_bits: list[int], high_aces: list[int], sets: int, r
     >>> _sets_take_the_rest([spades, hearts, 0, clubs], [0] * 4, sets=1, runs=2)
     False
     """
-    if runs >= len(rank_bits):
-        return True
+    if runs >= sum(1 for bits in rank_bits if bits):
+        return True  # a run for every suit with cards
     must = {s for s in range(len(rank_bits)) if high_aces[s]}
     for chosen in combinations(range(len(rank_bits)), runs):
         if must <= set(chosen):

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from itertools import product
 
 from .budget import StepBudget
 from .rulesets import MeldKind, SameSuitRuns
@@ -85,38 +86,24 @@ def set_choices(
         if cap is not None:
             have = min(have, cap)
         ranges.append(range(have, 0 if t == suit else -1, -1))
-    for taken in _takes(ranges, _most_taken(rules, least, length)):
-        if budget is not None:
-            budget.spend()
-        choice = _set_choice(rules, rank, taken, least, length)
-        if choice is not None:
-            yield choice
+    if budget is not None:
+        budget.spend(len(ranges[0]) * len(ranges[1]) * len(ranges[2]) * len(ranges[3]))
+    most = _most_taken(rules, least, length)
+    for taken in product(*ranges):
+        if sum(taken) <= most:
+            choice = _set_choice(rules, rank, taken, least, length)
+            if choice is not None:
+                yield choice
 
 
 def _most_taken(rules: SearchRules, least: int, length: int) -> int:
     """The most natural cards a set may take: in a round with a discard, no more than its
     length or the natural cards it needs (:func:`_set_choice` refuses a set a natural card
-    could come off), never more than a set holds."""
+    could come off), never more than a set holds. (With many decks most ways of taking
+    copies take more: they are passed over at once.)"""
     if rules.all_out:
         return rules.set_max
     return min(rules.set_max, max(length, least))
-
-
-def _takes(ranges: Sequence[range], most: int) -> Iterator[tuple[int, ...]]:
-    """The cards taken per suit, in the order of ``product(*ranges)``, leaving out the ways
-    that take more than ``most`` in all (with many decks, most of the product).
-
-    >>> list(_takes([range(2, 0, -1), range(1, -1, -1)], 2))
-    [(2, 0), (1, 1), (1, 0)]
-    """
-    if not ranges:
-        yield ()
-        return
-    floor = sum(r[-1] for r in ranges[1:] if r)  # the fewest the other suits take
-    for n in ranges[0]:
-        if n + floor <= most:
-            for rest in _takes(ranges[1:], most - n):
-                yield (n, *rest)
 
 
 def _set_choice(

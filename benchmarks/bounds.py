@@ -102,6 +102,7 @@ def _attacks() -> dict[str, Callable[[Any], Any]]:
             "/api/v1/referee/arrange",
             json={"rules": EIGHT_MELDS, "round": 1, "cards": EIGHT_MELDS_HAND},
         ),
+        "arrange, 8 melds, stored game": _stored_arrange,
         "builder preview, 8 melds": _builder_preview,
         "referee page, 26 cards": _referee_page,
         "rules page, every rank wild": _rules_page,
@@ -132,6 +133,13 @@ def _new_game(client: Any, rules: Any) -> str:
     with _waived():
         made = client.post("/api/v1/games", json={"rules": rules, "players": ["Ann", "Bob", "Cy"]})
     return str(made.get_json()["id"])
+
+
+def _stored_arrange(client: Any) -> Any:
+    """Item 2's rule set in a game stored before the limits: its referee page arranges."""
+    game = _new_game(client, EIGHT_MELDS)
+    hand = "+".join(EIGHT_MELDS_HAND.split())
+    return client.get(f"/games/{game}/referee?tool=arrange&round=1&hand={hand}")
 
 
 def _referee_page(client: Any) -> Any:
@@ -168,6 +176,13 @@ def run_attack(name: str) -> None:
     else:
         status = str(answer.status_code)
         said = answer.get_json()["error"] if answer.is_json and answer.status_code >= 400 else ""
+        page = answer.get_data(as_text=True)
+        if not answer.is_json and "Some examples are left out" in page:
+            said = "the page leaves out examples: too much work for the referee"
+        elif not answer.is_json and "too much work for the referee" in page:
+            said = "the page says: this question is too much work for the referee"
+        elif not answer.is_json and "too busy to answer" in page:
+            said = "the page says: the referee is too busy to answer now (the deadline)"
     print(f"{name:30} {status:>4} {cpu:9.3f} {wall:9.3f}  {said[:100]}", flush=True)
 
 

@@ -91,6 +91,8 @@ class ContractSearch:
         self.used = 0  # natural cards in melds
         self.specs: list[MeldSpec] = list(dict.fromkeys(rules.slots))
         self.open = [rules.slots.count(spec) for spec in self.specs]
+        # A node bounds every distinct contract meld: with many, a node is more work.
+        self.node_steps = 1 + len(self.specs) // 4
         self.made: list[tuple[int | None, MeldKind, SetChoice | RunChoice]] = []
         self.turned: list[int] = []
         self.runs: list[list[tuple[int, int]]] = [[], [], [], []]
@@ -107,7 +109,7 @@ class ContractSearch:
 
     def _node(self, at: int) -> Solution | None:
         self.nodes += 1
-        self.budget.spend()
+        self.budget.spend(self.node_steps)
         naturals = self.naturals
         while at < CELLS and not naturals[at]:
             at += 1

@@ -11,10 +11,10 @@ Terms:
   a meld (:func:`reading_cost`: a step per eight cards). The count is deterministic: the
   same question always takes the same steps, on any machine, so the tests hold the searches
   to it instead of to a clock.
-- A **budget** allows :data:`DEFAULT_STEPS` steps: about half a second of CPU at the pace of
-  the slowest steps (5 to 10 microseconds, a node of the contract search with its bounds;
-  ``benchmarks/arranger.py --worst`` shows the hardest questions found and their pace). The
-  hardest preset question found takes under 90,000 steps. A question
+- A **budget** allows :data:`DEFAULT_STEPS` steps: half a second to a second of CPU at the
+  pace of the slowest steps (5 to 10 microseconds, a node of the contract search with its
+  bounds; ``benchmarks/arranger.py --worst`` shows the hardest questions found and their
+  pace). The hardest preset question found takes under 90,000 steps. A question
   over budget is refused with :class:`TooHard`, a :class:`~.errors.RulesError` whose message
   a person can read; the web answers it with a 422.
 - A **deadline** (wall clock, :data:`DEFAULT_SECONDS`) is the last resort, for a machine so

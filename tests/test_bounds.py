@@ -305,7 +305,7 @@ def test_limits_name_where_each_problem_is() -> None:
         "rounds[0].contract: 8 of its melds may be made of wild cards alone (their kind needs "
         "no natural card), and the referee judges contracts with at most "
         f"{MAX_WILD_ONLY_MELDS} such melds.",
-        f"decks.by_players: 2 players play with 8 decks, and the referee judges games of at "
+        f"decks.by_players: 8 players play with 8 decks, and the referee judges games of at "
         f"most {MAX_DECKS} decks.",
         "decks: with 8 players the decks hold 32 wild cards (jokers and cards of wild ranks), "
         f"and the referee judges games of at most {MAX_WILD_CARDS} wild cards.",
@@ -344,7 +344,7 @@ def test_a_referee_question_with_rules_over_the_limits_is_refused(
     answer = client.post("/api/v1" + path, json=body)
     assert answer.status_code == 400
     assert answer.get_json()["details"]["field"] == "rules"
-    assert "decks.by_players: 2 players play with 8 decks" in answer.get_json()["error"]
+    assert "decks.by_players: 8 players play with 8 decks" in answer.get_json()["error"]
 
 
 def test_a_rules_file_over_the_limits_is_refused_on_import() -> None:

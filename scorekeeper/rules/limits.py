@@ -119,7 +119,7 @@ def _deck_problems(rules: RuleSet) -> list[LimitProblem]:
     decks = max(rules.decks.decks_for(n) for n in players)
     problems = []
     if decks > MAX_DECKS:
-        most = max(players, key=rules.decks.decks_for)
+        most = max(players, key=lambda n: (rules.decks.decks_for(n), n))
         problems.append(
             LimitProblem(
                 "decks.by_players",

@@ -25,6 +25,7 @@ from ..models import (
     Round,
 )
 from ..rules import Card, RuleSet, build_rules, format_cards, from_document
+from ..rules.limits import waived
 from ..rules.rulesets import RoundSpec
 from ..rules.scoring import Standing, standings, winners
 from ..rules.seating import RoundSeats, round_seats
@@ -187,10 +188,12 @@ def _parse_cards_column(text: str | None) -> tuple[Card, ...] | None:
 
 def game_rules(game: Game) -> RuleSet:
     """The rules the game was started with: its stored document (a game started before
-    documents were stored, and never migrated, is read from its preset and options)."""
-    if game.rule_document:
-        return _rules_of_document(game.rule_document)
-    return build_rules(game.preset, loads_stored(game.options))
+    documents were stored, and never migrated, is read from its preset and options). A game
+    stored before the referee's limits keeps its rules (rules/limits.py)."""
+    with waived():
+        if game.rule_document:
+            return _rules_of_document(game.rule_document)
+        return build_rules(game.preset, loads_stored(game.options))
 
 
 @functools.lru_cache(maxsize=256)

@@ -113,9 +113,12 @@ def candidate_groups(rules: RuleSet, round_number: int, cards: Sequence[Card]) -
     groups: list[_Group] = []
     seen: dict[tuple[MeldKind, tuple[Card, ...]], Meld | None] = {}
     n = len(cards)
+    extras = rules.extra_melds and spec.all_out
     for size in range(1, n + 1):
         for kind in kinds:
             lengths = {m.min_length for m in specs if m.kind == kind} or {least[kind]}
+            if extras:
+                lengths.add(least[kind])  # an extra meld may be shorter than the contract's
             if (exact and size not in lengths) or size < min(lengths):
                 continue
             for picked in combinations(range(n), size):

@@ -70,6 +70,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
 
+from .budget import StepBudget, current, reading_cost
 from .cards import Card, Rank, Suit, parse_cards
 from .errors import Problem, RuleViolation
 from .meld_model import (
@@ -195,14 +196,19 @@ def _repeated_suit_problems(
     return [Problem("repeated-suit-in-set", message, cards=codes(twice))]
 
 
-def _set_readings(cards: Sequence[Card], rules: RuleSet, min_length: int) -> Iterator[Reading]:
+def _set_readings(
+    cards: Sequence[Card], rules: RuleSet, min_length: int, budget: StepBudget
+) -> Iterator[Reading]:
     ranks: list[Rank] = []
     for card in cards:
         if card.rank is not None and can_be_natural(card, rules) and card.rank not in ranks:
             ranks.append(card.rank)
+    cost = reading_cost(len(cards))
     if not ranks:
+        budget.spend(cost)
         yield _read_set(cards, rules, None, min_length)
     for rank in ranks:
+        budget.spend(cost)
         yield _read_set(cards, rules, rank, min_length)
 
 
@@ -232,13 +238,16 @@ def judge(
     kind: MeldKind | None = None,
     *,
     min_length: int | Mapping[MeldKind, int] | None = None,
+    budget: StepBudget | None = None,
 ) -> tuple[MeldKind, Meld | None, tuple[Problem, ...]]:
     """The kind the cards are (or look most like), the meld if legal, and every problem.
 
     ``min_length`` overrides the usual fewest cards (3 for a set, 4 for a run): one number,
-    or one per kind.
+    or one per kind. Each reading tried spends from ``budget`` (:mod:`.budget`; by default
+    the request's).
     """
     cards = tuple(cards)
+    budget = current(budget)
 
     def least(k: MeldKind) -> int:
         if min_length is None:
@@ -249,16 +258,16 @@ def judge(
 
     if kind is not None:
         readings = (
-            _set_readings(cards, rules, least(kind))
+            _set_readings(cards, rules, least(kind), budget)
             if kind == MeldKind.SET
-            else run_readings(cards, rules, least(kind))
+            else run_readings(cards, rules, least(kind), budget)
         )
         best = _best(readings)
         return kind, best.meld, best.problems
-    as_set = _best(_set_readings(cards, rules, least(MeldKind.SET)))
+    as_set = _best(_set_readings(cards, rules, least(MeldKind.SET), budget))
     if as_set.meld is not None:
         return MeldKind.SET, as_set.meld, ()  # a group that is both (7H JK JK JK) is a set
-    as_run = _best(run_readings(cards, rules, least(MeldKind.RUN)))
+    as_run = _best(run_readings(cards, rules, least(MeldKind.RUN), budget))
     if as_run.meld is not None:
         return MeldKind.RUN, as_run.meld, ()
     looks = _look_alike(cards, rules)

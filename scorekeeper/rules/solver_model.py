@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .cards import Card, Rank, Suit
-from .rulesets import Aces, MeldKind, MeldSpec, RuleSet, SameSuitRuns
+from .rulesets import DEFAULT_MIN_LENGTH, Aces, MeldKind, MeldSpec, RuleSet, SameSuitRuns
 
 SUITS: tuple[Suit, ...] = tuple(Suit)
 CELLS = 52
@@ -73,8 +73,10 @@ class SearchRules:
         spec = rules.round(round_number)
         melds = spec.contract.melds
 
-        def shortest(kind: MeldKind, default: int) -> int:
-            return min([m.min_length for m in melds if m.kind == kind] or [default])
+        def shortest(kind: MeldKind) -> int:
+            # An extra meld is as long as the shortest contract meld of its kind, or the
+            # usual fewest cards when that is shorter (what the contract referee accepts).
+            return min([m.min_length for m in melds if m.kind == kind] + [DEFAULT_MIN_LENGTH[kind]])
 
         return cls(
             slots=melds,
@@ -90,7 +92,7 @@ class SearchRules:
             all_out=spec.all_out,
             extra_melds=rules.extra_melds,
             keep_discard=rules.keep_card_to_discard and not spec.all_out,
-            extra_length=(shortest(MeldKind.SET, 3), shortest(MeldKind.RUN, 4)),
+            extra_length=(shortest(MeldKind.SET), shortest(MeldKind.RUN)),
         )
 
     def min_naturals(self, kind: MeldKind) -> int:

@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from typing import NamedTuple
 
 from .errors import RuleSetError
+from .limits import binding_limit_problems
 from .rulesets import (
     MAX_ROUNDS,
     MAX_RUN_LENGTH,
@@ -55,6 +56,7 @@ def rule_set_problems(rules: RuleSet) -> list[RuleSetProblem]:
         *_natural_card_problems(rules),
         *_same_suit_gap_problems(rules),
         *_deck_problems(rules),
+        *_limit_problems(rules),
     ]
 
 
@@ -64,6 +66,13 @@ def validate(rules: RuleSet) -> None:
     found = rule_set_problems(rules)
     if found:
         raise RuleSetError("; ".join(problem.message for problem in found))
+
+
+def _limit_problems(rules: RuleSet) -> Iterator[RuleSetProblem]:
+    """What the referee can judge within its step budget (:mod:`.limits`); none for a rule
+    set read inside :func:`.limits.waived` (a stored game's)."""
+    for problem in binding_limit_problems(rules):
+        yield RuleSetProblem(problem.where, problem.message)
 
 
 def _round_count_problems(rules: RuleSet) -> Iterator[RuleSetProblem]:

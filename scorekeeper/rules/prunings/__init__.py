@@ -7,12 +7,11 @@ cuts and why that is sound:
 - :mod:`.memo`: ``memo``, the states seen to fail are not searched again;
 - :mod:`.meld_wilds`: ``meld-wilds``, the melds still to make need no more wilds than are
   free;
-- :mod:`.run_room`: ``run-room``, the suits have room for the runs still to make;
-- :mod:`.run_wilds`: ``run-wilds``, the runs still to make find their wilds together;
+- :mod:`.run_room`: ``run-room``, the runs still to make fit in their suits with the
+  wilds free;
 - :mod:`.cover`: ``cover``, all out, every card has an open meld to go to;
 - :mod:`.stacked_runs`: ``stacked-runs``, all out, runs that may overlap have the cards
-  to stack;
-- :mod:`.wild_room`: ``wild-room``, all out, the melds can hold the wilds in hand.
+  to stack.
 
 Some keep answers per suit in a cache (``meld-wilds cache`` ...). Two more tricks are the
 arranger's: ``answers`` (:class:`..solver.Solver`: the questions about one hand, each
@@ -36,17 +35,15 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from ..solver_model import SearchRules
-from . import cover, meld_wilds, memo, run_room, run_wilds, stacked_runs, wild_room
+from . import cover, meld_wilds, memo, run_room, stacked_runs
 from .pruning import Check, Pruning
 
 # In the order the search asks them: the cheap and the sharp first.
 CHECKS: tuple[Pruning, ...] = (
     meld_wilds.PRUNING,
     run_room.PRUNING,
-    run_wilds.PRUNING,
     cover.PRUNING,
     stacked_runs.PRUNING,
-    wild_room.PRUNING,
 )
 MEMO = memo.NAME
 ANSWERS = "answers"
@@ -107,8 +104,7 @@ ALL = Prunings()
 def clear_caches() -> None:
     """Forget the answers the caches keep (for the benchmark's fair comparisons)."""
     meld_wilds.kept_run_wilds.cache_clear()
-    run_room.kept_most_runs.cache_clear()
-    run_wilds.kept_fewest_wilds_for_runs.cache_clear()
+    run_room.kept_fewest_wilds_for_runs.cache_clear()
     stacked_runs.kept_fewest_run_cards.cache_clear()
 
 

@@ -40,20 +40,33 @@ from ..search_state import Node
 from ..solver_model import CELLS, UNBOUNDED, SearchRules
 from .pruning import SETS_AND_RUNS, Pruning, understands
 
+SET = MeldKind.SET
+
 
 def cards_find_melds(node: Node) -> bool:
     """Whether the open sets and runs could take every natural card not yet decided."""
+    state = node.state
+    sets = sum(n for n, spec in zip(state.open, state.specs, strict=True) if spec.kind == SET)
+    runs = sum(state.open) - sets
+    cards = _cards_by_suit(node, sets, runs)
+    if cards is None:
+        return False
+    ranks, rank_bits, most = cards
+    return _runs_needed(state.rules, state.high_aces, ranks, most, sets) <= runs and (
+        sets_take_the_rest(rank_bits, state.high_aces, sets, runs)
+    )
+
+
+def _cards_by_suit(
+    node: Node, sets: int, runs: int
+) -> tuple[list[int], list[int], list[int]] | None:
+    """Per suit, the ranks with a card to place (a count, and a bit each) and the most
+    copies of one card; ``None`` if the copies the runs cannot take need more sets than are
+    open."""
     state, at = node.state, node.at
-    rules = state.rules
-    sets = runs = 0
-    for j, spec in enumerate(state.specs):
-        if spec.kind == MeldKind.SET:
-            sets += state.open[j]
-        else:
-            runs += state.open[j]
-    ranks = [0, 0, 0, 0]  # per suit, the ranks with a card to place
-    rank_bits = [0, 0, 0, 0]  # the same, a bit per rank
-    most = list(state.high_aces)  # per suit, the most copies of one card
+    ranks = [0, 0, 0, 0]
+    rank_bits = [0, 0, 0, 0]
+    most = list(state.high_aces)
     sets_needed = 0
     dual = state.hand.dual
     for base in range(at - at % 4, CELLS, 4):
@@ -68,20 +81,28 @@ def cards_find_melds(node: Node) -> bool:
                 ranks[suit] += 1
                 rank_bits[suit] |= 1 << (base // 4)
                 most[suit] = max(most[suit], n)
-        sets_needed += sets_for(rules, have, copies_in_runs(rules, runs, ace=base == 0))
+        sets_needed += sets_for(state.rules, have, copies_in_runs(state.rules, runs, ace=base == 0))
         if sets_needed > sets:
-            return False
-    runs_needed = 0
+            return None
+    return ranks, rank_bits, most
+
+
+def _runs_needed(
+    rules: SearchRules, high_aces: Sequence[int], ranks: list[int], most: list[int], sets: int
+) -> int:
+    """The runs the suits need: one for a suit whose cards span more ranks than the open
+    sets could take (or with an ace kept high), and, when runs may overlap, one for each
+    copy of a card beyond what the sets take (one each when suits differ, none when no set
+    is open)."""
+    needed = 0
     for suit in range(4):
-        need = 1 if state.high_aces[suit] or ranks[suit] > sets else 0
+        need = 1 if high_aces[suit] or ranks[suit] > sets else 0
         if rules.same_suit == SameSuitRuns.APART_OR_OVERLAPPING and (
             rules.set_max <= 4 or not sets
         ):
-            # Each copy beyond what the sets take (one each when suits differ, none when
-            # no set is open) in a run of its own.
             need = max(need, most[suit] - sets)
-        runs_needed += need
-    return runs_needed <= runs and sets_take_the_rest(rank_bits, state.high_aces, sets, runs)
+        needed += need
+    return needed
 
 
 def sets_take_the_rest(

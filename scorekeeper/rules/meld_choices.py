@@ -33,7 +33,7 @@ from itertools import product
 
 from .budget import StepBudget
 from .rulesets import MeldKind, SameSuitRuns
-from .solver_model import CELLS, HIGH_ACE, LOW_ACE, MAX_RUN, SearchRules, cell
+from .solver_model import HIGH_ACE, LOW_ACE, MAX_RUN, SearchRules, cell
 
 
 @dataclass(frozen=True)
@@ -69,28 +69,6 @@ class RunChoice:
 
 
 Choice = SetChoice | RunChoice
-
-
-def cells_of(choice: Choice) -> list[int]:
-    """The cells a meld's natural cards come from: a cell per card, ``CELLS + suit`` for an
-    ace kept for the top of a run. A run's lowest natural card is the card the search is
-    deciding, so a run whose lowest natural card is a high ace takes it from its cell.
-
-    >>> cells_of(SetChoice(rank=7, taken=(1, 0, 2, 0), wilds=0, room=0))
-    [24, 26, 26]
-    >>> cells_of(RunChoice(suit=1, low=11, high=14, taken=(11, 12, 14), wilds=1))
-    [41, 45, 53]
-    >>> cells_of(RunChoice(suit=1, low=12, high=14, taken=(14,), wilds=2))  # Q K A, two wilds
-    [1]
-    """
-    if isinstance(choice, SetChoice):
-        base = (choice.rank - 1) * 4
-        return [base + t for t, n in enumerate(choice.taken) for _ in range(n)]
-    first = choice.taken[0]
-    return [
-        cell(p, choice.suit) if p < HIGH_ACE else CELLS + choice.suit if p != first else choice.suit
-        for p in choice.taken
-    ]
 
 
 def set_choices(

@@ -34,7 +34,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from .cards import Card
-from .meld_choices import Choice, RunChoice, SetChoice, cells_of
+from .meld_choices import Choice, SetChoice
 from .rulesets import MeldKind, MeldSpec, RuleSet, SameSuitRuns
 from .solver_model import CELLS, HIGH_ACE, UNBOUNDED, HandCounts, SearchRules
 
@@ -100,28 +100,41 @@ class SearchState:
 
     def lay(self, j: int | None, choice: Choice, sign: int = 1) -> None:
         """Lay ``choice``, filling contract meld ``specs[j]`` (``None``: an extra meld), or,
-        with ``sign=-1``, take it back."""
-        cells = cells_of(choice)
-        for c in cells:
-            if c >= CELLS:
-                self.high_aces[c - CELLS] -= sign
+        with ``sign=-1``, take it back.
+
+        A meld's natural cards leave the cards still to decide. A run's high ace is one kept
+        high (:data:`HIGH`), unless it is the run's lowest natural card: then it is the card
+        being decided (``Q K A`` with two wilds, started by the ace)."""
+        naturals = self.naturals
+        if isinstance(choice, SetChoice):
+            base = (choice.rank - 1) * 4
+            for t, n in enumerate(choice.taken):
+                naturals[base + t] -= sign * n
+            self.used += sign * sum(choice.taken)
+            kind = MeldKind.SET
+        else:
+            suit, first = choice.suit, choice.taken[0]
+            for p in choice.taken:
+                if p < HIGH_ACE:
+                    naturals[(p - 1) * 4 + suit] -= sign
+                elif p == first:
+                    naturals[suit] -= sign
+                else:
+                    self.high_aces[suit] -= sign
+            self.used += sign * len(choice.taken)
+            kind = MeldKind.RUN
+            if sign > 0:
+                self.runs[suit].append((choice.low, choice.high))
             else:
-                self.naturals[c] -= sign
-        self.used += sign * len(cells)
+                self.runs[suit].pop()
         self.committed += sign * choice.wilds
         self.room += sign * choice.room
         if j is not None:
             self.open[j] -= sign
-        kind = MeldKind.SET if isinstance(choice, SetChoice) else MeldKind.RUN
         if sign > 0:
             self.made.append((j, kind, choice))
         else:
             self.made.pop()
-        if isinstance(choice, RunChoice):
-            if sign > 0:
-                self.runs[choice.suit].append((choice.low, choice.high))
-            else:
-                self.runs[choice.suit].pop()
 
     def set_aside(self, at: int, how: str, sign: int = 1) -> None:
         """Decide one card of cell ``at`` otherwise than in a meld: made wild, kept as a high
@@ -149,7 +162,8 @@ class SearchState:
 
     def spare_dual(self, at: int) -> int:
         """Dual cards not yet decided: each may still become a wild."""
-        return sum(self.naturals[c] for c in self.hand.dual if c >= at)
+        dual = self.hand.dual
+        return sum(self.naturals[c] for c in dual if c >= at) if dual else 0
 
     def free(self, at: int) -> int:
         """The wilds the melds still to make may use: the pool and the undecided dual
@@ -217,13 +231,14 @@ def suit_masks(naturals: Sequence[int], high_aces: Sequence[int], at: int) -> li
     masks = [0, 0, 0, 0]
     for c in range(at, CELLS):
         if naturals[c]:
-            masks[c % 4] |= 1 << (c // 4 + 1)
-            if c < 4:  # an ace may also be high
-                masks[c] |= 1 << HIGH_ACE
-    for s in range(4):
-        if high_aces[s]:
-            masks[s] |= 1 << HIGH_ACE
+            masks[c & 3] |= _POSITION_BIT[c]
+    for suit in range(4):
+        if high_aces[suit] or (suit >= at and naturals[suit]):  # an ace may also be high
+            masks[suit] |= 1 << HIGH_ACE
     return masks
+
+
+_POSITION_BIT = [1 << (c // 4 + 1) for c in range(CELLS)]  # a cell's run position, as a bit
 
 
 __all__ = ["HIGH", "LEAVE", "WILD", "Laid", "Node", "SearchState", "suit_masks"]

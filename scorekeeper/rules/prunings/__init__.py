@@ -104,6 +104,7 @@ ALL = Prunings()
 def clear_caches() -> None:
     """Forget the answers the caches keep (for the benchmark's fair comparisons)."""
     meld_wilds.kept_run_wilds.cache_clear()
+    run_room.kept_most_runs.cache_clear()
     run_room.kept_fewest_wilds_for_runs.cache_clear()
     stacked_runs.kept_fewest_run_cards.cache_clear()
 

@@ -83,7 +83,7 @@ def fewest_wilds(
         distinct = rules.set_max <= 4
         for rank in range(at // 4 + 1, 14):
             counts = naturals[(rank - 1) * 4 : rank * 4]
-            have = sum(1 for n in counts if n) if distinct else sum(counts)
+            have = 4 - counts.count(0) if distinct else sum(counts)
             if have and have >= least:
                 best = min(best, max(0, length - have))
         return best

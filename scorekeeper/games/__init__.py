@@ -50,14 +50,7 @@ from .access import (
     revoke_grant,
     rotate_join_code,
 )
-from .creation import (
-    MAX_NAME_LENGTH,
-    MAX_TITLE_LENGTH,
-    clean_name,
-    create_game,
-    play_again,
-    validate_new_game,
-)
+from .creation import MAX_TITLE_LENGTH, create_game, play_again, validate_new_game
 from .group_games import attach_game, detach_game, game_group_id, start_group_game
 from .groups import (
     GroupGame,
@@ -76,6 +69,7 @@ from .groups import (
     require_group_edit,
 )
 from .history import HistoryLine, history, latest_summary
+from .names import MAX_NAME_LENGTH, clean_name
 from .rounds import (
     MAX_BOUGHT,
     MAX_HAND_CARDS,

@@ -52,7 +52,6 @@ from .access import (
     new_join_code,
     normalize_join_code,
 )
-from .creation import clean_name
 from .idempotency import (
     Retry,
     check_key,
@@ -61,6 +60,7 @@ from .idempotency import (
     replayed_rights,
     scoped_retry,
 )
+from .names import clean_name
 from .store import reader, transaction
 
 NO_GROUP = "There is no such group. Check the link."
@@ -116,11 +116,6 @@ class GroupView:
             if person.id == person_id:
                 return person
         raise NotFound(NO_PERSON)
-
-
-def name_key(name: str) -> str:
-    """How names are matched: ``clean_name``'s spacing, ignoring case."""
-    return clean_name(name).casefold()
 
 
 def check_group_id(group_id: Any) -> str:

@@ -38,9 +38,9 @@ from ..jsontext import shown
 from ..rules import RulesError, RuleSet, build_rules, format_cards, parse_cards
 from ..rules.scoring import PlayerResult
 from ..rules.seating import round_seats
-from .creation import clean_name
 from .groups import MAX_PEOPLE
 from .jsonstream import JsonStream
+from .names import clean_name
 from .rounds import RoundInput, score_entry
 from .views import _rules_of_document
 

@@ -186,11 +186,15 @@ def create() -> Response:
         if errors:
             games.validate_new_game(**args)
             raise Invalid("check the house rules", {})
-        view, _token = games.create_game(
-            session, **args, actor=access.CREATOR_LABEL, idempotency_key=form.key,
-            client=access.client_id(), device=access.device_id(), label=access.CREATOR_LABEL,
-            group_id=group.id if group else None,
-        )  # fmt: skip
+        who: dict[str, Any] = {
+            "actor": access.CREATOR_LABEL, "idempotency_key": form.key,
+            "client": access.client_id(), "device": access.device_id(),
+            "label": access.CREATOR_LABEL,
+        }  # fmt: skip
+        if group is None:
+            view, _token = games.create_game(session, **args, **who)
+        else:  # its players are the group's people of those names
+            view, _token = games.start_group_game(session, group.id, **args, **who)
     except KeyReused as error:
         form.key = fresh_key()  # the values as typed stay; pressing Start again starts a game
         return _render_new(form, {"form": _REUSED_FORM + " " + error.message}, status=422)

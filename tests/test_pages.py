@@ -264,6 +264,26 @@ def test_game_page_shows_the_round_at_a_glance(client: FlaskClient) -> None:
     assert view_id and len(view_id.group(1)) == 6
 
 
+def test_the_qr_code_is_drawn_only_where_a_page_shows_it(
+    client: FlaskClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The share panel's QR code costs more than the rest of a saved round: a saved round's
+    fragment (htmx) has no share panel, so it draws none; the full page draws it once."""
+    import segno
+
+    drawn: list[str] = []
+    real = segno.make
+    monkeypatch.setattr(
+        segno, "make", lambda content, **kw: (drawn.append(content), real(content, **kw))[1]
+    )
+    game_id = create(client)
+    page = text(client.get(f"/games/{game_id}"))
+    assert 'class="qr"' in page and len(drawn) == 1 and "/join?code=" in drawn[0]
+    saved = play(client, game_id, 0, {1: 10, 2: 15})  # reads the page for its form: a draw
+    assert saved.status_code == 200 and "Saved round 1." in text(saved)
+    assert len(drawn) == 2 and 'class="qr"' not in text(saved)
+
+
 def test_family_round_one_says_no_buying(client: FlaskClient) -> None:
     game_id = create(client, ["Ann", "Bob", "Cy"], preset="family")
     assert "not this round" in text(client.get(f"/games/{game_id}"))

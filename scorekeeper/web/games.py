@@ -14,7 +14,7 @@ Views stay thin: they read the form into the service's types, call :mod:`scoreke
 (which validates with the rules core, raises ``Invalid``/``Conflict``/``Forbidden``, and
 commits or rolls back each change itself: views never manage transactions), and render.
 Form values are never lost: a refused form comes back as typed, with each message next to
-its field. The forms are in :mod:`.forms`; joining and devices in :mod:`.sharing`.
+its field. The forms are in :mod:`.forms`; joining, devices and the QR code in :mod:`.sharing`.
 """
 
 from __future__ import annotations
@@ -27,7 +27,6 @@ from collections.abc import Mapping
 from datetime import UTC, datetime
 from typing import Any
 
-import segno
 from flask import (
     Blueprint,
     Response,
@@ -60,6 +59,7 @@ from .builder import chosen_rules
 from .forms import NONE_CHOICES, POINT_LABELS, EntryForm, NewGameForm, fresh_key
 from .groups import form_group
 from .htmx import is_htmx, redirect_to, render
+from .links import game_in
 from .numbers import whole_number, whole_number_or
 from .rulebook import rulebook
 from .security import no_store
@@ -67,7 +67,6 @@ from .security import no_store
 bp = Blueprint("games", __name__, url_prefix="/games")
 
 HOME_GAMES = 100  # the newest games of this device listed on the home page
-GAME_ID = re.compile(r"(?:^|/games/)([A-Za-z0-9_-]{16,32})(?:[/?#]|$)")
 
 
 @bp.app_context_processor
@@ -105,18 +104,16 @@ def home_context() -> dict[str, Any]:
 @bp.get("/open")
 def open_link() -> Response:
     """Open a game from a pasted link (or bare id) on this device."""
-    text = (request.args.get("link") or "").strip()
-    match = GAME_ID.search(text)
-    if match is None:
+    found = game_in(request.args.get("link") or "")
+    if found is None:
         raise Invalid(
             "That is not a game link. Paste the whole link, like "
             + url_for("games.show", game_id="…", _external=True)
         )
-    game_id = match.group(1)
-    code = re.search(r"[?&]code=([A-Za-z0-9]{4,12})", text)
-    if code:
+    game_id, code = found
+    if code is not None:
         return make_response(
-            redirect(url_for("games.join_confirm", game_id=game_id, code=code.group(1)), 303)
+            redirect(url_for("sharing.join_confirm", game_id=game_id, code=code), 303)
         )
     return make_response(redirect(url_for("games.show", game_id=game_id), 303))
 
@@ -238,15 +235,6 @@ def _notice(view: games.GameView, kind: str, number: int) -> dict[str, Any] | No
     return {"kind": kind, "number": number, "lines": lines}
 
 
-def _share(view: games.GameView) -> dict[str, Any]:
-    """The join code and a QR code of the join link (inline SVG, no style attributes)."""
-    join_url = url_for("games.join_confirm", game_id=view.id, code=view.join_code, _external=True)
-    svg = segno.make(join_url, error="m").svg_inline(
-        scale=4, border=4, omitsize=True, svgclass="qr", lineclass=None, dark="#000", light="#fff"
-    )
-    return {"join_url": join_url, "qr_svg": Markup(svg)}
-
-
 def _game_context(
     view: games.GameView,
     editor: bool,
@@ -267,8 +255,6 @@ def _game_context(
         "join_error": join_error,
         "join_code_value": "",
     }
-    if editor:
-        context.update(_share(view))
     if not is_htmx():  # the page's links (the fragment has none): the game's group, if any
         group_id = games.game_group_id(get_session(), view.id)
         context["group_id"] = group_id

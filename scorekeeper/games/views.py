@@ -24,7 +24,7 @@ from ..models import (
     Player,
     Round,
 )
-from ..rules import Card, RuleSet, build_rules, format_cards, from_document
+from ..rules import Card, RuleSet, build_rules, format_cards, from_document, parse_cards
 from ..rules.rulesets import RoundSpec
 from ..rules.scoring import Standing, standings, winners
 from ..rules.seating import RoundSeats, round_seats
@@ -178,11 +178,7 @@ class GameView:
 
 
 def _parse_cards_column(text: str | None) -> tuple[Card, ...] | None:
-    if text is None:
-        return None
-    from ..rules import parse_cards
-
-    return parse_cards(text)
+    return None if text is None else parse_cards(text)
 
 
 def game_rules(game: Game) -> RuleSet:

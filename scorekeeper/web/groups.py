@@ -46,6 +46,7 @@ from .errors import CSRF_MESSAGE
 from .htmx import redirect_to, render
 from .links import game_in
 from .numbers import whole_number_or
+from .printing import pdf_response, safe_filename
 from .security import no_store
 
 bp = Blueprint("groups", __name__)
@@ -460,8 +461,6 @@ def _check_csrf() -> None:
 @bp.get("/groups/<group_id>/season.pdf")
 def season(group_id: str) -> Response:
     """The season trophy (PDF) of the range (``year``, or ``from`` and ``to``)."""
-    from .printing import pdf_response, safe_filename
-
     shown, start, end = read_range()
     session = get_session()
     found = stats.season(session, group_id, start, end)

@@ -316,12 +316,12 @@ def add_round(game_id: str) -> Response:
         return _show(view, 400, editor=True, entry=entry)
     try:
         saved, created = games.add_round(
-            session, game_id, number, round_input,
+            session, view, number, round_input,
             expected_version=entry.version or None, idempotency_key=entry.key or None,
             client=access.client_id(), actor=actor,
         )  # fmt: skip
     except (Conflict, KeyReused) as error:
-        fresh = games.load_game(session, game_id)
+        fresh = error.game or games.load_game(session, game_id)
         kept: EntryForm | None = None  # the next round's blank form, when the round moved on
         if fresh.next_round == number:
             entry.restamp(fresh.version)
@@ -435,18 +435,18 @@ def replace_round(game_id: str, number: int) -> Response:
         return again(view, entry, 400)
     try:
         games.replace_round(
-            session, game_id, number, round_input,
+            session, view, number, round_input,
             expected_version=entry.version or None, idempotency_key=entry.key or None,
             client=access.client_id(), actor=actor,
         )  # fmt: skip
     except Conflict as error:
-        fresh = games.load_game(session, game_id)
+        fresh = error.game or games.load_game(session, game_id)
         if not 1 <= number <= len(fresh.rounds):
             return again(fresh, entry, 404)
         entry.restamp(fresh.rounds[number - 1].version)
         return again(fresh, entry, error.status, changed_elsewhere=True)
-    except NotFound:
-        return again(games.load_game(session, game_id), entry, 404)
+    except NotFound as error:
+        return again(error.game or games.load_game(session, game_id), entry, 404)
     except KeyReused as error:
         entry.key = fresh_key()  # the values as typed stay: saving again saves them
         return again(view, entry, error.status, conflict=error.message)
@@ -477,7 +477,7 @@ def undo(game_id: str) -> Response:
             expected_version=request.form.get("version", type=whole_number), actor=actor,
         )  # fmt: skip
     except Conflict as error:
-        fresh = games.load_game(session, game_id)
+        fresh = error.game or games.load_game(session, game_id)
         if not fresh.rounds:
             raise
         return render(

@@ -1,5 +1,5 @@
-"""Who may change a game: edit tokens, device grants, join codes, and the attempt counters
-that keep join codes from being guessed."""
+"""Who may change a game (or a group): edit tokens, device grants, join codes, and the attempt
+counters that keep join codes from being guessed."""
 
 from __future__ import annotations
 
@@ -21,6 +21,7 @@ from ..errors import Forbidden, NotFound
 from ..models import (
     EditGrant,
     Game,
+    GroupGrant,
     RateLimitHit,
     utcnow,
 )
@@ -154,7 +155,15 @@ def can_edit(
     return holds_grant(session, _GRANT_OF, game_id, tokens, device)
 
 
+def can_edit_group(
+    session: Session, group_id: str, tokens: Sequence[str] = (), device: str | None = None
+) -> bool:
+    """Whether one of ``tokens``, or ``device``, may edit the group (one query)."""
+    return holds_grant(session, _GROUP_GRANT_OF, group_id, tokens, device)
+
+
 _GRANT_OF = grant_lookup(EditGrant, col(EditGrant.game_id))
+_GROUP_GRANT_OF = grant_lookup(GroupGrant, col(GroupGrant.group_id))
 
 
 def require_edit(

@@ -13,7 +13,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session
 
 from ..db import begin_write
-from ..errors import Invalid, KeyReused
+from ..errors import Invalid
 from ..models import (
     Game,
     IdempotencyRecord,
@@ -21,9 +21,9 @@ from ..models import (
 )
 from ..rules import PRESETS, RulesError, RuleSet, RuleSetDocumentError, resolve_rules, to_document
 from ..rules.rulesets import MAX_PLAYERS, MIN_PLAYERS
-from .access import can_edit, grant_edit, new_game_id, new_join_code
+from .access import grant_edit, new_game_id, new_join_code
 from .history import log_change
-from .idempotency import Retry, check_key, creation_token, replayed_rights, scoped_retry
+from .idempotency import Retry, check_key, creation_token, made_by, replay_made, scoped_retry
 from .names import clean_name
 from .store import transaction
 from .views import GameView, load_game, view_of
@@ -275,25 +275,19 @@ def _insert_game(session: Session, new: NewGame) -> tuple[GameView, str]:
 
 def _replay_creation(session: Session, new: NewGame) -> tuple[GameView, str] | None:
     """The game an earlier request with this key created, and the rights that request was
-    given (never new ones: see :func:`.idempotency.replayed_rights`)."""
-    retry = new.retry
-    if not retry.key:
+    given (never new ones: see :func:`.idempotency.replay_made`)."""
+    made = made_by(session, new.retry.key)
+    if made is None:
         return None
-    record = session.get(IdempotencyRecord, retry.key)
-    if record is None:
-        return None
-    if record.request_hash != retry.request:
-        raise KeyReused(
-            "That request key already started a game with other values. Nothing was changed: "
-            "send a new key (Idempotency-Key) to start another game."
-        )
-    game_id = record.game_id
+    who = new.creator
+    token = replay_made(session, made, new.retry, who.device, who.secret, _REUSED)
+    return load_game(session, made.id), token
 
-    def holds(tokens: Sequence[str], device: str | None) -> bool:
-        return can_edit(session, game_id, tokens, device)
 
-    token = replayed_rights(retry.key, new.creator.device, new.creator.secret, holds)
-    return load_game(session, game_id), token
+_REUSED = (
+    "That request key already started a game with other values. Nothing was changed: send a "
+    "new key (Idempotency-Key) to start another game."
+)
 
 
 def play_again(

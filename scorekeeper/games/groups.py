@@ -32,22 +32,20 @@ from sqlalchemy.orm.attributes import set_committed_value
 from sqlmodel import Session, col, select
 
 from ..db import begin_write
-from ..errors import Conflict, Forbidden, Invalid, KeyReused, NotFound
+from ..errors import Conflict, Forbidden, Invalid, NotFound
 from ..models import (
     MAX_ROW_ID,
     Game,
     GroupGrant,
-    GroupIdempotencyRecord,
     Person,
     Player,
     PlayGroup,
     utcnow,
 )
 from .access import (
-    grant_lookup,
+    can_edit_group,
     hash_device,
     hash_token,
-    holds_grant,
     new_game_id,
     new_join_code,
     normalize_join_code,
@@ -56,8 +54,9 @@ from .idempotency import (
     Retry,
     check_key,
     creation_token,
+    made_by,
     remember_group,
-    replayed_rights,
+    replay_made,
     scoped_retry,
 )
 from .names import clean_name
@@ -202,23 +201,17 @@ def _insert_group(
 
 def _replay_group(session: Session, retry: Retry, who: _Creator) -> tuple[str, str] | None:
     """The group an earlier request with this key made, and the rights that request was
-    given (never new ones: see :func:`.idempotency.replayed_rights`)."""
-    if not retry.key:
+    given (never new ones: see :func:`.idempotency.replay_made`)."""
+    made = made_by(session, retry.key)
+    if made is None:
         return None
-    record = session.get(GroupIdempotencyRecord, retry.key)
-    if record is None:
-        return None
-    if record.request_hash != retry.request:
-        raise KeyReused(
-            "That request key already started a group with another name or other people. "
-            "Nothing was changed: send a new key (Idempotency-Key) to start another group."
-        )
-    group_id = record.group_id
+    return made.id, replay_made(session, made, retry, who.device, who.secret, _REUSED)
 
-    def holds(tokens: Sequence[str], device: str | None) -> bool:
-        return can_edit_group(session, group_id, tokens, device)
 
-    return group_id, replayed_rights(retry.key, who.device, who.secret, holds)
+_REUSED = (
+    "That request key already started a group with another name or other people. Nothing "
+    "was changed: send a new key (Idempotency-Key) to start another group."
+)
 
 
 def _distinct_names(people: Sequence[Any]) -> list[str]:
@@ -391,16 +384,6 @@ def grant_group_edit(
     )
     session.flush()
     return "" if device_hash is not None else token
-
-
-def can_edit_group(
-    session: Session, group_id: str, tokens: Sequence[str] = (), device: str | None = None
-) -> bool:
-    """Whether one of ``tokens``, or ``device``, may edit the group (one query)."""
-    return holds_grant(session, _GRANT_OF, group_id, tokens, device)
-
-
-_GRANT_OF = grant_lookup(GroupGrant, col(GroupGrant.group_id))
 
 
 def require_group_edit(

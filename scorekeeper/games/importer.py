@@ -20,7 +20,7 @@ Terms:
 - The importer gets edit rights to what it imported (the game, or the group and each of its
   games): a token, or grants tied to its device. A retry with the same idempotency key and
   the same file is answered as the first import was, without importing anything twice; the
-  rights it answers with follow :func:`.idempotency.replayed_rights`.
+  rights it answers with follow :func:`.idempotency.replay_made`.
 """
 
 from __future__ import annotations
@@ -38,30 +38,30 @@ from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session
 
 from ..db import begin_write
-from ..errors import GameError, Invalid, KeyReused
+from ..errors import GameError, Invalid
 from ..models import (
     Change,
     EditGrant,
     Entry,
     Game,
-    GroupIdempotencyRecord,
-    IdempotencyRecord,
     Person,
     Player,
     PlayGroup,
     Round,
     utcnow,
 )
-from .access import can_edit, grant_edit, hash_device, hash_token, new_join_code
+from .access import grant_edit, hash_device, hash_token, new_join_code
 from .access import scoped_token_hash as scoped_hash
-from .groups import can_edit_group, grant_group_edit
+from .groups import grant_group_edit
 from .idempotency import (
+    Made,
     Retry,
     check_key,
     creation_token,
+    made_by,
     remember,
     remember_group,
-    replayed_rights,
+    replay_made,
     scoped_retry,
 )
 from .import_checks import (
@@ -141,11 +141,11 @@ def import_json(
     key = scoped_retry(client, "import", check_key(idempotency_key)).key
     stream = JsonStream(source, max_bytes)
     if key is not None:
-        earlier = _earlier_import(session, key)
+        earlier = made_by(session, key)
         session.rollback()  # only a read: nothing is held while the file is read
         if earlier is not None:
             stream.drain()
-            return _replay(earlier, stream.fingerprint(), key, device, secret, session)
+            return _replay(session, earlier, Retry(key, stream.fingerprint()), device, secret)
     token = None if hash_device(device) else creation_token(secret, key)
     rights = _Rights(label, device, token or secrets.token_urlsafe(32))
     try:
@@ -153,11 +153,11 @@ def import_json(
     except GameError as refused:
         if key is None or refused.status != 409:
             raise
-        earlier = _earlier_import(session, key)
+        earlier = made_by(session, key)
         if earlier is None:
             raise
         # The same import, by a concurrent request that finished first: its answer.
-        return _replay(earlier, stream.fingerprint(), key, device, secret, session)
+        return _replay(session, earlier, Retry(key, stream.fingerprint()), device, secret)
 
 
 class _Import:
@@ -575,46 +575,17 @@ def insert_rows(connection: Any, rows: GameRows) -> None:
 # --- a retried import -------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class _Earlier:
-    """What an import with the same key did: the fingerprint of its file, and what it made."""
-
-    request_hash: str
-    kind: str
-    id: str
-    games: int
-
-
-def _earlier_import(session: Session, key: str) -> _Earlier | None:
-    group = session.get(GroupIdempotencyRecord, key)
-    if group is not None:
-        return _Earlier(group.request_hash, "group", group.group_id, group.games)
-    game = session.get(IdempotencyRecord, key)
-    if game is not None:
-        return _Earlier(game.request_hash or "", "game", game.game_id, 1)
-    return None
-
-
 def _replay(
-    earlier: _Earlier,
-    fingerprint: str,
-    key: str,
-    device: str | None,
-    secret: str | None,
-    session: Session,
+    session: Session, earlier: Made, retry: Retry, device: str | None, secret: str | None
 ) -> Imported:
-    """The answer to an import sent again: what the first one made, and the rights it gave
-    (to the same device or secret only); KeyReused for another file."""
-    if earlier.request_hash != fingerprint:
-        raise KeyReused(
-            "That request key already imported another file. Nothing was imported: send a "
-            "new key (Idempotency-Key) to import another file."
-        )
-
-    def holds(tokens: Sequence[str], device: str | None) -> bool:
-        if earlier.kind == "group":
-            return can_edit_group(session, earlier.id, tokens, device)
-        return can_edit(session, earlier.id, tokens, device)
-
-    token = replayed_rights(key, device, secret, holds)
+    """The answer to an import sent again (``retry``: its key and the file's fingerprint):
+    what the first one made, and the rights it gave (to the same device or secret only);
+    KeyReused for another file."""
+    token = replay_made(session, earlier, retry, device, secret, _REUSED)
     return Imported(earlier.kind, earlier.id, earlier.games, token, replayed=True)
+
+
+_REUSED = (
+    "That request key already imported another file. Nothing was imported: send a new key "
+    "(Idempotency-Key) to import another file."
+)

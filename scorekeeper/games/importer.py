@@ -193,7 +193,7 @@ class _Import:
             raise Invalid("the file is missing its game")
         data = self.stream.value(MAX_GAME_BYTES, "the game")
         where = game_where("the game", data)
-        game, sound = check_game(data, where, None, self.problems, text=self.stream.text)
+        game, sound = check_game(data, where, None, self.problems, clean=self.stream.clean)
         end(self.stream)
         if game is None or not sound:
             raise Stop()
@@ -244,7 +244,7 @@ class _Import:
                 )  # fmt: skip
                 raise Stop()
             where = game_where(f"game {count}", data)
-            game, sound = check_game(data, where, people, self.problems, count, self.stream.text)
+            game, sound = check_game(data, where, people, self.problems, count, self.stream.clean)
             if game is not None:
                 batches.add(count, where, game, sound)
         batches.flush()

@@ -1034,10 +1034,14 @@ def main(argv: list[str] | None = None) -> int:
         env = prepare(work, database_url)
         if env is None:
             return 2
-        settings = {"workers": args.workers, "threads": args.threads, "cwd": work, "env": env}
-        app = Server("scorekeeper", "scorekeeper.wsgi:app", **settings)  # type: ignore[arg-type]
+
+        def server(name: str, target: str) -> Server:
+            return Server(name, target, workers=args.workers, threads=args.threads, cwd=work,
+                          env=env)  # fmt: skip
+
+        app = server("scorekeeper", "scorekeeper.wsgi:app")
         servers.append(app)
-        baseline = Server("baseline", "baseline_app:app", **settings)  # type: ignore[arg-type]
+        baseline = server("baseline", "baseline_app:app")
         servers.append(baseline)
         bench = Bench(app.port, baseline.port)
         bench.post_rounds(bench.watched, 4)  # a scoreboard with a few rounds on it

@@ -21,7 +21,6 @@ from collections.abc import Sequence
 from typing import Any
 
 from sqlalchemy import select as sa_select
-from sqlalchemy import update
 from sqlmodel import Session, col, select
 
 from ..db import begin_write
@@ -39,9 +38,6 @@ NOT_YOUR_GAME = (
     "that scores it (or join it with its code), then add it from there."
 )
 NOT_YOURS_TO_TAKE_OUT = "Only a device that can score this game can take it out of its group."
-
-_GAME = Game.__table__  # type: ignore[attr-defined]
-_PLAYER = Player.__table__  # type: ignore[attr-defined]
 
 
 def start_group_game(
@@ -133,11 +129,11 @@ def detach_game(
         group_id = game.group_id
         if group_id is None:
             raise Invalid("This game is in no group.")
-        connection = session.connection()
-        connection.execute(update(_GAME).where(_GAME.c.id == game_id).values(group_id=None))
-        connection.execute(
-            update(_PLAYER).where(_PLAYER.c.game_id == game_id).values(person_id=None)
-        )
+        game.group_id = None
+        seats = session.exec(select(Player).where(Player.game_id == game_id)).all()
+        for player in seats:
+            player.person_id = None
+        session.add_all([game, *seats])
     return group_id
 
 

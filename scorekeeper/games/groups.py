@@ -25,10 +25,9 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import delete, func, insert, update
+from sqlalchemy import func, update
 from sqlalchemy import select as sa_select
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm.attributes import set_committed_value
 from sqlmodel import Session, col, select
 
 from ..db import begin_write
@@ -40,7 +39,6 @@ from ..models import (
     Person,
     Player,
     PlayGroup,
-    utcnow,
 )
 from .access import (
     can_edit_group,
@@ -276,10 +274,9 @@ def rename_group(session: Session, group_id: str, name: Any) -> GroupView:
     clean = clean_name(name, "The group's name")
     with transaction(session):
         begin_write(session)
-        get_group(session, group_id)
-        session.connection().execute(
-            update(_GROUP).where(_GROUP.c.id == group_id).values(name=clean)
-        )
+        group = get_group(session, group_id)
+        group.name = clean
+        session.add(group)
     return load_group(session, group_id)
 
 
@@ -289,11 +286,8 @@ def rotate_group_join_code(session: Session, group_id: str) -> GroupView:
     with transaction(session):
         begin_write(session)
         group = get_group(session, group_id)
-        code = new_join_code(instead_of=group.join_code)
-        session.connection().execute(
-            update(_GROUP).where(_GROUP.c.id == group_id).values(join_code=code)
-        )
-        set_committed_value(group, "join_code", code)
+        group.join_code = new_join_code(instead_of=group.join_code)
+        session.add(group)
     return load_group(session, group_id)
 
 
@@ -517,10 +511,11 @@ def merge_people(session: Session, group_id: str, source_id: Any, into_id: Any) 
         if source.id == into.id:
             raise Invalid("A person cannot be merged into themselves: pick two different people.")
         _check_never_together(session, source, into)
-        session.connection().execute(
-            update(_PLAYER).where(_PLAYER.c.person_id == source.id).values(person_id=into.id)
+        # Every seat of theirs, in all the group's games, in one statement.
+        session.exec(
+            update(Player).where(col(Player.person_id) == source.id).values(person_id=into.id)
         )
-        session.connection().execute(delete(_PERSON).where(_PERSON.c.id == source.id))
+        session.delete(source)
     return get_person(session, group_id, int(into_id))
 
 
@@ -556,21 +551,10 @@ def people_for_names(session: Session, group_id: str, names: Sequence[str]) -> l
     missing = [n for n in names if n.casefold() not in found]
     if missing:
         _check_room(session, group_id, len(missing))
-    for name in missing:
-        key: int = (
-            session.connection()
-            .execute(
-                insert(_PERSON),
-                {
-                    "group_id": group_id,
-                    "name": name,
-                    "name_key": name.casefold(),
-                    "created_at": utcnow(),
-                },
-            )
-            .inserted_primary_key[0]
-        )
-        found[name.casefold()] = key
+    new = [Person(group_id=group_id, name=name, name_key=name.casefold()) for name in missing]
+    session.add_all(new)
+    session.flush()
+    found |= {person.name_key: int(person.id or 0) for person in new}
     return [found[k] for k in keys]
 
 
@@ -578,17 +562,12 @@ def link_players(session: Session, group_id: str, game_id: str, names: Sequence[
     """Put a game (just created, or attached) in the group and link each seat to its person.
     Inside the caller's write transaction."""
     person_ids = people_for_names(session, group_id, names)
-    connection = session.connection()
-    connection.execute(update(_GAME).where(_GAME.c.id == game_id).values(group_id=group_id))
-    for seat, person_id in enumerate(person_ids):
-        connection.execute(
-            update(_PLAYER)
-            .where(_PLAYER.c.game_id == game_id, _PLAYER.c.seat == seat)
-            .values(person_id=person_id)
-        )
-
-
-_GAME = Game.__table__  # type: ignore[attr-defined]
-_GROUP = PlayGroup.__table__  # type: ignore[attr-defined]
-_PERSON = Person.__table__  # type: ignore[attr-defined]
-_PLAYER = Player.__table__  # type: ignore[attr-defined]
+    game = session.get(Game, game_id)
+    if game is None:
+        raise NotFound()
+    game.group_id = group_id
+    seats = session.exec(select(Player).where(Player.game_id == game_id)).all()
+    for player in seats:
+        player.person_id = person_ids[player.seat]
+    session.add_all([game, *seats])
+    session.flush()

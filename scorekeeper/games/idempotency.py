@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import bindparam, insert
+from sqlalchemy import bindparam
 from sqlalchemy import select as sa_select
 from sqlmodel import Session, col
 
@@ -29,10 +29,10 @@ from ..errors import Conflict, Invalid, KeyReused
 from ..models import (
     GroupIdempotencyRecord,
     IdempotencyRecord,
-    utcnow,
 )
 from .access import can_edit, can_edit_group, hash_device
-from .store import INSERT_KEY, reader
+from .statements import INSERT_KEY
+from .store import reader
 from .views import GameView, load_game
 
 
@@ -191,23 +191,15 @@ def remember(
 # --- requests that make a group (a new group, an imported group) --------------------------
 
 
-_GROUP_KEYS = GroupIdempotencyRecord.__table__  # type: ignore[attr-defined]
-
-
 def remember_group(
     session: Session, retry: Retry, group_id: str, action: str, games: int = 0
 ) -> None:
     """Keep the key of a request that made a group, in the request's transaction (a
     concurrent request with the same key fails on it, and is then answered as a retry)."""
     if retry.key:
-        session.connection().execute(
-            insert(_GROUP_KEYS),
-            {
-                "key": retry.key,
-                "request_hash": retry.request,
-                "group_id": group_id,
-                "action": action,
-                "games": games,
-                "created_at": utcnow(),
-            },
-        )
+        record = GroupIdempotencyRecord(
+            key=retry.key, request_hash=retry.request, group_id=group_id, action=action,
+            games=games,
+        )  # fmt: skip
+        session.add(record)
+        session.flush()

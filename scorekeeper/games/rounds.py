@@ -24,11 +24,8 @@ from ..rules.scoring import PlayerResult, score_round
 from .history import log_change
 from .idempotency import Retry, check_key, remember, replay, scoped_retry
 from .results import record_results
+from .statements import DELETE_ENTRIES, DELETE_ROUND, INSERT_ENTRY, UPDATE_ROUND
 from .store import (
-    DELETE_ENTRIES,
-    DELETE_ROUND,
-    INSERT_ENTRY,
-    UPDATE_ROUND,
     EntryValues,
     RoundValues,
     claim,

@@ -412,7 +412,7 @@ def recent_player_names(session: Session, game_ids: Sequence[str], limit: int = 
         return []
     rows = session.exec(
         select(Player.name, func.max(Game.created_at).label("last"))
-        .join(Game, Game.id == Player.game_id)  # type: ignore[arg-type]
+        .join(Game, col(Game.id) == col(Player.game_id))
         .where(col(Game.id).in_(list(game_ids)), GAME_IS_THERE)
         .group_by(Player.name)
         .order_by(func.max(Game.created_at).desc())

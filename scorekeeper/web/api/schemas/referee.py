@@ -21,13 +21,18 @@ RefereeCards = Annotated[
 Card = Annotated[str, Field(max_length=rj.MAX_TEXT, examples=["8S"])]
 
 
-class RulesRequest(Request):
-    rules: RulesValue
-    options: dict[str, Any] | None = Field(
-        None,
+HouseRules = Annotated[
+    dict[str, Any] | None,
+    Field(
         description="House-rule overrides, by option name (see GET /rules).",
         examples=[{"run_min_naturals": 2}],
-    )
+    ),
+]
+
+
+class RulesRequest(Request):
+    rules: RulesValue
+    options: HouseRules = None
 
 
 class ContractRequest(RulesRequest):
@@ -70,10 +75,11 @@ class CustomPointTable(Request):
     joker: int = Field(examples=[20])
 
 
-class ScoreRequest(RulesRequest):
+class ScoreRequest(Request):
     """Give rules (its point table is used) or points_table."""
 
-    rules: RulesValue | None = None  # type: ignore[assignment]
+    rules: RulesValue | None = None
+    options: HouseRules = None
     points_table: (
         Annotated[
             Annotated[str, Tag("string"), Field(examples=["face-value"])]

@@ -542,20 +542,21 @@ def people_for_names(session: Session, group_id: str, names: Sequence[str]) -> l
     """The ids of the people with these (cleaned) names, creating the missing ones, in the
     caller's write transaction."""
     keys = [name.casefold() for name in names]
-    rows = session.exec(
-        select(Person.name_key, Person.id).where(
-            Person.group_id == group_id, col(Person.name_key).in_(keys)
-        )
-    ).all()
-    found: dict[str, int] = {key: int(pid or 0) for key, pid in rows}
-    missing = [n for n in names if n.casefold() not in found]
-    if missing:
-        _check_room(session, group_id, len(missing))
-    new = [Person(group_id=group_id, name=name, name_key=name.casefold()) for name in missing]
-    session.add_all(new)
-    session.flush()
-    found |= {person.name_key: int(person.id or 0) for person in new}
-    return [found[k] for k in keys]
+    found = dict(
+        session.exec(
+            select(Person.name_key, Person.id).where(
+                Person.group_id == group_id, col(Person.name_key).in_(keys)
+            )
+        ).all()
+    )
+    new = [Person(group_id=group_id, name=n, name_key=n.casefold()) for n in names]
+    new = [person for person in new if person.name_key not in found]
+    if new:
+        _check_room(session, group_id, len(new))
+        session.add_all(new)
+        session.flush()
+    found.update((person.name_key, person.id) for person in new)
+    return [int(found[key] or 0) for key in keys]
 
 
 def link_players(session: Session, group_id: str, game_id: str, names: Sequence[str]) -> None:

@@ -41,7 +41,7 @@ from markupsafe import Markup
 
 from .. import games
 from ..db import get_engine, get_session
-from ..errors import Conflict, Invalid, KeyReused, NotFound
+from ..errors import Conflict, GameError, Invalid, KeyReused, NotFound
 from ..games.groups import get_group
 from ..rules import (
     OPTIONS,
@@ -321,7 +321,7 @@ def add_round(game_id: str) -> Response:
             client=access.client_id(), actor=actor,
         )  # fmt: skip
     except (Conflict, KeyReused) as error:
-        fresh = error.game or games.load_game(session, game_id)
+        fresh = _game_now(error, session, game_id)
         kept: EntryForm | None = None  # the next round's blank form, when the round moved on
         if fresh.next_round == number:
             entry.restamp(fresh.version)
@@ -335,6 +335,12 @@ def add_round(game_id: str) -> Response:
         return redirect_to(url_for("games.show", game_id=game_id, saved=number))
     notice = _notice(saved, "saved" if created else "already", number)
     return _show(saved, editor=True, notice=notice)
+
+
+def _game_now(refusal: GameError, session: Any, game_id: str) -> games.GameView:
+    """The game as the service saw it when it refused a change (read again if it had not)."""
+    game = refusal.game
+    return game if isinstance(game, games.GameView) else games.load_game(session, game_id)
 
 
 # --- editing a round ---------------------------------------------------------------------------
@@ -440,13 +446,13 @@ def replace_round(game_id: str, number: int) -> Response:
             client=access.client_id(), actor=actor,
         )  # fmt: skip
     except Conflict as error:
-        fresh = error.game or games.load_game(session, game_id)
+        fresh = _game_now(error, session, game_id)
         if not 1 <= number <= len(fresh.rounds):
             return again(fresh, entry, 404)
         entry.restamp(fresh.rounds[number - 1].version)
         return again(fresh, entry, error.status, changed_elsewhere=True)
     except NotFound as error:
-        return again(error.game or games.load_game(session, game_id), entry, 404)
+        return again(_game_now(error, session, game_id), entry, 404)
     except KeyReused as error:
         entry.key = fresh_key()  # the values as typed stay: saving again saves them
         return again(view, entry, error.status, conflict=error.message)
@@ -477,7 +483,7 @@ def undo(game_id: str) -> Response:
             expected_version=request.form.get("version", type=whole_number), actor=actor,
         )  # fmt: skip
     except Conflict as error:
-        fresh = error.game or games.load_game(session, game_id)
+        fresh = _game_now(error, session, game_id)
         if not fresh.rounds:
             raise
         return render(

@@ -8,15 +8,16 @@ from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import text
 
-from scorekeeper import create_app
 from scorekeeper.config import from_environment, normalize_database_url
 from scorekeeper.db import get_engine, write_session
+
+from .conftest import create_test_app
 
 
 def test_config_from_mapping_and_environment(tmp_path: Path, monkeypatch) -> None:
     monkeypatch.setenv("SCOREKEEPER_SECRET_KEY", "from-env")
     monkeypatch.setenv("SCOREKEEPER_PORT", "9001")
-    app = create_app({"DATABASE_URL": f"sqlite:///{tmp_path / 'x.db'}"})
+    app = create_test_app({"DATABASE_URL": f"sqlite:///{tmp_path / 'x.db'}"}, tmp_path)
     assert app.config["SECRET_KEY"] == "from-env"
     assert app.config["PORT"] == 9001
     assert app.config["DATABASE_URL"].endswith("x.db")
@@ -117,8 +118,9 @@ def test_behind_a_trusted_proxy_the_client_address_and_scheme_come_from_headers(
 
     seen: dict[str, object] = {}
     for proxies in (0, 1):
-        app = create_app(
-            {"DATABASE_URL": f"sqlite:///{tmp_path / 'p.db'}", "TRUSTED_PROXIES": proxies}
+        app = create_test_app(
+            {"DATABASE_URL": f"sqlite:///{tmp_path / 'p.db'}", "TRUSTED_PROXIES": proxies},
+            tmp_path / "instance",
         )
 
         @app.get("/probe")

@@ -30,12 +30,15 @@ Snapshot = dict[str, tuple[int, int]]
 
 def snapshot() -> Snapshot:
     """Each reported file (a reported folder: each file in it): (size, modification time)."""
-    listing = subprocess.run(
-        ["git", "status", "--porcelain", "-z", "--ignored=matching", "--untracked-files=all"],
-        cwd=ROOT,
-        capture_output=True,
-        check=True,
-    ).stdout.decode()
+    try:
+        listing = subprocess.run(
+            ["git", "status", "--porcelain", "-z", "--ignored=matching", "--untracked-files=all"],
+            cwd=ROOT,
+            capture_output=True,
+            check=True,
+        ).stdout.decode()
+    except (OSError, subprocess.CalledProcessError):
+        return {}  # not a git checkout (an unpacked archive): nothing to compare
     found: Snapshot = {}
     for entry in listing.split("\0"):
         path = entry[3:]

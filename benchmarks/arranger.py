@@ -1,6 +1,8 @@
 """Benchmark: the arranger against the brute-force oracle, and on hard hands.
 
-Run ``.venv/bin/python benchmarks/arranger.py`` (``--quick`` for a short run).
+Run ``.venv/bin/python benchmarks/arranger.py`` (``--quick`` for a short run; ``--worst``
+for the hardest questions found, in steps of the budget, and ``--attacks`` for what issue
+23's attacks cost: both in ``benchmarks/bounds.py``).
 
 The corpus is fixed by a seed. For every preset and round: random 12-card hands, half of
 them built to contain the contract (then topped up with random cards; a few near misses
@@ -26,21 +28,18 @@ from pathlib import Path
 from typing import TypeVar
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import bounds  # benchmarks/bounds.py: the referee's bounds (issue 23)
 
 from scorekeeper.rules.arranger import arrange
 from scorekeeper.rules.bruteforce import brute_force
 from scorekeeper.rules.cards import JOKER, Card, Rank, Suit, format_cards
 from scorekeeper.rules.contract_search import SWITCHES, clear_caches
 from scorekeeper.rules.errors import RuleSetError
-from scorekeeper.rules.rulesets import (
-    PRESETS,
-    Contract,
-    GoingOut,
-    MeldKind,
-    MeldSpec,
-    RoundSpec,
-    RuleSet,
-)
+from scorekeeper.rules.options import with_options
+from scorekeeper.rules.presets import PRESETS
+from scorekeeper.rules.rulesets import Contract, GoingOut, MeldKind, MeldSpec, RoundSpec, RuleSet
 
 SEED = 20240601
 T = TypeVar("T")
@@ -267,6 +266,12 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     )
     parser.add_argument("--no-hard", action="store_true", help="skip the hard cases")
     parser.add_argument(
+        "--attacks", action="store_true", help="issue 23's attacks on the app (bounds.py)"
+    )
+    parser.add_argument(
+        "--worst", action="store_true", help="the hardest questions found, in steps (bounds.py)"
+    )
+    parser.add_argument(
         "--prunings",
         action="store_true",
         help="one row with every pruning on, then one with each switched off alone",
@@ -297,6 +302,9 @@ def parse_only(text: str | None) -> dict[str, set[int] | None]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
+    if args.attacks or args.worst:
+        flags = [f"--{name}" for name in ("attacks", "worst") if getattr(args, name)]
+        return bounds.main(flags)
     switch_prunings(args)
     if args.prunings:
         pruning_rows(args.seed, args.hands or 200, args.hard or 40)
@@ -503,7 +511,7 @@ def random_rule_set(rng: random.Random) -> RuleSet:
             "run_min_naturals": rng.randint(2, 3),
         }
         try:
-            return rules.with_options(options)
+            return with_options(rules, options)
         except RuleSetError:
             continue
 

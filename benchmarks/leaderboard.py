@@ -1,7 +1,7 @@
 """How fast a big group's statistics are, and what exporting and importing it costs.
 
     .venv/bin/python benchmarks/leaderboard.py [--games 10000] [--small 2000] [--calls 50]
-                                               [--only sqlite|postgres]
+                                               [--every 100] [--only sqlite|postgres]
 
 For each database (a SQLite file, and a throwaway PostgreSQL server started as the tests
 start theirs), seeds a group with ``--games`` finished Liverpool games of 4 to 8 of its 12
@@ -18,7 +18,11 @@ people (seven rounds each, a history line per round), in bulk inserts, then prin
   growth of the peak resident memory of a fresh process doing only that (``VmHWM``:
   what the machine gives, SQLite's and the driver's buffers included), for ``--small`` games
   and for ``--games`` games: the peaks should be about the same (streamed), not five times
-  larger.
+  larger. A file of more than ``MAX_GAMES`` (5,000) games is refused, so the import of a
+  larger group is skipped;
+- another writer during an import of ``min(--games, MAX_GAMES)`` games: a game started
+  every ``--every`` ms by another session while the import runs, and how long each waited
+  (median, p99, max; target: a moment, tens of ms, not the length of the import).
 
 The group's pages themselves are rendered by the web layer on top of these calls.
 """
@@ -33,6 +37,7 @@ import random
 import statistics
 import sys
 import tempfile
+import threading
 import time
 import tracemalloc
 from collections.abc import Callable, Iterator
@@ -47,9 +52,9 @@ from sqlmodel import Session
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from scorekeeper.db import create_all, make_engine  # noqa: E402
+from scorekeeper.db import create_all, make_engine, write_session  # noqa: E402
+from scorekeeper.games import create_game, transfer  # noqa: E402
 from scorekeeper.games import leaderboard as lb  # noqa: E402
-from scorekeeper.games import transfer  # noqa: E402
 from scorekeeper.games.access import new_game_id, new_join_code  # noqa: E402
 from scorekeeper.models import Change, Entry, Game, Person, Player, PlayGroup, Round  # noqa: E402
 from scorekeeper.rules.scoring import standings  # noqa: E402
@@ -288,6 +293,16 @@ def transfers(make: Callable[[], Engine], engine: Engine, group_id: str, games: 
     print(
         f"  {games:>6} games  export CSV  {seconds:5.1f} s  peak {peak:5.1f} MB  RSS +{rss:5.1f} MB"
     )
+    if games > transfer.MAX_GAMES:
+        print(f"  {games:>6} games  import JSON refused: more than {transfer.MAX_GAMES:,} games")
+    else:
+        _import_figures(make, group_id, games, out)
+    for path in folder.iterdir():
+        path.unlink()
+    folder.rmdir()
+
+
+def _import_figures(make: Callable[[], Engine], group_id: str, games: int, out: Path) -> None:
     targets = [make(), make()]
 
     def load() -> None:
@@ -304,9 +319,48 @@ def transfers(make: Callable[[], Engine], engine: Engine, group_id: str, games: 
         f"  {games:>6} games  import JSON {seconds:5.1f} s  peak {peak:5.1f} MB  "
         f"RSS +{rss:5.1f} MB  ({seconds / games * 1000:.1f} ms a game)"
     )
-    for path in folder.iterdir():
-        path.unlink()
+
+
+def writer_waits(make: Callable[[], Engine], games: int, every_ms: float) -> None:
+    """Another device starting games while a group of ``games`` is imported: how long each
+    of its writes took (the import in a thread, the writes here)."""
+    source = make()
+    group_id, _people = seed(source, games)
+    folder = Path(tempfile.mkdtemp(prefix="sk-bench-"))
+    out = folder / "group.json"
+    drain(transfer.export_group_json(source, group_id), out)
+    source.dispose()
+    target = make()
+    done = threading.Event()
+    took: dict[str, float] = {}
+
+    def load() -> None:
+        began = time.perf_counter()
+        with Session(target) as session, out.open("rb") as file:
+            transfer.import_json(session, file)
+        took["import"] = time.perf_counter() - began
+        done.set()
+
+    worker = threading.Thread(target=load)
+    worker.start()
+    waits = []
+    while not done.is_set():
+        began = time.perf_counter()
+        with write_session(target) as session:
+            create_game(session, preset="liverpool", players=["Ann", "Bob"])
+        waits.append((time.perf_counter() - began) * 1000)
+        time.sleep(every_ms / 1000)
+    worker.join()
+    target.dispose()
+    out.unlink()
     folder.rmdir()
+    waits.sort()
+    p99 = waits[min(len(waits) - 1, round(0.99 * (len(waits) - 1)))]
+    print(
+        f"  {games:>6} games  import {took['import']:5.1f} s; another writer meanwhile: "
+        f"{len(waits)} games started, waited median {statistics.median(waits):6.1f} ms   "
+        f"p99 {p99:6.1f} ms   max {waits[-1]:6.1f} ms"
+    )
 
 
 def run(label: str, make: Callable[[], Engine], args: argparse.Namespace) -> None:
@@ -321,6 +375,7 @@ def run(label: str, make: Callable[[], Engine], args: argparse.Namespace) -> Non
             page_calls(_url(engine), group_id, people[0], args.calls)
         transfers(make, engine, group_id, games)
         engine.dispose()
+    writer_waits(make, min(args.games, transfer.MAX_GAMES), args.every)
 
 
 def sqlite_maker(folder: Path) -> Callable[[], Engine]:
@@ -348,6 +403,9 @@ def main() -> int:
     parser.add_argument("--games", type=int, default=10_000)
     parser.add_argument("--small", type=int, default=2_000)
     parser.add_argument("--calls", type=int, default=50)
+    parser.add_argument(
+        "--every", type=float, default=100, help="ms between another writer's games"
+    )
     parser.add_argument("--only", choices=("sqlite", "postgres"))
     args = parser.parse_args()
     print(f"{args.games} games of 4-8 of {len(NAMES)} people, {ROUNDS} rounds each")

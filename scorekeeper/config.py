@@ -19,6 +19,9 @@ DEFAULTS: dict[str, Any] = {
     "JOIN_RATE_LIMIT": "10 per minute",
     # Score sheets one client may have rendered (a sheet already rendered is not counted).
     "PDF_RATE_LIMIT": "30 per minute",
+    # Imports one client may make (a refused file counts too): a family restores a backup
+    # now and then; each file may hold thousands of games, seconds of work.
+    "IMPORT_RATE_LIMIT": "10 per hour",
     # Storage of rate-limit counters: "database" (shared by every process using the same
     # database) or a Flask-Limiter storage URI such as redis://localhost:6379.
     "RATELIMIT_STORAGE": "database",

@@ -13,6 +13,7 @@ from datetime import UTC, datetime
 
 from sqlalchemy import (
     DDL,
+    Boolean,
     Column,
     ForeignKey,
     Index,
@@ -21,8 +22,13 @@ from sqlalchemy import (
     Text,
     UniqueConstraint,
     event,
+    false,
 )
 from sqlmodel import Field, SQLModel
+
+# The largest id an integer primary key holds (PostgreSQL's ``integer``): a larger number in
+# a link or a body names no row, and is answered as such before any query.
+MAX_ROW_ID = 2**31 - 1
 
 
 def utcnow() -> datetime:
@@ -37,6 +43,10 @@ class PlayGroup(SQLModel, table=True):
     name: str = Field(max_length=200)
     join_code: str = Field(max_length=12)
     created_at: datetime = Field(default_factory=utcnow)
+    # When an import still writing the group began (None once it is there): the group, its
+    # people and its games are nobody's to see until the import's last short transaction
+    # clears this, so a reader sees all of an import or none of it (``games.importer``).
+    importing_since: datetime | None = None
 
 
 class Person(SQLModel, table=True):
@@ -89,6 +99,11 @@ class Game(SQLModel, table=True):
     # to this table means copying it, and dropping the old copy would cascade to every
     # game's rounds. The group service checks the group exists; groups are never deleted.
     group_id: str | None = Field(default=None, sa_column=Column(String(32), nullable=True))
+    # Written by a group's import that has not finished (see PlayGroup.importing_since):
+    # every read of a game by its id passes it by until the import's last transaction.
+    importing: bool = Field(
+        default=False, sa_column=Column(Boolean, nullable=False, server_default=false())
+    )
 
 
 PLAYER_RESULT_INDEX = (

@@ -1,11 +1,11 @@
-"""Limits on what one client may ask for in a minute: join-code attempts (so a six-character
-code cannot be guessed by brute force) and PDF renders (each costs a tenth of a second of CPU
-or more).
+"""Limits on what one client may ask for in a while: join-code attempts (so a six-character
+code cannot be guessed by brute force), PDF renders (each costs a tenth of a second of CPU
+or more) and imports (a file of thousands of games costs seconds).
 
 Terms:
 
 - A **limit** is written like Flask-Limiter's: ``"10 per minute"``, ``"5/30 seconds"``
-  (``app.config["JOIN_RATE_LIMIT"]``, ``app.config["PDF_RATE_LIMIT"]``).
+  (``app.config["JOIN_RATE_LIMIT"]``, ``["PDF_RATE_LIMIT"]``, ``["IMPORT_RATE_LIMIT"]``).
 - A **bucket** is what one counter counts: here always one client (its address), so what
   one client does never locks another out. A game has no bucket of its own: anyone with its
   watch link could otherwise fill it and lock the real scorers out.
@@ -48,6 +48,12 @@ class TooManyAttempts(GameError):
 TOO_MANY_PDFS = (
     "Too many score sheets asked for in a minute from this device or network. Wait a "
     "minute, then try again."
+)
+
+
+TOO_MANY_IMPORTS = (
+    "Too many imports from this device or network in a short time. Nothing was imported: "
+    "wait a while (an hour at most), then try again."
 )
 
 
@@ -99,3 +105,11 @@ def check_pdf_render() -> None:
     text = current_app.config.get("PDF_RATE_LIMIT") or "30 per minute"
     if not hit("pdf", f"addr:{client_address()}", parse_limit(text, "PDF_RATE_LIMIT")):
         raise TooManyAttempts(TOO_MANY_PDFS)
+
+
+def check_import() -> None:
+    """Count an import for this client, before its file is read (a refused file is counted
+    too: reading it is the cost); raise TooManyAttempts when over."""
+    text = current_app.config.get("IMPORT_RATE_LIMIT") or "10 per hour"
+    if not hit("import", f"addr:{client_address()}", parse_limit(text, "IMPORT_RATE_LIMIT")):
+        raise TooManyAttempts(TOO_MANY_IMPORTS)

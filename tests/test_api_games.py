@@ -569,11 +569,12 @@ def test_openapi_document_is_valid_and_complete(app: Flask, client: FlaskClient)
 
 def test_creating_a_game_twice_with_one_idempotency_key_creates_one(client: Any) -> None:
     body = {"rules": "liverpool", "players": ["Ann", "Bob"]}
-    headers = {"Idempotency-Key": "create-once"}
+    headers = {"Idempotency-Key": "create-once", "Authorization": "Bearer the-apps-own-secret-1"}
     first = client.post("/api/v1/games", json=body, headers=headers)
     again = client.post("/api/v1/games", json=body, headers=headers)
     assert first.status_code == again.status_code == 201
     assert first.get_json()["id"] == again.get_json()["id"]
+    assert first.get_json()["token"] == again.get_json()["token"]
     # Each answer's token works for that one game.
     game_id = first.get_json()["id"]
     for answer in (first, again):

@@ -10,6 +10,7 @@ import pytest
 from flask.testing import FlaskClient
 
 from scorekeeper.rules import PRESETS, from_document
+from scorekeeper.rules.ruleset_ids import own_id
 
 
 def document(client: FlaskClient, preset: str) -> dict[str, Any]:
@@ -58,7 +59,8 @@ def test_the_referee_judges_by_a_document(client: FlaskClient) -> None:
     )
     assert answer.status_code == 200, answer.get_json()
     body = answer.get_json()
-    assert body["legal"] and body["contract"] == "1 run of 7" and body["rules"] == "ours"
+    assert body["legal"] and body["contract"] == "1 run of 7"
+    assert body["rules"] == own_id(from_document(rules))  # its own id, from its name
     short = client.post(
         "/api/v1/referee/contract", json={"rules": rules, "round": 1, "melds": ["4S 5S 6S 7S"]}
     ).get_json()
@@ -97,8 +99,9 @@ def test_every_problem_of_a_document_comes_back_in_one_400(client: FlaskClient) 
         assert error["details"]["problems"] == [
             "rounds[3].contract[1]: a run has between 2 and 13 cards, not 1",
             "rounds[5].cards_dealt: must be between 1 and 20, not 0",
+            'options.cut_bonus: "cut_bonus" must be between -500 and 0, not 50',
         ]
-        assert error["error"].startswith("rules: the rule-set document has 2 problems: ")
+        assert error["error"].startswith("rules: the rule-set document has 3 problems: ")
 
 
 def test_a_document_that_is_not_an_object_or_text(client: FlaskClient) -> None:
@@ -128,9 +131,10 @@ def test_a_game_started_from_a_document(client: FlaskClient) -> None:
     created = client.post("/api/v1/games", json={"rules": rules, "players": ["Ann", "Bob", "Cy"]})
     assert created.status_code == 201, created.get_json()
     game = created.get_json()
-    assert game["rules"] == "ours" and game["rule_set"] == "Our rules"
+    assert game["rules"] == own_id(from_document(rules)) and game["rule_set"] == "Our rules"
+    assert game["rules"].startswith("our-rules-")
     again = client.get(f"/api/v1/games/{game['id']}").get_json()
-    assert again["rules"] == "ours"
+    assert again["rules"] == game["rules"]
 
 
 def test_a_game_from_a_broken_document_lists_every_problem(client: FlaskClient) -> None:
@@ -142,3 +146,67 @@ def test_a_game_from_a_broken_document_lists_every_problem(client: FlaskClient) 
     text = answer.get_json()["error"]
     assert "players.max: must be between 2 and 8, not 12" in text
     assert 'rounds[0].contract[0].kind: must be one of set, run, not "pair"' in text
+
+
+# --- ids: a document never passes for a preset, nor for another rule set -----------------------
+
+
+def start_game(client: FlaskClient, rules: Any) -> dict[str, Any]:
+    created = client.post("/api/v1/games", json={"rules": rules, "players": ["Ann", "Bob"]})
+    assert created.status_code == 201, created.get_json()
+    return dict(created.get_json())
+
+
+def test_a_document_with_a_presets_id_is_not_that_preset(client: FlaskClient) -> None:
+    """The attack: ``"id": "liverpool"`` on rules of one's own made a game whose rules read
+    "liverpool". Now it gets an id of its own; Liverpool itself keeps its id, with house-rule
+    options too."""
+    fake = shanghai_round(client)
+    fake["id"], fake["name"] = "liverpool", "Liverpool Rummy"
+    game = start_game(client, fake)
+    assert game["rules"] != "liverpool" and game["rules"].startswith("liverpool-rummy-")
+    assert game["rules"] not in PRESETS
+    answer = client.post(
+        "/api/v1/referee/contract",
+        json={"rules": fake, "round": 1, "melds": ["4S 5S 6S 7S 8S 9S 10S"]},
+    ).get_json()
+    assert answer["rules"] == game["rules"]
+    real = document(client, "liverpool")
+    assert start_game(client, real)["rules"] == "liverpool"
+    real["options"]["run_min_naturals"] = 2  # Liverpool with a house rule is still Liverpool
+    assert start_game(client, real)["rules"] == "liverpool"
+
+
+def test_documents_of_different_rules_get_different_ids(client: FlaskClient) -> None:
+    one = shanghai_round(client)
+    other = copy.deepcopy(one)
+    other["rounds"][1]["cards_dealt"] = 11
+    ids = {start_game(client, doc)["rules"] for doc in (one, other)}
+    assert len(ids) == 2
+    # The same rules again: the same id (the id stands for the rules, not for the request).
+    assert start_game(client, one)["rules"] in ids
+    # Without an id, or with the old catch-all "custom": the same scheme.
+    del one["id"]
+    other["id"] = "custom"
+    assert {start_game(client, doc)["rules"] for doc in (one, other)} == ids
+
+
+def test_text_that_is_not_valid_unicode_is_refused_by_field(client: FlaskClient) -> None:
+    """JSON's "\\ud800" reads as half of a character pair, which no page can show: every
+    door that reads a document refuses it with a 400 that names the field (the API's JSON
+    door, before the document reader; the reader's own words are tested in
+    test_rule_document)."""
+    rules = shanghai_round(client)
+    rules["name"] = "Liver\ud800pool"
+    rules["summary"] = "\udfff"
+    for path, body in (
+        ("/api/v1/games", {"rules": rules, "players": ["Ann", "Bob"]}),
+        ("/api/v1/score", {"rules": rules, "cards": "7D"}),
+        ("/api/v1/referee/contract", {"rules": rules, "round": 1, "melds": ["7H 7C 7S"]}),
+    ):
+        answer = client.post(path, json=body)
+        assert answer.status_code == 400, (path, answer.get_data(as_text=True))
+        said = answer.get_json()["error"]
+        assert "rules.name is not valid text" in said
+        assert "rules.summary is not valid text" in said
+        assert answer.get_data().decode("utf-8")  # the answer itself is text

@@ -123,7 +123,8 @@ def _keep_a_group(call: Checked, game_id: str) -> None:
         from scorekeeper.db import write_session
 
         with write_session() as session:
-            games.attach_game(session, group["id"], game_id)
+            rights = [games.grant_edit(session, game_id, "this device")]
+            games.attach_game(session, group["id"], game_id, tokens=rights)
     joined = call("POST", f"{url}/join", {"code": group["join_code"], "label": "phone"})
     call("POST", f"{url}/join-code", **auth)
     call("POST", f"{url}/join", {"code": "nope"}, 403)

@@ -19,6 +19,8 @@ from scorekeeper.rules import PRESETS, Card, MeldKind, Rank, RuleSet, Suit, chec
 from scorekeeper.rules.arranger import Arrangement, arrange
 from scorekeeper.rules.bruteforce import brute_force
 from scorekeeper.rules.cards import JOKER, format_cards, parse_cards
+from scorekeeper.rules.limits import waived
+from scorekeeper.rules.options import with_options
 from scorekeeper.rules.rulesets import Contract, GoingOut, MeldSpec, RoundSpec
 
 
@@ -35,7 +37,9 @@ def assert_sound(rules: RuleSet, round_number: int, hand: tuple[Card, ...], a: A
         return
     assert a.reason == ""
     spec = rules.round(round_number)
-    assert [m.kind for m in a.melds] == [m.kind for m in spec.contract.melds]
+    contract = len(spec.contract.melds)
+    assert [m.kind for m in a.melds[:contract]] == [m.kind for m in spec.contract.melds]
+    assert not a.melds[contract:] or (rules.extra_melds and spec.all_out)
     if spec.all_out:
         assert a.leftover == ()
     verdict = check_contract(rules, round_number, [m.cards for m in a.melds], hand=a.leftover)
@@ -283,7 +287,7 @@ def _near_contract(rng: random.Random, rules: RuleSet, round_number: int, size: 
 def deals(draw: st.DrawFn, preset: str) -> tuple[RuleSet, int, tuple[Card, ...]]:
     rules = PRESETS[preset]
     if draw(st.booleans()):
-        rules = rules.with_options({"wilds_at_most_naturals": True})
+        rules = with_options(rules, {"wilds_at_most_naturals": True})
     round_number = draw(st.integers(1, rules.round_count))
     rng = draw(st.randoms(use_true_random=False))
     contract_cards = rules.round(round_number).contract.min_cards
@@ -327,7 +331,7 @@ def test_house_rules_agree_with_the_oracle(
 ) -> None:
     """House-rule variants (deuces wild with jokers, same-suit runs, exact melds)."""
     try:
-        rules = PRESETS[preset].with_options(options)
+        rules = with_options(PRESETS[preset], options)
     except Exception:  # a combination the rule set rejects
         return
     round_number = data.draw(st.integers(1, rules.round_count))
@@ -439,7 +443,8 @@ def test_slow_hands_agree_with_the_oracle(preset: str, round_number: int, hand: 
 def test_house_rule_hands_agree_with_the_oracle(
     options: dict[str, object], round_number: int, hand: str
 ) -> None:
-    rules = PRESETS["family"].with_options(options)
+    with waived():  # four decks of 2s and jokers: more wild cards than a new game may have
+        rules = with_options(PRESETS["family"], options)
     cards = parse_cards(hand)
     a = arrange(rules, round_number, cards)
     oracle = brute_force(rules, round_number, cards)
@@ -447,12 +452,89 @@ def test_house_rule_hands_agree_with_the_oracle(
     assert_sound(rules, round_number, cards, a)
 
 
+@st.composite
+def one_round_rules(draw: st.DrawFn) -> RuleSet:
+    """One round of one to three melds of any kinds and lengths, either going-out rule, and
+    extra melds allowed half the time (an extra meld is as long as the contract's shortest
+    of its kind, or the usual fewest when that is shorter)."""
+    contract = draw(
+        st.lists(
+            st.one_of(
+                st.tuples(st.just("set"), st.integers(3, 5)),
+                st.tuples(st.just("run"), st.integers(3, 6)),
+            ),
+            min_size=1,
+            max_size=3,
+        )
+    )
+    options = {
+        "extra_melds": draw(st.sampled_from([True, True, True, False])),
+        "run_min_naturals": draw(st.integers(2, 3)),
+        "same_suit_runs": draw(st.sampled_from(["apart", "apart-or-overlapping"])),
+        "deuces_wild": draw(st.booleans()),
+    }
+    return _one_round(contract, draw(st.sampled_from(["all-out", "all-out", "discard"])), options)
+
+
+@settings(max_examples=100, deadline=None, derandomize=True)
+@given(rules=one_round_rules(), data=st.data())
+def test_custom_rounds_with_extra_melds_agree_with_the_oracle(
+    rules: RuleSet, data: st.DataObject
+) -> None:
+    rng = data.draw(st.randoms(use_true_random=False))
+    groups = _contract_and_extras(rng, rules, data.draw(st.sampled_from([1, 1, 2, 0])))
+    hand = tuple(c for g in groups for c in g)
+    a = arrange(rules, 1, hand)
+    oracle = brute_force(rules, 1, hand)
+    assert a.possible == (oracle is not None), (format_cards(hand), a.reason, oracle)
+    assert_sound(rules, 1, hand, a)
+    # The hand's own melds: when the contract check accepts them, the arranger finds a way.
+    if check_contract(rules, 1, groups, hand=()).legal:
+        assert a.possible, (format_cards(hand), a.reason)
+
+
+def _contract_and_extras(rng: random.Random, rules: RuleSet, extras: int) -> list[list[Card]]:
+    """The contract's melds, each as short as it may be, then ``extras`` melds as short as an
+    extra meld may be or one card shorter, of natural cards of their own (at most eleven
+    cards in all); in one hand of four, one card swapped for a random one."""
+    contract = rules.round(1).contract
+    shortest = {
+        kind: min([m.min_length for m in contract.melds if m.kind == kind] + [usual])
+        for kind, usual in ((MeldKind.SET, 3), (MeldKind.RUN, 4))
+    }
+    wanted = [(m.kind, m.min_length) for m in contract.melds]
+    for _ in range(extras):
+        kind = rng.choice(list(MeldKind))
+        wanted.append((kind, shortest[kind] - rng.choice([0, 0, 0, 1])))
+    ranks = rng.sample([r for r in Rank if r not in rules.wild_ranks], 13 - len(rules.wild_ranks))
+    pool = _deck(rules)
+    groups: list[list[Card]] = []
+    for (kind, length), rank in zip(wanted, ranks, strict=False):
+        if kind == MeldKind.SET:
+            cards = [Card(rank, suit) for suit in Suit] * 3
+            rng.shuffle(cards)
+        else:
+            low, suit = rng.randint(3, 14 - length), rng.choice(list(Suit))
+            cards = [Card(Rank(p), suit) for p in range(low, low + length)]
+        taken = []
+        for card in cards[:length]:
+            if card in pool:
+                pool.remove(card)
+                taken.append(card)
+        if sum(map(len, groups)) + len(taken) <= 11:
+            groups.append(taken)
+    if rng.random() < 0.25:
+        group = rng.choice(groups)
+        group[rng.randrange(len(group))] = pool.pop(rng.randrange(len(pool)))
+    return groups
+
+
 def _one_round(
     contract: list[tuple[str, int]], going_out: str, options: dict[str, object]
 ) -> RuleSet:
     melds = tuple(MeldSpec(MeldKind(kind), length) for kind, length in contract)
     rounds = (RoundSpec(Contract(melds), 10, GoingOut(going_out)),)
-    return dataclasses.replace(PRESETS["liverpool"], rounds=rounds).with_options(options)
+    return with_options(dataclasses.replace(PRESETS["liverpool"], rounds=rounds), options)
 
 
 @pytest.mark.parametrize(

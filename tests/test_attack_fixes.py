@@ -67,7 +67,7 @@ def test_another_clients_creation_key_starts_a_game_of_its_own(db_app: Flask) ->
 
 def test_a_creation_retry_is_answered_and_a_changed_one_refused(db_app: Flask) -> None:
     client = db_app.test_client()
-    key = {"Idempotency-Key": "start-7"}
+    key = {"Idempotency-Key": "start-7", "Authorization": "Bearer the-apps-own-secret-1"}
     first = client.post("/api/v1/games", json=NEW_GAME, headers=key)
     again = client.post("/api/v1/games", json=NEW_GAME, headers=key)
     assert again.status_code == 201 and again.get_json()["id"] == first.get_json()["id"]

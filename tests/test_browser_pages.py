@@ -66,7 +66,8 @@ def _things(app: Any) -> Things:
     finished = _play(app, 7, ["Ann", "Bob", "Cy"])
     with app.app_context(), write_session() as session:
         group, _token = groups.create_group(session, "Smith family", people=["Ann", "Bob", "Cy"])
-        groups.attach_game(session, group.id, finished.id)
+        rights = [games.grant_edit(session, finished.id, "this device")]
+        games.attach_game(session, group.id, finished.id, tokens=rights)
         saved = saved_rules.save_rules(
             session, "another-device-of-this-family", "Ours", PRESETS["family"]
         )

@@ -18,8 +18,12 @@ from flask.testing import FlaskClient
 from werkzeug.datastructures import MultiDict
 
 from scorekeeper.rules import OPTIONS, PRESETS
-from scorekeeper.rules.document import from_document
-from scorekeeper.web.builder import CHOICE_WORDS, builder_options, choice_words, example_hand
+from scorekeeper.rules.document import to_document
+from scorekeeper.rules.document_reader import from_document
+from scorekeeper.rules.options import CHOICE_WORDS, choice_words
+from scorekeeper.rules.prose import summary
+from scorekeeper.web.builder_example import example_hand
+from scorekeeper.web.builder_form import builder_options
 
 from .conftest import grant_device
 
@@ -31,20 +35,24 @@ def text(response: Any) -> str:
 
 
 class _Fields(HTMLParser):
-    """The values a browser would send for a form: inputs and selected options."""
+    """The values a browser would send for a form: inputs, text areas and selected options."""
 
     def __init__(self) -> None:
-        super().__init__()
+        super().__init__(convert_charrefs=True)
         self.fields: MultiDict[str, str] = MultiDict()
         self._select: str | None = None
         self._first: str | None = None
         self._chosen = False
+        self._textarea: str | None = None
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         a = dict(attrs)
         name = a.get("name")
         if tag == "input" and name and a.get("type") not in ("file", "submit"):
             self.fields.add(name, a.get("value") or "")
+        elif tag == "textarea" and name:
+            self._textarea = name
+            self.fields.add(name, "")
         elif tag == "select":
             self._select, self._first, self._chosen = name, None, False
         elif tag == "option" and self._select:
@@ -54,7 +62,13 @@ class _Fields(HTMLParser):
                 self.fields.add(self._select, value)
                 self._chosen = True
 
+    def handle_data(self, data: str) -> None:
+        if self._textarea is not None:
+            self.fields[self._textarea] += data
+
     def handle_endtag(self, tag: str) -> None:
+        if tag == "textarea":
+            self._textarea = None
         if tag == "select" and self._select:
             if not self._chosen and self._first is not None:
                 self.fields.add(self._select, self._first)
@@ -205,8 +219,13 @@ def test_at_most_twenty_rounds(client: FlaskClient) -> None:
 
 
 def save(client: FlaskClient, name: str, **changes: str) -> str:
-    fields = builder_fields(client, "family")
-    for key, value in {"name": name, "action": "save", **changes}.items():
+    """Family Liverpool with ``changes``, saved as ``name``: the saved page's address."""
+    return save_from(client, "family", name=name, **changes)
+
+
+def save_from(client: FlaskClient, start: str, **changes: str) -> str:
+    fields = builder_fields(client, start)
+    for key, value in {"action": "save", **changes}.items():
         fields[key] = value
     response = client.post("/rules/build", data=fields)
     assert response.status_code == 303, text(response)
@@ -473,3 +492,212 @@ def test_the_decks_table_is_checked_by_the_document(
     fields["decks.8"] = "1"
     page = text(client.post("/rules/build", data=fields))
     assert "8 players with 10 cards each need more than the 54 cards of 1 deck" in page
+
+
+# --- ids, summaries and sources of what the builder saves ----------------------------------------
+
+
+def saved_document(client: FlaskClient, location: str) -> dict[str, Any]:
+    download = client.get(location.split("?")[0] + "/rules.json")
+    assert download.status_code == 200
+    found: dict[str, Any] = json.loads(download.data)
+    return found
+
+
+def test_every_saved_rule_set_gets_an_id_of_its_own(client: FlaskClient) -> None:
+    """Every rule set saved from the builder used to get the id "custom"."""
+    sevens = saved_document(
+        client, save(client, "Sevens", **{"r0.m0.kind": "run", "r0.m0.length": "7"})
+    )
+    eights = saved_document(
+        client, save(client, "Eights", **{"r0.m0.kind": "run", "r0.m0.length": "8"})
+    )
+    house = saved_document(client, save(client, "Family Liverpool", **{"opt.cut_bonus": "-50"}))
+    assert sevens["id"].startswith("sevens-") and eights["id"].startswith("eights-")
+    assert house["id"].startswith("family-liverpool-")  # a house rule changed: not the preset
+    assert len({sevens["id"], eights["id"], house["id"], "custom", *PRESETS}) == 4 + len(PRESETS)
+    unchanged = saved_document(client, save(client, "Family Liverpool"))
+    assert unchanged["id"] == "family"  # the preset itself, as it is
+    # Saved again with the same rules under the same name: the same id.
+    again = save(client, "Sevens", **{"r0.m0.kind": "run", "r0.m0.length": "7"})
+    assert saved_document(client, again)["id"] == sevens["id"]
+    # A game started from it on the new-game form carries that id.
+    saved_id = again.split("/")[-1].split("?")[0]
+    game = start_game(client, f"saved:{saved_id}", ["Ann", "Bob", "Cy"])
+    answer = client.get("/api/v1" + game.split("?")[0])
+    assert answer.status_code == 200 and answer.get_json()["rules"] == sevens["id"]
+
+
+def test_a_changed_rule_set_is_summed_up_from_its_rules_and_loses_the_source(
+    client: FlaskClient,
+) -> None:
+    """Shanghai changed all over kept "Ten rounds of eleven cards ..." and its source."""
+    shanghai = PRESETS["shanghai"]
+    fields = builder_fields(client, "shanghai")
+    changes = {"name": "Ours", "action": "save", "r0.m0.kind": "run", "r0.m0.length": "6",
+               "opt.cut_bonus": "-20"}  # fmt: skip
+    for key, value in changes.items():
+        fields[key] = value
+    for i in range(1, len(shanghai.rounds)):
+        fields[f"r{i}.dealt"] = "12"
+    response = client.post("/rules/build", data=fields)
+    assert response.status_code == 303, text(response)
+    document = saved_document(client, response.headers["Location"])
+    rules = from_document(document)
+    assert document["summary"] == summary(rules)
+    assert (
+        "Ten rounds of eleven cards" not in document["summary"]
+        and "Source" not in document["summary"]
+    )
+    assert document["summary"].startswith(
+        "10 rounds of 11 to 12 cards, from 1 set and 1 run of 6 to "
+    )
+    assert document["source"] == ""
+    # Only the name changed: the rules are Shanghai's, and keep its summary and source.
+    kept = saved_document(client, save_from(client, "shanghai", name="Our Shanghai"))
+    assert kept["summary"] == shanghai.summary and kept["source"] == shanghai.source
+
+
+def test_the_summary_field_follows_the_rules_until_typed(client: FlaskClient) -> None:
+    fields = builder_fields(client, "liverpool")
+    assert fields["summary"] == PRESETS["liverpool"].summary
+    assert fields["summary_auto"] == fields["summary"]
+    # A rule changes: the summary shown is written from the rules.
+    fields["r0.dealt"] = "12"
+    fields = form_of(text(client.post("/rules/build", data=fields, headers=HX)))
+    assert fields["summary"].startswith("Seven rounds of 10 to 12 cards")
+    assert fields["summary_auto"] == fields["summary"]
+    # The person types their own: it stays through further changes, and is saved.
+    fields["summary"] = "Gran's rules: twelve cards to start."
+    fields["r1.dealt"] = "11"
+    fields = form_of(text(client.post("/rules/build", data=fields, headers=HX)))
+    assert fields["summary"] == "Gran's rules: twelve cards to start."
+    fields["name"], fields["action"] = "Gran's", "save"
+    document = saved_document(client, client.post("/rules/build", data=fields).headers["Location"])
+    assert document["summary"] == "Gran's rules: twelve cards to start."
+    # Emptied, it is written again; back to Liverpool's rules, Liverpool's summary is back.
+    fields = builder_fields(client, "liverpool")
+    fields["r0.dealt"], fields["summary"] = "12", ""
+    fields = form_of(text(client.post("/rules/build", data=fields, headers=HX)))
+    assert fields["summary"].startswith("Seven rounds of 10 to 12 cards")
+    fields["r0.dealt"] = "10"
+    fields = form_of(text(client.post("/rules/build", data=fields, headers=HX)))
+    assert fields["summary"] == PRESETS["liverpool"].summary
+
+
+def test_a_saved_rule_set_typed_summary_is_kept_when_changed_again(client: FlaskClient) -> None:
+    location = save(client, "Sevens", **{"r0.m0.kind": "run", "r0.m0.length": "7",
+                                         "summary": "Our sevens."})  # fmt: skip
+    saved_id = re.search(r"/rules/saved/(\d+)", location)
+    assert saved_id is not None
+    fields = form_of(text(client.get(f"/rules/build?saved={saved_id.group(1)}")))
+    assert fields["summary"] == "Our sevens." and fields["summary_auto"] == ""
+    fields["r1.dealt"] = "11"
+    fields = form_of(text(client.post("/rules/build", data=fields, headers=HX)))
+    assert fields["summary"] == "Our sevens."
+
+
+# --- what the form carries that a person does not type -------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("part", "value"),
+    [("summary", "Liver\ud800pool"), ("source", "\udfff"), ("point_table", {"name": "\ud800"})],
+)
+def test_text_that_is_not_valid_in_the_start_is_refused(
+    client: FlaskClient, part: str, value: Any
+) -> None:
+    """The form's copy of the rules started from is JSON, and JSON's "\\ud800" is half of a
+    character pair: the builder answers 400 naming the part, never 500."""
+    fields = builder_fields(client, "liverpool")
+    start = json.loads(fields["start"])
+    if isinstance(value, dict):
+        start[part] = to_document(PRESETS["liverpool"])[part] | value
+        fields["point_table"] = "not-a-table"  # keep the start's table
+    else:
+        start[part] = value
+    fields["start"] = json.dumps(start)
+    response = client.post("/rules/build", data=fields)
+    assert response.status_code == 400
+    page = html.unescape(text(response))
+    assert "is not valid text" in page and f"{part}" in page
+    response.get_data().decode("utf-8")
+
+
+@pytest.mark.parametrize("start", ["[" * 3000, "[" * 19_000, '{"rounds": ' + "[" * 5000])
+def test_a_start_nested_too_deep_starts_from_liverpool(client: FlaskClient, start: str) -> None:
+    fields = builder_fields(client, "family")
+    fields["start"] = start
+    response = client.post("/rules/build", data=fields)
+    assert response.status_code == 200, text(response)[:300]
+
+
+def test_an_import_nested_too_deep_is_a_400(client: FlaskClient) -> None:
+    response = client.post(
+        "/rules/saved/import",
+        data={"file": (io.BytesIO(b"[" * 3000), "deep.json")},
+        content_type="multipart/form-data",
+    )
+    assert response.status_code == 400 and "nested too deeply" in text(response)
+
+
+def test_an_option_fault_shows_with_a_round_fault(client: FlaskClient) -> None:
+    fields = builder_fields(client)
+    fields["r2.m0.length"] = "40"
+    fields["opt.cut_bonus"] = "50"
+    page = text(client.post("/rules/build", data=fields))
+    assert any("between 2 and 13" in m for m in field_errors(page, 'id="r2-m0-kind"'))
+    assert "Must be between -500 and 0, not 50" in page
+
+
+def test_changing_a_saved_rule_set_keeps_it(client: FlaskClient) -> None:
+    """ "Change them" on a saved rule set: a change used to start again from Liverpool (the
+    "Start from" list had no entry for the saved rules, so the browser sent its first)."""
+    location = save(client, "Sevens", **{"r0.m0.kind": "run", "r0.m0.length": "7"})
+    saved_id = re.search(r"/rules/saved/(\d+)", location)
+    assert saved_id is not None
+    page = text(client.get(f"/rules/build?saved={saved_id.group(1)}"))
+    fields = form_of(page)
+    assert fields["base"] == fields["started_from"]
+    fields["r1.dealt"] = "11"
+    page = text(client.post("/rules/build", data=fields, headers=HX))
+    changed = form_of(page)
+    assert changed["name"] == "Sevens" and changed["r0.m0.kind"] == "run"
+    assert changed["r1.dealt"] == "11"
+    # "Start again from it" goes back to the rules as saved.
+    changed["action"] = "start"
+    again = form_of(text(client.post("/rules/build", data=changed, headers=HX)))
+    assert again["name"] == "Sevens" and again["r0.m0.length"] == "7"
+    assert again["r1.dealt"] == "10"
+
+
+def test_saved_rules_that_no_longer_read_never_take_a_page_down(app: Flask) -> None:
+    """A rule set saved before a check was added (a summary with half a character pair, as
+    the builder's start field let through) used to answer 500 on every page that lists
+    saved rules. Now the lists leave it out, its page is a 400, and it can be deleted."""
+    from sqlmodel import Session
+
+    from scorekeeper.db import get_engine
+    from scorekeeper.models import SavedRuleSet
+
+    client = app.test_client()
+    location = save(client, "Sevens", **{"r0.m0.kind": "run", "r0.m0.length": "7"})
+    saved_id = int(location.split("/")[-1].split("?")[0])
+    with Session(get_engine(app)) as session:
+        row = session.get(SavedRuleSet, saved_id)
+        assert row is not None
+        document = json.loads(row.document)
+        document["summary"] = "Liver\ud800pool"
+        row.document = json.dumps(document)  # stored as the escape "\ud800"
+        session.add(row)
+        session.commit()
+    listed = client.get("/rules/saved")
+    assert listed.status_code == 200
+    page = html.unescape(text(listed))
+    assert "can no longer be read" in page and 'summary: "Liver\\ud800pool" is not valid' in page
+    assert client.get("/games/new").status_code == 200
+    assert client.get(location).status_code == 400
+    assert client.get(f"/rules/build?saved={saved_id}").status_code == 400
+    deleted = client.post(f"/rules/saved/{saved_id}/delete")
+    assert deleted.status_code == 303
+    assert "None yet" in text(client.get("/rules/saved"))

@@ -11,7 +11,8 @@ import pytest
 from flask.testing import FlaskClient
 
 from scorekeeper.rules import PRESETS, Card, RuleViolation, check_contract, parse_cards, to_document
-from scorekeeper.rules.rulesets import LIVERPOOL, DeckRule, JokerCount
+from scorekeeper.rules.presets import LIVERPOOL
+from scorekeeper.rules.rulesets import DeckRule, JokerCount
 from scorekeeper.rules.scoring import PlayerResult, cards_not_in_deck, in_deck, score_round
 
 API = "/api/v1"
@@ -127,7 +128,9 @@ def test_a_round_entered_with_a_joker_the_game_cannot_hold_is_refused(
     assert response.status_code == 400
     answer = response.get_json()
     assert answer["error"] == MESSAGE
-    assert answer["details"] == [{"player": "Bob", "code": "no-jokers", "message": MESSAGE}]
+    assert answer["details"] == [
+        {"player": "Bob", "seat": 1, "code": "no-jokers", "message": MESSAGE}
+    ]
     assert client.get(url).get_json()["rounds"] == []  # nothing saved
     results[1]["cards"] = "7H 2C"
     response = client.post(f"{url}/rounds", json={"round": 1, "results": results}, headers=auth)

@@ -14,19 +14,9 @@ from scorekeeper.rules.contract import (
     match_lengths,
 )
 from scorekeeper.rules.errors import RuleSetError
-from scorekeeper.rules.rulesets import (
-    CONTRACT_RUMMY,
-    DEUCES_SIX,
-    FAMILY,
-    LIVERPOOL,
-    PRESETS,
-    Contract,
-    GoingOut,
-    MeldKind,
-    MeldSpec,
-    RoundSpec,
-    RuleSet,
-)
+from scorekeeper.rules.options import with_options
+from scorekeeper.rules.presets import CONTRACT_RUMMY, DEUCES_SIX, FAMILY, LIVERPOOL, PRESETS
+from scorekeeper.rules.rulesets import Contract, GoingOut, MeldKind, MeldSpec, RoundSpec, RuleSet
 
 
 def verdict_codes(
@@ -194,12 +184,12 @@ def test_match_lengths_is_a_matching_not_a_count() -> None:
         (LIVERPOOL, "AH 2H 3H 4H", "JH QH KH AH", []),
         (LIVERPOOL, "2H 3H 4H 5H", "JK 7H 8H 9H", ["runs-touch"]),
         (
-            LIVERPOOL.with_options({"same_suit_runs": "never"}),
+            with_options(LIVERPOOL, {"same_suit_runs": "never"}),
             RUN_A,
             "8H 9H 10H JH",
             ["same-suit-runs"],
         ),
-        (LIVERPOOL.with_options({"same_suit_runs": "never"}), RUN_A, RUN_B, []),
+        (with_options(LIVERPOOL, {"same_suit_runs": "never"}), RUN_A, RUN_B, []),
     ],
 )
 def test_same_suit_runs(rules: RuleSet, first: str, second: str, expected: list[str]) -> None:
@@ -258,7 +248,7 @@ def test_an_unknown_round_raises() -> None:
 def test_a_group_that_is_both_counts_as_the_contract_needs() -> None:
     """Where a meld needs one natural card, 7♥ and three jokers are a set of sevens or the run
     4♥-7♥: a set unless the contract still needs a run."""
-    rules = LIVERPOOL.with_options({"set_min_naturals": 1, "run_min_naturals": 1})
+    rules = with_options(LIVERPOOL, {"set_min_naturals": 1, "run_min_naturals": 1})
     both = parse_cards("JK JK JK 7H")
     one_run = check_contract(rules, 2, [parse_cards(SET_A), both])
     assert one_run.legal, one_run.messages()
@@ -272,7 +262,7 @@ def test_a_group_that_is_both_counts_as_the_contract_needs() -> None:
 
 
 def test_when_no_reading_makes_the_contract_the_group_is_a_set() -> None:
-    rules = LIVERPOOL.with_options({"set_min_naturals": 0, "run_min_naturals": 0})
+    rules = with_options(LIVERPOOL, {"set_min_naturals": 0, "run_min_naturals": 0})
     # Round 1 asks for 2 sets: four jokers stay a set, and the run is one meld too many.
     verdict = check_contract(rules, 1, [parse_cards("JK JK JK JK"), parse_cards(RUN_A)])
     assert [p.code for p in verdict.problems] == ["too-few-sets", "too-many-runs"]
@@ -284,7 +274,7 @@ def test_when_no_reading_makes_the_contract_the_group_is_a_set() -> None:
 def _runs_round(*lengths: int, **options: object) -> RuleSet:
     melds = tuple(MeldSpec(MeldKind.RUN, n) for n in lengths)
     rounds = (RoundSpec(Contract(melds), 10, GoingOut.DISCARD),)
-    return dataclasses.replace(LIVERPOOL, rounds=rounds).with_options(options)
+    return with_options(dataclasses.replace(LIVERPOOL, rounds=rounds), options)
 
 
 @pytest.mark.parametrize("set_min_naturals", [1, 2])

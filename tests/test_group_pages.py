@@ -20,7 +20,7 @@ from sqlmodel import Session
 from scorekeeper import games
 from scorekeeper.db import get_engine
 
-from .conftest import make_app
+from .conftest import grant_device, make_app
 from .groups_helpers import play
 
 
@@ -194,6 +194,7 @@ def test_only_an_editor_starts_a_game_in_the_group(family: Family) -> None:
 def test_attach_an_old_game_by_its_link(family: Family) -> None:
     with Session(get_engine(family.app), expire_on_commit=False) as session:
         old, _token = games.create_game(session, preset="liverpool", players=["Ann", "Gran"])
+    grant_device(family.app, family.client, old.id)  # a game this device scores
     url = f"/groups/{family.group_id}/games"
     assert family.client.post(url, data={"link": f"http://x/games/{old.id}"}).status_code == 303
     assert "Gran" in text(family.client.get(f"/groups/{family.group_id}"))

@@ -121,15 +121,15 @@ def test_refused_merges_change_nothing(session: Session) -> None:
 
 
 def test_an_existing_game_stays_as_it_is_until_attached(session: Session) -> None:
-    view, _token = games.create_game(session, preset="liverpool", players=["Ann", "Dee"])
+    view, token = games.create_game(session, preset="liverpool", players=["Ann", "Dee"])
     assert games.game_group_id(session, view.id) is None
     group, _t = games.create_group(session, "Smiths", people=["ann"])
-    games.attach_game(session, group.id, view.id)
+    games.attach_game(session, group.id, view.id, tokens=[token])
     people = games.load_group(session, group.id).people
     assert [(p.name, p.games) for p in people] == [("ann", 1), ("Dee", 1)]
     other, _t = games.create_group(session, "Joneses")
     with pytest.raises(Conflict):
-        games.attach_game(session, other.id, view.id)
+        games.attach_game(session, other.id, view.id, tokens=[token])
 
 
 @pytest.mark.parametrize("name", ["", "   ", 7, "x" * 201])
@@ -176,16 +176,17 @@ def test_a_new_join_code_stops_the_old_one(session: Session) -> None:
 
 
 def test_a_retried_group_is_made_once(session: Session) -> None:
-    first, token = games.create_group(
-        session, "Smiths", people=["Ann"], idempotency_key="k", client="c1"
-    )
+    client = {"idempotency_key": "k", "client": "c1", "secret": "c" * 20}
+    first, token = games.create_group(session, "Smiths", people=["Ann"], **client)
     again, again_token = games.create_group(
-        session, " Smiths ", people=["Ann"], idempotency_key="k", client="c1"
+        session, " Smiths ", people=["Ann"], **client
     )  # the same group once cleaned up
-    assert again.id == first.id and again_token != token
+    assert again.id == first.id and again_token == token
     assert games.can_edit_group(session, first.id, [again_token])
     with pytest.raises(KeyReused):
-        games.create_group(session, "Smiths", people=["Bob"], idempotency_key="k", client="c1")
+        games.create_group(session, "Smiths", people=["Bob"], **client)
+    with pytest.raises(Conflict, match="already carried out"):  # no secret, no rights
+        games.create_group(session, "Smiths", people=["Ann"], **(client | {"secret": None}))
     other, _t = games.create_group(
         session, "Smiths", people=["Ann"], idempotency_key="k", client="c2"
     )  # another client's key is another key

@@ -9,15 +9,19 @@ too, and sends each numeric field, as a form field, a query parameter and (for v
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import hypothesis.strategies as st
 import pytest
-from flask import Flask
+from flask import Flask, url_for
 from hypothesis import HealthCheck, example, given, settings
+from werkzeug.routing import IntegerConverter
 
-from scorekeeper.db import get_engine
+from scorekeeper import games
+from scorekeeper.db import get_engine, write_session
 from scorekeeper.web.numbers import signed_number, whole_number, whole_number_or
 
 from .conftest import make_app
@@ -165,3 +169,85 @@ def test_look_alike_numbers_are_refused(text: str) -> None:
     with pytest.raises(ValueError):
         whole_number(text)
     assert whole_number_or(text, -1) == -1
+
+
+# --- ids too large for any row, in every route and every JSON body (issue 23, item 10) -------
+#
+# A person id of 2**63 in a link, or {"into": 2**63} in a body, reached the database and
+# overflowed its integer (a 500). An id is now checked before any query: a number too large
+# for a row names nothing.
+
+HUGE_IDS = [2**31, 2**63, 10**30]  # past PostgreSQL's integer, past a 64-bit one, far past
+ID_BODIES = [
+    {"into": "{}"},
+    {"round": "{}", "results": [{"player": "Ann", "went_out": True}]},
+    {"version": "{}", "results": [{"player": "Ann", "went_out": True}]},
+    {"name": "Ann", "person": "{}"},
+    {"rules": "liverpool", "players": ["Ann", "Bob"], "first_dealer": "{}"},
+    {"code": "ABCDEF", "label": "{}"},
+]
+
+
+@pytest.fixture(scope="module")
+def group_ids(target: Setup) -> tuple[str, int, str]:
+    """A group of the target's app with one person: its id, the person's, its token."""
+    with target.app.app_context(), write_session() as session:
+        group, token = games.create_group(session, "Smiths", people=["Ann"])
+    return group.id, group.people[0].id, token
+
+
+def _huge_url(target: Setup, rule: Any, group_id: str, huge: int) -> str:
+    values: dict[str, Any] = {}
+    for argument in rule.arguments:
+        if argument == "game_id":
+            values[argument] = target.game_id
+        elif argument == "group_id":
+            values[argument] = group_id
+        elif argument == "preset":
+            values[argument] = "liverpool"
+        elif argument == "filename":
+            values[argument] = "css/app.css"
+        elif isinstance(rule._converters.get(argument), IntegerConverter):
+            values[argument] = huge
+        else:
+            values[argument] = str(huge)  # a person_ref, a saved rule set's id, ...
+    with target.app.test_request_context():
+        return url_for(rule.endpoint, **values)
+
+
+@pytest.mark.parametrize("huge", HUGE_IDS)
+def test_ids_too_large_for_a_row_name_nothing(
+    target: Setup, group_ids: tuple[str, int, str], huge: int
+) -> None:
+    group_id, person_id, token = group_ids
+    checked = 0
+    for endpoint, method in ROUTES:
+        rule = next(r for r in target.app.url_map.iter_rules() if r.endpoint == endpoint)
+        url = _huge_url(target, rule, group_id, huge)
+        bodies = [None] if method == "GET" else ID_BODIES
+        for shape in bodies:
+            body = (
+                None if shape is None else json.loads(json.dumps(shape).replace('"{}"', str(huge)))
+            )
+            response = target.client.open(
+                url, method=method, json=body, headers={"Authorization": f"Bearer {token}"}
+            )
+            response.close()
+            checked += 1
+            assert response.status_code < 500, (method, url, body, response.status_code)
+    # The person routes with the real person, and the id in the body.
+    merge = target.client.post(
+        f"/api/v1/groups/{group_id}/people/{person_id}/merge",
+        json={"into": huge},
+        headers={"Authorization": f"Bearer {token}"},
+    )
+    assert merge.status_code == 404 and merge.get_json()["error"]
+    for method in ("GET", "PATCH"):
+        response = target.client.open(
+            f"/api/v1/groups/{group_id}/people/{huge}",
+            method=method,
+            json={"name": "Anne"} if method == "PATCH" else None,
+            headers={"Authorization": f"Bearer {token}"},
+        )
+        assert response.status_code == 404, (method, huge)
+    assert checked > len(ROUTES)

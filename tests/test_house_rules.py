@@ -17,15 +17,10 @@ from scorekeeper.rules.arranger import Arrangement, arrange
 from scorekeeper.rules.bruteforce import brute_force
 from scorekeeper.rules.cards import JOKER, format_cards, parse_cards
 from scorekeeper.rules.errors import RuleSetError
-from scorekeeper.rules.rulesets import (
-    LIVERPOOL,
-    Contract,
-    GoingOut,
-    MeldKind,
-    MeldSpec,
-    RoundSpec,
-    validate,
-)
+from scorekeeper.rules.options import option_values, with_options
+from scorekeeper.rules.presets import LIVERPOOL
+from scorekeeper.rules.rulesets import Contract, GoingOut, MeldKind, MeldSpec, RoundSpec
+from scorekeeper.rules.validation import validate
 
 
 def assert_sound(rules: RuleSet, number: int, hand: tuple[Card, ...], a: Arrangement) -> None:
@@ -56,7 +51,7 @@ def test_a_two_may_stand_for_itself_or_always_be_wild() -> None:
     hand = "2H 2S 2D 9S 9D 9C KD QS JC 5H"
     deuces = PRESETS["deuces-six"]
     assert judged(deuces, 1, hand).possible
-    always_wild = deuces.with_options({"wild_can_be_natural": False})
+    always_wild = with_options(deuces, {"wild_can_be_natural": False})
     assert not judged(always_wild, 1, hand).possible
 
 
@@ -69,7 +64,7 @@ def test_a_two_may_stand_for_itself_or_always_be_wild() -> None:
 )
 def test_aces_low_high_or_both(aces: str, low_run: bool, high_run: bool) -> None:
     """Liverpool round 3 (2 runs): A♠-4♠ needs a low ace, J♥-A♥ a high one."""
-    rules = LIVERPOOL.with_options({"aces": aces})
+    rules = with_options(LIVERPOOL, {"aces": aces})
     assert judged(rules, 3, "AS 2S 3S 4S 9D 10D JD QD 7C 5H").possible == low_run
     assert judged(rules, 3, "JH QH KH AH 3S 4S 5S 6S 9C 9D").possible == high_run
     codes = [p.code for p in check_contract(rules, 3, [parse_cards("AS 2S 3S 4S")]).problems]
@@ -85,7 +80,7 @@ def test_aces_low_high_or_both(aces: str, low_run: bool, high_run: bool) -> None
 def test_gap_between_runs_of_one_suit(gap: int, touching: bool, one_apart: bool) -> None:
     """7♦-10♦ with J♦-A♦ touch (two runs only when touching is allowed); 2♥-5♥ with 7♥-10♥
     have one rank between them (too close for a "May I?" table's gap of two)."""
-    rules = LIVERPOOL.with_options({"same_suit_run_gap": gap})
+    rules = with_options(LIVERPOOL, {"same_suit_run_gap": gap})
     assert judged(rules, 3, "7D 8D 9D 10D JD QD KD AD 3C 5S").possible == touching
     assert judged(rules, 3, "2H 3H 4H 5H 7H 8H 9H 10H KS QC").possible == one_apart
     verdict = check_contract(rules, 3, [parse_cards("2H 3H 4H 5H"), parse_cards("7H 8H 9H 10H")])
@@ -94,7 +89,7 @@ def test_gap_between_runs_of_one_suit(gap: int, touching: bool, one_apart: bool)
 
 def test_a_gap_needs_runs_of_one_suit() -> None:
     with pytest.raises(RuleSetError, match="same_suit_run_gap"):
-        LIVERPOOL.with_options({"same_suit_runs": "never", "same_suit_run_gap": 2})
+        with_options(LIVERPOOL, {"same_suit_runs": "never", "same_suit_run_gap": 2})
 
 
 # --- extra melds -------------------------------------------------------------------------------
@@ -105,7 +100,7 @@ def test_extra_melds_going_down() -> None:
     of their own when extra melds may go down."""
     hand = "3S 4S 5S 6S 9D 10D JD QD 5C 6C 7C 8C KH KS KC"
     assert not judged(LIVERPOOL, 7, hand).possible
-    rules = LIVERPOOL.with_options({"extra_melds": True})
+    rules = with_options(LIVERPOOL, {"extra_melds": True})
     a = judged(rules, 7, hand)
     assert [format_cards(m.cards) for m in a.melds][-1] == "KS KH KC"
     groups = [parse_cards(g) for g in ("3S 4S 5S 6S", "9D 10D JD QD", "5C 6C 7C 8C", "KH KS KC")]
@@ -129,7 +124,7 @@ def test_going_down_must_leave_a_card_to_discard() -> None:
     forbids."""
     hand = "7H 7C 7S 9D 9S 9H"
     assert judged(LIVERPOOL, 1, hand).possible
-    strict = LIVERPOOL.with_options({"keep_card_to_discard": True})
+    strict = with_options(LIVERPOOL, {"keep_card_to_discard": True})
     a = judged(strict, 1, hand)
     assert a.reason == (
         "No way to make 2 sets and keep a card to discard: every way uses all 6 cards."
@@ -143,7 +138,7 @@ def test_going_down_must_leave_a_card_to_discard() -> None:
 
 # --- melds of wild cards only ------------------------------------------------------------------
 
-WILD_ONLY = LIVERPOOL.with_options({"set_min_naturals": 0, "run_min_naturals": 0})
+WILD_ONLY = with_options(LIVERPOOL, {"set_min_naturals": 0, "run_min_naturals": 0})
 
 
 def test_a_set_of_wild_cards_only() -> None:
@@ -161,7 +156,7 @@ def test_a_set_of_wild_cards_only() -> None:
     a = judged(all_out, 1, "9S 9D 9C JK JK JK")
     assert [format_cards(m.cards) for m in a.melds] == ["9S 9D 9C", "JK JK JK"]
     # The limit on wild cards still holds: three wilds outnumber no natural card.
-    capped = all_out.with_options({"wilds_at_most_naturals": True})
+    capped = with_options(all_out, {"wilds_at_most_naturals": True})
     assert not judged(capped, 1, "9S 9D 9C JK JK JK").possible
 
 
@@ -182,7 +177,7 @@ def test_a_run_of_wild_cards_only() -> None:
         "run of wild cards",
     ]
     # Only runs may be wild: the same jokers as a set are not a set.
-    runs_only = LIVERPOOL.with_options({"run_min_naturals": 0})
+    runs_only = with_options(LIVERPOOL, {"run_min_naturals": 0})
     assert judged(runs_only, 2, hand).possible
     assert not judged(runs_only, 1, "7H 7C 7S JK JK JK KD").possible
 
@@ -193,7 +188,7 @@ def test_a_run_of_wild_cards_only_is_clear_of_other_runs() -> None:
     groups = [parse_cards("5H 6H 7H 8H"), parse_cards("JK JK JK JK")]
     verdict = check_contract(WILD_ONLY, 3, groups, hand=parse_cards("KD"))
     assert verdict.legal, verdict.messages()
-    never = WILD_ONLY.with_options({"same_suit_runs": "never"})
+    never = with_options(WILD_ONLY, {"same_suit_runs": "never"})
     assert check_contract(never, 3, groups, hand=parse_cards("KD")).legal
     assert judged(WILD_ONLY, 3, "5H 6H 7H 8H JK JK JK JK KD").possible
 
@@ -238,7 +233,7 @@ def rule_sets(draw: st.DrawFn) -> RuleSet:
         )
     )
     try:
-        rules = rules.with_options(options)
+        rules = with_options(rules, options)
         validate(rules)
     except RuleSetError:
         return LIVERPOOL
@@ -262,5 +257,5 @@ def test_random_rule_sets_agree_with_the_oracle(rules: RuleSet, data: st.DataObj
     hand = _hand(rng, rules, size)
     a = arrange(rules, 1, hand)
     oracle = brute_force(rules, 1, hand)
-    assert a.possible == (oracle is not None), (format_cards(hand), rules.options(), a.reason)
+    assert a.possible == (oracle is not None), (format_cards(hand), option_values(rules), a.reason)
     assert_sound(rules, 1, hand, a)

@@ -23,15 +23,9 @@ from scorekeeper.rules.melds import (
     judge,
     meld_problems,
 )
-from scorekeeper.rules.rulesets import (
-    CONTRACT_RUMMY,
-    DEUCES_SIX,
-    FAMILY,
-    LIVERPOOL,
-    PRESETS,
-    MeldKind,
-    RuleSet,
-)
+from scorekeeper.rules.options import with_options
+from scorekeeper.rules.presets import CONTRACT_RUMMY, DEUCES_SIX, FAMILY, LIVERPOOL, PRESETS
+from scorekeeper.rules.rulesets import MeldKind, RuleSet
 
 ALL_PRESETS = list(PRESETS.values())
 PRESET_IDS = list(PRESETS)
@@ -185,7 +179,7 @@ def test_describe() -> None:
         ("7H 7C JK JK JK", LIVERPOOL, None, []),
         (
             "7H 7C JK JK JK",
-            LIVERPOOL.with_options({"wilds_at_most_naturals": True}),
+            with_options(LIVERPOOL, {"wilds_at_most_naturals": True}),
             None,
             ["too-many-wilds"],
         ),
@@ -291,14 +285,14 @@ def test_is_wild() -> None:
     assert is_wild(JOKER, LIVERPOOL)
     assert not is_wild(Card.parse("2H"), LIVERPOOL)
     assert is_wild(Card.parse("2H"), DEUCES_SIX)
-    assert is_wild(Card.parse("2H"), CONTRACT_RUMMY.with_options({"deuces_wild": True}))
+    assert is_wild(Card.parse("2H"), with_options(CONTRACT_RUMMY, {"deuces_wild": True}))
 
 
 # --- wild cards only --------------------------------------------------------------------------
 
 # A table that asks for no natural card in a meld; and one where only runs may be all wild.
-WILD_ONLY = LIVERPOOL.with_options({"set_min_naturals": 0, "run_min_naturals": 0})
-WILD_RUNS = LIVERPOOL.with_options({"run_min_naturals": 0})
+WILD_ONLY = with_options(LIVERPOOL, {"set_min_naturals": 0, "run_min_naturals": 0})
+WILD_RUNS = with_options(LIVERPOOL, {"run_min_naturals": 0})
 
 
 def test_wild_cards_alone_make_a_meld_only_when_no_natural_is_asked_for() -> None:
@@ -315,7 +309,7 @@ def test_wild_cards_alone_make_a_meld_only_when_no_natural_is_asked_for() -> Non
 
 def test_a_run_of_wild_cards_only_has_no_suit_and_no_place() -> None:
     four = parse_cards("JK 2C JK 2H")
-    rules = WILD_RUNS.with_options({"deuces_wild": True, "wild_can_be_natural": False})
+    rules = with_options(WILD_RUNS, {"deuces_wild": True, "wild_can_be_natural": False})
     assert codes("JK 2C JK 2H", rules, MeldKind.SET) == ["no-naturals"]  # sets still need 2
     meld = check_meld(four, rules)
     assert (meld.kind, meld.suit, meld.low, meld.high) == (MeldKind.RUN, None, 0, 0)
@@ -331,7 +325,7 @@ def test_a_run_of_wild_cards_only_has_no_suit_and_no_place() -> None:
 def test_a_wild_two_stands_for_itself_before_it_is_wild_only() -> None:
     """Deuces wild, a 2 may stand for itself: 2♥ and three jokers are a run of hearts, not a
     run of wild cards."""
-    rules = WILD_RUNS.with_options({"deuces_wild": True})
+    rules = with_options(WILD_RUNS, {"deuces_wild": True})
     meld = check_meld(parse_cards("2H JK JK JK"), rules, MeldKind.RUN)
     assert meld.suit == Suit.HEARTS and meld.naturals == 1 and meld.describe() == "run 2♥-5♥"
 
@@ -346,7 +340,7 @@ def test_a_wild_two_stands_for_itself_before_it_is_wild_only() -> None:
 def test_wild_cards_only_still_follow_the_other_rules(
     options: dict[str, object], text: str, code: str
 ) -> None:
-    assert code in codes(text, WILD_ONLY.with_options(options), MeldKind.SET)
+    assert code in codes(text, with_options(WILD_ONLY, options), MeldKind.SET)
 
 
 # --- properties ----------------------------------------------------------------------------
@@ -363,8 +357,8 @@ near_card = st.one_of(
 presets = st.sampled_from(
     [
         *ALL_PRESETS,
-        LIVERPOOL.with_options({"set_min_naturals": 0, "run_min_naturals": 0}),
-        DEUCES_SIX.with_options({"run_min_naturals": 0}),
+        with_options(LIVERPOOL, {"set_min_naturals": 0, "run_min_naturals": 0}),
+        with_options(DEUCES_SIX, {"run_min_naturals": 0}),
     ]
 )
 

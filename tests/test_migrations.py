@@ -228,7 +228,7 @@ def test_a_game_keeps_its_rules_when_its_preset_changes(
 ) -> None:
     import dataclasses
 
-    from scorekeeper.rules import rulesets
+    from scorekeeper.rules import presets
 
     engine = make_engine(database_url)
     try:
@@ -238,8 +238,8 @@ def test_a_game_keeps_its_rules_when_its_preset_changes(
                 session, preset="liverpool", players=["Ann", "Bob"], first_dealer=0
             )
         played = view.rules
-        changed = dataclasses.replace(rulesets.LIVERPOOL, cut_bonus=-10, run_min_naturals=2)
-        monkeypatch.setitem(rulesets.PRESETS, "liverpool", changed)
+        changed = dataclasses.replace(presets.LIVERPOOL, cut_bonus=-10, run_min_naturals=2)
+        monkeypatch.setitem(presets.PRESETS, "liverpool", changed)
         with Session(engine) as session:
             assert games.load_game(session, view.id).rules == played
         with write_session(engine) as session:

@@ -12,7 +12,8 @@ from typing import Any
 import pytest
 
 from scorekeeper.rules import PRESETS, RuleSet
-from scorekeeper.rules.prose import Section, key_rules, rounds_text, rule_book
+from scorekeeper.rules.options import with_options
+from scorekeeper.rules.prose import Section, key_rules, rounds_text, rule_book, summary
 
 PROSE = Path(__file__).resolve().parent.parent / "scorekeeper" / "rules" / "prose.py"
 HEADINGS = [
@@ -75,7 +76,7 @@ def test_the_book_gives_decks_for_every_player_count() -> None:
         "7 or 8 players: 4 decks and 8 jokers."
     )
     assert "5 to 8 players: 3 decks, no jokers" in book_text(
-        PRESETS["liverpool"].with_options({"jokers": "none", "deuces_wild": True})
+        with_options(PRESETS["liverpool"], {"jokers": "none", "deuces_wild": True})
     ).replace("6 to 8", "5 to 8")
 
 
@@ -123,6 +124,12 @@ def test_as_dict_is_json_and_keeps_the_key_sentences() -> None:
         ({"cut_bonus": -25}, ["Cut bonus: −25 to the cutter for an exact cut."], []),
         ({"layoff_on_going_down_turn": False}, ["No laying off in the turn you go down."], []),
         ({"exact_contract_melds": True}, ["exactly 3 (set) or 4 (run) cards, except in"], []),
+        (
+            {"extra_melds": True},
+            ["Melds beyond the contract may go down with it.", "at least its number of sets"],
+            ["exactly its number of sets"],
+        ),
+        ({"keep_card_to_discard": True}, ["must leave at least one card to discard"], []),
     ],
 )
 def test_house_rules_change_the_words(
@@ -130,7 +137,7 @@ def test_house_rules_change_the_words(
 ) -> None:
     # Liverpool's last round can only be made after a buy; Contract Rummy deals 12 cards then.
     preset = "contract-rummy" if options.get("buying") is False else "liverpool"
-    rules = PRESETS[preset].with_options(options)
+    rules = with_options(PRESETS[preset], options)
     text = book_text(rules)
     lines = " ".join(key_rules(rules, 4))
     for words in present:
@@ -190,3 +197,31 @@ def test_the_api_serves_the_same_rule_book(client: Any) -> None:
         assert all(s["heading"] in page for s in data["sections"])
     missing = client.get("/api/v1/rules/poker/book")
     assert missing.status_code == 404 and "poker" in missing.get_json()["error"]
+
+
+# --- the summary written from the rules ----------------------------------------------------------
+
+
+@pytest.mark.parametrize("preset", list(PRESETS))
+def test_the_summary_is_written_from_the_rules(preset: str) -> None:
+    """A rule set of one's own is summed up from its own rules (the presets' summaries are
+    written by hand): what it says follows the rule set's data."""
+    rules = PRESETS[preset]
+    text = summary(rules)
+    first, last = rules.rounds[0].contract.describe(), rules.rounds[-1].contract.describe()
+    assert f"from {first} to {last}." in text
+    assert rules.describe_wilds()[1:] + "." in text
+    assert rules.point_table.describe() in text
+    assert ("go out with every card" in text) == any(spec.all_out for spec in rules.rounds)
+    changed = with_options(rules, {"cards_dealt": 14, "cut_bonus": -30, "buying": False})
+    other = summary(changed)
+    assert "of 14 cards" in other and "−30" in other and "No buying." in other
+    for sentence in other.replace('Buying ("May I?")', "Buying").split(". "):
+        assert sentence[:1].isupper() or sentence[:1].isdigit(), sentence
+
+
+def test_a_one_round_summary() -> None:
+    rules = dataclasses.replace(PRESETS["liverpool"], rounds=PRESETS["liverpool"].rounds[1:2])
+    assert summary(rules).startswith("One round of 10 cards: 1 set and 1 run.")
+    same = dataclasses.replace(rules, rounds=rules.rounds * 3)
+    assert summary(same).startswith("Three rounds of 10 cards, each asking for 1 set and 1 run.")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 import dataclasses
 import json
+from re import compile as re_compile
 from typing import Any
 
 import pytest
@@ -12,16 +13,18 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.rules import OPTIONS, POINT_TABLES, PRESETS, Rank, RuleSet, RuleSetError
-from scorekeeper.rules.document import (
-    STRUCTURAL_OPTIONS,
-    document_problems,
-    from_document,
-    resolve_rules,
-    same_rules,
-    to_document,
-)
+from scorekeeper.rules.document import STRUCTURAL_OPTIONS, to_document
+from scorekeeper.rules.document_reader import document_problems, from_document, resolve_rules
 from scorekeeper.rules.errors import RuleSetDocumentError
 from scorekeeper.rules.points import PointTable
+from scorekeeper.rules.ruleset_ids import (
+    fingerprint,
+    identified,
+    is_preset,
+    own_id,
+    same_rules,
+    slug,
+)
 from scorekeeper.rules.rulesets import (
     MAX_PLAYERS,
     Contract,
@@ -31,8 +34,8 @@ from scorekeeper.rules.rulesets import (
     MeldKind,
     MeldSpec,
     RoundSpec,
-    validate,
 )
+from scorekeeper.rules.validation import validate
 
 # The RuleSet fields the document writes in parts of their own (not through OPTIONS).
 DOCUMENT_FIELDS = {
@@ -234,6 +237,8 @@ def test_every_problem_is_listed_with_where_it_is() -> None:
         "rounds[5].going_out: must be one of discard, all-out",
         'wilds.ranks[1]: "Z" is not a rank',
         "point_table.ranks.Q: must be between 0 and 1000, not -3",
+        'options: "no_such_rule" is not part of house-rule options',
+        "options.run_min_naturals: ",
     ]
     for start in expected:
         assert any(start in p for p in problems), (start, problems)
@@ -241,7 +246,7 @@ def test_every_problem_is_listed_with_where_it_is() -> None:
     assert isinstance(raised.value, RuleSetError)
 
 
-def test_options_problems_are_located_once_the_rest_reads() -> None:
+def test_options_problems_are_located() -> None:
     document = to_document(PRESETS["liverpool"])
     document["options"] |= {"run_min_naturals": 99, "no_such_rule": True, "cut_bonus": "x"}
     problems = document_problems(document)
@@ -258,8 +263,8 @@ def test_a_round_that_cannot_be_made_from_the_cards_held() -> None:
     document["rounds"][1]["cards_dealt"] = 12
     problems = document_problems(document)
     assert problems == [
-        "rounds[1]: the contract (3 runs of 5) needs at least 15 cards, but a player holds at "
-        "most 13 (12 dealt, the card drawn and 0 from buying)"
+        "rounds[1]: round 2 (3 runs of 5) needs at least 15 cards, more than the 12 dealt plus "
+        "the card drawn"
     ]
 
 
@@ -282,9 +287,9 @@ def test_players_and_decks_are_checked() -> None:
     }
     problems = document_problems(document)
     assert problems == [
-        "players: the fewest players (6) is more than the most (3)",
         "decks.by_players[1].decks: must be between 1 and 8, not 0",
         'decks.jokers: must be one of per-deck, players-minus-one, none, not "lots"',
+        "players: the fewest players (6) is more than the most (3)",
     ]
 
 
@@ -365,4 +370,189 @@ def test_the_readme_example_is_a_valid_document() -> None:
     assert found is not None
     rules = from_document(json.loads(found.group(1)))
     assert rules.rounds[0].contract.describe() == "1 set and 1 run of 7"
-    assert rules.options()["swap_wilds"] == "jokers-only"
+    assert OPTIONS["swap_wilds"].read(rules) == "jokers-only"
+
+
+# --- one pass: every problem at once -------------------------------------------------------------
+
+
+def test_a_bad_round_and_an_unknown_option_are_both_reported() -> None:
+    """They used to come in stages: the options were read only once the rounds were good."""
+    document = to_document(PRESETS["liverpool"])
+    document["rounds"][2]["contract"][0]["min_length"] = 40
+    document["options"]["no_such_rule"] = True
+    document["options"]["cut_bonus"] = 50
+    problems = document_problems(document)
+    assert problems == [
+        "rounds[2].contract[0]: a run has between 2 and 13 cards, not 40",
+        'options: "no_such_rule" is not part of house-rule options; the parts are '
+        + ", ".join(OPTIONS),
+        'options.cut_bonus: "cut_bonus" must be between -500 and 0, not 50',
+    ]
+
+
+def test_deck_shortages_and_rule_set_checks_come_with_the_round_faults() -> None:
+    document = shanghai_like()
+    document["rounds"][0]["cards_dealt"] = 20
+    document["rounds"][1]["going_out"] = "sideways"
+    document["rounds"][1]["contract"] += [{"kind": "run", "min_length": 4}] * 2
+    document["rounds"].append(
+        {"contract": [{"kind": "run", "min_length": 4}] * 3, "cards_dealt": 9, "buy_limit": 0}
+    )
+    document["decks"] = {"by_players": [{"up_to": 8, "decks": 1}], "jokers": "none"}
+    document["options"] = {"same_suit_runs": "never", "same_suit_run_gap": 2}
+    assert document_problems(document) == [
+        'rounds[1].going_out: must be one of discard, all-out, not "sideways"',
+        "rounds[1].contract: round 2 asks for 5 runs, but runs must be of different suits",
+        "rounds[2]: round 3 (3 runs) needs at least 12 cards, more than the 9 dealt plus the "
+        "card drawn",
+        "options.same_suit_run_gap: runs of one suit are never allowed here, so there is no gap "
+        'between them to choose: leave "same_suit_run_gap" at 1, or let runs share a suit',
+        "decks: 3 players with 20 cards each need more than the 52 cards of 1 deck",
+    ]
+
+
+FAULTS: dict[str, tuple[tuple[str | int, ...], Any]] = {
+    # where the problem is reported: (the path in the document, the bad value)
+    "rounds[0].cards_dealt": (("rounds", 0, "cards_dealt"), "ten"),
+    "rounds[0].contract[0].kind": (("rounds", 0, "contract", 0, "kind"), "pair"),
+    "rounds[0].going_out": (("rounds", 0, "going_out"), "sideways"),
+    "players.max": (("players", "max"), 99),
+    "decks.jokers": (("decks", "jokers"), "lots"),
+    "wilds.ranks[0]": (("wilds", "ranks"), ["Z"]),
+    "point_table": (("point_table",), "nope"),
+    "options": (("options", "no_such_rule"), True),
+    "options.cut_bonus": (("options", "cut_bonus"), "x"),
+    "name": (("name",), "Liver\ud800pool"),
+    "summary": (("summary",), "\udfff"),
+}
+_PLACE = re_compile(r"^([a-z_]+(?:\[\d+\]|\.[A-Za-z0-9_]+)*): ")
+
+
+def place_of(problem: str) -> str:
+    found = _PLACE.match(problem)
+    return found.group(1) if found else ""
+
+
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(rule_sets(), st.sets(st.sampled_from(sorted(FAULTS)), min_size=1))
+def test_every_fault_is_found_in_one_pass_and_nothing_else(
+    rules: RuleSet, faults: set[str]
+) -> None:
+    """A playable rule set with faults put into some of its parts: each fault is reported
+    where it is, all at once, and no problem comes from what stood in for a faulty part."""
+    document = json.loads(json.dumps(to_document(rules)))
+    for where in faults:
+        path, value = FAULTS[where]
+        target = document
+        for step in path[:-1]:
+            target = target[step]
+        target[path[-1]] = value
+    problems = document_problems(document)
+    assert {place_of(p) for p in problems} == faults, problems
+    assert len(problems) == len(faults)
+
+
+# --- text that is not text -----------------------------------------------------------------------
+
+TEXT_FIELDS = [("id",), ("name",), ("summary",), ("source",), ("point_table", "id"),
+               ("point_table", "name"), ("point_table", "summary")]  # fmt: skip
+
+
+@pytest.mark.parametrize("path", TEXT_FIELDS, ids=".".join)
+def test_a_lone_surrogate_is_refused_where_it_is(path: tuple[str, ...]) -> None:
+    """JSON's "\\ud800" reads as half of a character pair: no page, file or database can
+    hold it, so a document that has one is refused, naming the field."""
+    document = json.loads(json.dumps(to_document(PRESETS["shanghai"])))
+    target = document
+    for step in path[:-1]:
+        target = target[step]
+    target[path[-1]] = "Liver\ud800pool"
+    problems = document_problems(document)
+    assert problems == [
+        f'{".".join(path)}: "Liver\\ud800pool" is not valid text: it holds half of a '
+        "character pair (a lone surrogate, like \\ud800)"
+    ]
+    assert all(p.encode("utf-8") for p in problems)
+
+
+def test_what_is_echoed_back_is_text() -> None:
+    """A bad value quoted in a problem is written with its escape, so the problem itself can
+    be shown: an unknown part, a choice, a rank."""
+    document = shanghai_like() | {"col\ud800our": 1, "wilds": {"ranks": ["\ud800"]}}
+    document["rounds"][0]["going_out"] = "\udc00"
+    problems = document_problems(document)
+    assert len(problems) == 3
+    for problem in problems:
+        problem.encode("utf-8")
+        assert "\\ud800" in problem or "\\udc00" in problem
+
+
+# --- ids -----------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("given", ["liverpool", "shanghai", "custom", "ours", None])
+def test_a_document_of_its_own_never_takes_a_presets_id(given: str | None) -> None:
+    document = shanghai_like() | {"name": "Gran's rules"}
+    if given is not None:
+        document["id"] = given
+    rules = resolve_rules(document)
+    assert rules.id not in PRESETS
+    assert rules.id == own_id(rules) and rules.id.startswith("gran-s-rules-")
+    # The same rules, whatever the id written: the same id.
+    same = shanghai_like() | {"name": "Gran's rules"}
+    assert resolve_rules(document).id == resolve_rules(same).id
+
+
+def test_a_presets_document_keeps_its_id_with_house_rules_on_top() -> None:
+    for preset in PRESETS.values():
+        document = to_document(preset)
+        assert resolve_rules(document).id == preset.id
+        document["options"]["cut_bonus"] = -25
+        assert resolve_rules(document).id == preset.id
+        assert resolve_rules(to_document(preset), {"buy_penalty_cards": 2}).id == preset.id
+        document["rounds"] = document["rounds"][:2]  # fewer rounds: no house rule does that
+        assert resolve_rules(document).id.startswith(slug(preset.name) + "-")
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(rule_sets(), rule_sets())
+def test_ids_of_rule_sets_of_ones_own_never_collide(one: RuleSet, other: RuleSet) -> None:
+    """Two rule sets that differ in play never share an id, and neither takes a preset's."""
+    first, second = identified(one), identified(other)
+    for rules in (first, second):
+        assert rules.id not in PRESETS or is_preset(rules)
+        assert len(rules.id) <= 40
+    if fingerprint(first) != fingerprint(second):
+        assert first.id != second.id
+    assert identified(from_document(to_document(first))).id == first.id
+
+
+def test_an_option_added_later_changes_no_id() -> None:
+    """The fingerprint leaves out options at their defaults: an option added with today's
+    behaviour as its default leaves every rule set's id as it was."""
+    rules = resolve_rules(shanghai_like())
+    document = to_document(rules)
+    assert all(name in document["options"] for name in ("extra_melds", "swap_wilds"))
+    trimmed = copy.deepcopy(document)
+    del trimmed["options"]["extra_melds"], trimmed["options"]["swap_wilds"]
+    assert resolve_rules(trimmed).id == rules.id
+
+
+@pytest.mark.parametrize(
+    ("rules", "options"),
+    [
+        (shanghai_like() | {"point_table": "\ud800"}, None),
+        (shanghai_like() | {"options": {"point_table": "\ud800"}}, None),
+        ("\ud800", None),
+        ("liverpool", {"\ud800": 1}),
+        ("liverpool", {"point_table": "\udc00"}),
+    ],
+)
+def test_every_refusal_can_be_shown(rules: Any, options: dict[str, Any] | None) -> None:
+    """Messages written by other checks (a point table's name, a preset's id, an option's
+    name) quote what they were given as an escape too."""
+    with pytest.raises(RuleSetError) as refused:
+        resolve_rules(rules, options)
+    refused.value.message.encode("utf-8")
+    assert "\\ud800" in refused.value.message or "\\udc00" in refused.value.message

@@ -1,23 +1,35 @@
 """The rule book (docs/rules.md) in step with the rule sets the app enforces.
 
-Every preset has a section (its name and id in the heading) with its rounds, decks and jokers,
-wild cards, point table and source as the code gives them, and a column in the overview tables
-of decks and contracts; every house-rule option has a subsection naming each of its choices,
-and a row of each preset's values; every point table is listed. Neither the README nor
+The parts written from the rule sets (``scripts/rulebook``) are what the rule sets make, and
+each is checked here on its own too: every preset has a section (its name and id in the
+heading) with its rounds, decks and jokers, wild cards, point table and source as the code
+gives them, and a column in the overview tables of decks and contracts; every house-rule
+option has a subsection naming each of its choices, and a row of each preset's values; every
+point table is listed. What the prose written by hand says about the presets holds (a list of
+its statements, each with the check of the rule sets it rests on). Neither the README nor
 anything under docs/ points outside the repository.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from scorekeeper.rules import OPTIONS, POINT_TABLES, PRESETS, RuleSet
-from scorekeeper.rules.rulesets import MAX_PLAYERS, MIN_PLAYERS
+from scorekeeper.rules import OPTIONS, POINT_TABLES, PRESETS, RuleSet, RuleSetError, rulebook_doc
+from scorekeeper.rules.options import with_options
+from scorekeeper.rules.presets import SEVEN_CONTRACTS
+from scorekeeper.rules.rulesets import (
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    Contract,
+    JokerSwap,
+    MeldKind,
+    SameSuitRuns,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 BOOK = ROOT / "docs" / "rules.md"
@@ -81,21 +93,8 @@ def deck_rows(rules: RuleSet) -> list[str]:
     ]
 
 
-def shown(value: Any) -> str:
-    """An option's value as the book's table of preset values writes it."""
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if value is None:
-        return "no limit"
-    if isinstance(value, list):
-        return str(value[0]) if len(set(value)) == 1 else " ".join(str(v) for v in value)
-    if isinstance(value, str):
-        return f"`{value}`"
-    return str(value)
-
-
 def option_row(name: str, presets: Mapping[str, RuleSet]) -> str:
-    values = " | ".join(shown(rules.options()[name]) for rules in presets.values())
+    values = " | ".join(rulebook_doc.shown(rules, name) for rules in presets.values())
     return f"| `{name}` | {values} |"
 
 
@@ -243,3 +242,175 @@ def test_the_book_is_in_its_own_words() -> None:
     text = read_book().lower()
     assert "seed" not in text
     assert "rules.md" not in text.replace("docs/rules.md", "")
+
+
+# --- the generated parts -------------------------------------------------------------------------
+
+
+def test_the_generated_parts_are_what_the_rule_sets_make() -> None:
+    """Run ``scripts/rulebook`` after changing a rule set: this fails until then."""
+    book = read_book()
+    assert rulebook_doc.generate(book) == book
+
+
+def test_a_changed_preset_shows_in_the_book(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The check above can fail: Shanghai dealing 12 cards is not the book's Shanghai."""
+    changed = dict(PRESETS)
+    changed["shanghai"] = with_options(PRESETS["shanghai"], {"cards_dealt": 12})
+    monkeypatch.setattr(rulebook_doc, "PRESETS", changed)
+    book = read_book()
+    written = rulebook_doc.generate(book)
+    assert written != book
+    assert "| 10 | 3 runs of 5 | 12 | discard | up to 4 |" in written
+
+
+def test_every_block_is_in_the_book_once() -> None:
+    book = read_book()
+    without = book.replace("<!-- generated: end-of-game -->", "<!-- gone -->")
+    with pytest.raises(rulebook_doc.BookError, match="missing end-of-game"):
+        rulebook_doc.generate(without)
+    with pytest.raises(rulebook_doc.BookError, match="no rule set makes: preset:poker"):
+        rulebook_doc.generate(
+            book + "\n<!-- generated: preset:poker -->\n<!-- end of generated -->\n"
+        )
+    twice = book + "\n<!-- generated: decks -->\n<!-- end of generated -->\n"
+    with pytest.raises(rulebook_doc.BookError, match="twice decks"):
+        rulebook_doc.generate(twice)
+
+
+def test_the_script_checks_the_book(capsys: pytest.CaptureFixture[str]) -> None:
+    assert rulebook_doc.main(["--check"]) == 0
+    assert "up to date" in capsys.readouterr().out
+
+
+# --- what the prose says about the presets -----------------------------------------------------
+
+P = PRESETS
+
+
+def ids_where(test: Callable[[RuleSet], bool]) -> set[str]:
+    return {preset_id for preset_id, rules in PRESETS.items() if test(rules)}
+
+
+# Each statement of the prose written by hand about the presets (whitespace aside), and the
+# check of the rule sets that makes it true.
+STATEMENTS: list[tuple[str, Callable[[], bool]]] = [
+    ("two per deck in every preset",
+     lambda: all(r.decks.jokers_per_deck == 2 for r in P.values())),
+    ("Every rule set is for 2 to 8 players unless it says otherwise (Family Liverpool and "
+     "Shanghai Rummy need at least 3).",
+     lambda: ids_where(lambda r: r.min_players != 2) == {"family", "shanghai"}
+     and all(r.max_players == 8 for r in P.values())),
+    ("10 in most presets; some deal 11 in every round, and some deal more in the later rounds",
+     lambda: len(ids_where(lambda r: r.rounds[0].cards_dealt == 10)) > len(P) / 2
+     and bool(ids_where(lambda r: {s.cards_dealt for s in r.rounds} == {11}))
+     and bool(ids_where(lambda r: r.rounds[-1].cards_dealt > r.rounds[0].cards_dealt))),
+    ("Once you are down you may no longer buy (this holds in every preset).",
+     lambda: all(r.no_buying_once_down for r in P.values())),
+    ("Contract Rummy allows one buy between two turns; the others allow several.",
+     lambda: ids_where(lambda r: r.buys_per_turn is not None) == {"contract-rummy"}
+     and P["contract-rummy"].buys_per_turn == 1),
+    ("Shanghai Rummy and May I? also limit the cards one player may buy in a round",
+     lambda: ids_where(lambda r: any(s.buy_limit for s in r.rounds)) == {"shanghai", "may-i"}),
+    ("Family Liverpool has no buying in round 1; from round 2 the player next in turn may take "
+     "the discard without a penalty card",
+     lambda: ids_where(lambda r: not r.rounds[0].buying_allowed) == {"family"}
+     and all(s.buying_allowed for s in P["family"].rounds[1:])
+     and ids_where(lambda r: r.next_player_takes_discard_free) == {"family"}),
+    ("There a player who is down may pick up the discard only if it goes onto the table in "
+     "that same turn.",
+     lambda: ids_where(lambda r: r.down_player_takes_discard_only_to_play) == {"family"}),
+    ("Liverpool Rummy's last round asks for three runs (at least 12 cards) while only 10 are "
+     "dealt",
+     lambda: P["liverpool"].rounds[-1].contract.min_cards == 12
+     and P["liverpool"].rounds[-1].cards_dealt == 10 and refused(P["liverpool"], buying=False)),
+    ("Shanghai Rummy asks for a run of 7, a run of 10 and \"3 runs of 5\" in its later rounds.",
+     lambda: {"1 set and 1 run of 7", "1 set and 1 run of 10", "3 runs of 5"}
+     <= {s.contract.describe() for s in P["shanghai"].rounds[4:]}),
+    ("The classic seven contracts grow by one card every round, from 6 cards to 12.",
+     lambda: [c.min_cards for c in SEVEN_CONTRACTS] == list(range(6, 13))),
+    ("Six-round Deuces Wild really does ask for three sets in both rounds 3 and 4",
+     lambda: P["deuces-six"].rounds[2].contract == P["deuces-six"].rounds[3].contract
+     == Contract.of(sets=3)),
+    ("a set needs at least 2 naturals in every preset",
+     lambda: all(r.set_min_naturals == 2 for r in P.values())),
+    ("a run needs at least 3 naturals in most presets",
+     lambda: ids_where(lambda r: r.run_min_naturals != 3) == {"family", "may-i"}
+     and all(P[i].run_min_naturals == 2 for i in ("family", "may-i"))),
+    ("Family Liverpool and May I? ask for only 2",
+     lambda: all(P[i].run_min_naturals == 2 for i in ("family", "may-i"))),
+    ("In every preset a meld made only of wild cards is not legal.",
+     lambda: not any(r.allows_wild_only(k) for r in P.values() for k in MeldKind)),
+    ("off in every preset but Shanghai and May I?",
+     lambda: ids_where(lambda r: r.wilds_at_most_naturals) == {"shanghai", "may-i"}),
+    ("Family Liverpool is more generous: runs of one suit may also **overlap**",
+     lambda: ids_where(lambda r: r.same_suit_runs != SameSuitRuns.APART) == {"family"}
+     and P["family"].same_suit_runs == SameSuitRuns.APART_OR_OVERLAPPING),
+    ("In every preset you may not put down extra melds beyond the contract when you go down",
+     lambda: not any(r.extra_melds for r in P.values())),
+    ("Contract Rummy is stricter: on going down every set is exactly 3 cards and every run "
+     "exactly 4",
+     lambda: ids_where(lambda r: r.exact_contract_melds) == {"contract-rummy"}),
+    ("Most rule sets let you lay off in the same turn you go down. Contract Rummy does not",
+     lambda: ids_where(lambda r: not r.layoff_on_going_down_turn) == {"contract-rummy"}),
+    ("**runs, and the first three cards of a set** (Family Liverpool)",
+     lambda: ids_where(lambda r: r.joker_swap != JokerSwap.RUNS_ONLY) == {"family"}
+     and P["family"].joker_swap == JokerSwap.RUNS_AND_SET_THIRD),
+    ("the cutter takes 50 points off their score for that round",
+     lambda: P["liverpool"].cut_bonus == -50),
+    ("In the other presets there is no cut bonus",
+     lambda: ids_where(lambda r: r.cut_bonus != 0) == {"liverpool"}),
+    ("The last round's three runs need 12 cards from a 10-card deal, so nobody can go out in "
+     "that round without buying.",
+     lambda: refused(P["liverpool"], buying=False)),
+    ("eleven cards in every round, so the last round can be made from the deal and one draw",
+     lambda: {s.cards_dealt for s in P["liverpool-11"].rounds} == {11}
+     and P["liverpool-11"].rounds[-1].contract.min_cards <= 12),
+    ("at most 3 buys per player in rounds 1-8 and 4 in rounds 9 and 10",
+     lambda: [s.buy_limit for s in P["shanghai"].rounds] == [3] * 8 + [4] * 2),
+    ("eleven cards in rounds 1-6 and thirteen in round 7, which ends with a discard like the "
+     "others",
+     lambda: [s.cards_dealt for s in P["may-i"].rounds] == [11] * 6 + [13]
+     and not any(s.all_out for s in P["may-i"].rounds)),
+]  # fmt: skip
+
+
+def refused(rules: RuleSet, **options: Any) -> bool:
+    try:
+        with_options(rules, options)
+    except RuleSetError:
+        return True
+    return False
+
+
+@pytest.mark.parametrize(("statement", "holds"), STATEMENTS, ids=[s[:40] for s, _ in STATEMENTS])
+def test_what_the_book_says_about_the_presets_holds(
+    statement: str, holds: Callable[[], bool]
+) -> None:
+    assert flat(statement) in flat(read_book()), f"docs/rules.md no longer says: {statement}"
+    assert holds(), f"docs/rules.md says what the presets no longer do: {statement}"
+
+
+@pytest.mark.parametrize(
+    "contradiction",
+    [
+        'contracts such as "3 runs of 5", which none of the presets use',
+        "the last round of every preset",
+        "all rounds but the last",
+        "the seventh, or the sixth",
+        "going down lays exactly the contract's melds, no more",
+        "a meld of wild cards only is never legal",
+    ],
+)
+def test_what_the_book_used_to_get_wrong_is_gone(contradiction: str) -> None:
+    """What the feature walk found contradicting the app (issue 23, item 16)."""
+    assert flat(contradiction) not in flat(read_book())
+
+
+def test_the_book_says_how_long_an_extra_meld_must_be() -> None:
+    section = flat(sections(chapter(read_book(), "## Going down and going out"))["Extra melds"])
+    assert (
+        "at least as long as the shortest meld of its kind that the round's contract asks"
+        in section
+    )
+    assert "the usual minimum of its kind (a set 3 cards, a run 4)" in section

@@ -8,7 +8,9 @@ from typing import Any
 import pytest
 
 from scorekeeper.rules.cards import Rank
+from scorekeeper.rules.document import overview
 from scorekeeper.rules.errors import RuleSetError
+from scorekeeper.rules.options import OPTIONS, option_values, with_options
 from scorekeeper.rules.points import (
     CONTRACT_RUMMY_POINTS,
     DEUCES_SIX_POINTS,
@@ -18,14 +20,17 @@ from scorekeeper.rules.points import (
     PointTable,
     get_point_table,
 )
-from scorekeeper.rules.rulesets import (
+from scorekeeper.rules.presets import (
     CONTRACT_RUMMY,
     DEUCES_SIX,
     FAMILY,
     LIVERPOOL,
     LIVERPOOL_11,
-    OPTIONS,
     PRESETS,
+    build_rules,
+    get_preset,
+)
+from scorekeeper.rules.rulesets import (
     BuyPrecedence,
     Contract,
     GoingOut,
@@ -35,10 +40,8 @@ from scorekeeper.rules.rulesets import (
     RoundSpec,
     RuleSet,
     SameSuitRuns,
-    build_rules,
-    get_preset,
-    validate,
 )
+from scorekeeper.rules.validation import validate
 
 SEVEN = [
     "2 sets",
@@ -181,7 +184,7 @@ def test_every_preset_is_valid_and_explains_itself(rules: RuleSet) -> None:
     assert len(rules.summary) > 80
     assert rules.name and rules.source
     assert get_preset(rules.id) is rules
-    data = rules.as_dict()
+    data = overview(rules)
     assert data["id"] == rules.id and len(data["rounds"]) == rules.round_count
     assert set(data["options"]) == set(OPTIONS)
 
@@ -198,13 +201,13 @@ def one_buy_limit(rules: RuleSet) -> bool:
     ids=[r.id for r in PRESETS.values() if one_buy_limit(r)],
 )
 def test_options_round_trip(rules: RuleSet) -> None:
-    assert build_rules(rules.id, rules.options()) == rules
+    assert build_rules(rules.id, option_values(rules)) == rules
 
 
 def test_options_cannot_hold_limits_that_differ_by_round() -> None:
     shanghai = PRESETS["shanghai"]
     assert not one_buy_limit(shanghai)
-    assert build_rules(shanghai.id, shanghai.options()) != shanghai
+    assert build_rules(shanghai.id, option_values(shanghai)) != shanghai
 
 
 def test_unknown_presets_and_tables() -> None:
@@ -258,14 +261,14 @@ def test_contract_descriptions() -> None:
     ],
 )  # fmt: skip
 def test_contract_rummy_options_from_seed_002(options: dict[str, Any], check: Any) -> None:
-    rules = CONTRACT_RUMMY.with_options(options)
+    rules = with_options(CONTRACT_RUMMY, options)
     assert check(rules)
-    assert rules.options() != CONTRACT_RUMMY.options()
-    assert CONTRACT_RUMMY.with_options({}) is CONTRACT_RUMMY
+    assert option_values(rules) != option_values(CONTRACT_RUMMY)
+    assert with_options(CONTRACT_RUMMY, {}) is CONTRACT_RUMMY
 
 
 def test_family_buy_limit_keeps_round_one_without_buying() -> None:
-    rules = FAMILY.with_options({"buy_limit": 2})
+    rules = with_options(FAMILY, {"buy_limit": 2})
     assert [r.buy_limit for r in rules.rounds] == [0] + [2] * 6
 
 
@@ -290,7 +293,7 @@ def test_family_buy_limit_keeps_round_one_without_buying() -> None:
 )
 def test_bad_options_are_rejected_with_a_reason(options: dict[str, Any], message: str) -> None:
     with pytest.raises(RuleSetError, match=message):
-        LIVERPOOL.with_options(options)
+        with_options(LIVERPOOL, options)
 
 
 @pytest.mark.parametrize(
@@ -308,10 +311,10 @@ def test_impossible_combinations_are_rejected(
     rules: RuleSet, options: dict[str, Any], message: str | None
 ) -> None:
     if message is None:
-        assert rules.with_options(options).set_min_naturals == 4
+        assert with_options(rules, options).set_min_naturals == 4
         return
     with pytest.raises(RuleSetError, match=message):
-        rules.with_options(options)
+        with_options(rules, options)
 
 
 def test_validate_catches_contracts_that_cannot_work() -> None:

@@ -19,21 +19,14 @@ import pytest
 from scorekeeper.rules.cards import JOKER, Card, Rank, format_cards, parse_cards
 from scorekeeper.rules.contract import check_contract
 from scorekeeper.rules.melds import check_meld, classify, is_run, is_set, meld_problems
-from scorekeeper.rules.rulesets import (
-    CONTRACT_RUMMY,
-    DEUCES_SIX,
-    FAMILY,
-    LIVERPOOL,
-    LIVERPOOL_11,
-    MeldKind,
-    RuleSet,
-    SameSuitRuns,
-)
+from scorekeeper.rules.options import with_options
+from scorekeeper.rules.presets import CONTRACT_RUMMY, DEUCES_SIX, FAMILY, LIVERPOOL, LIVERPOOL_11
+from scorekeeper.rules.rulesets import MeldKind, RuleSet, SameSuitRuns
 from scorekeeper.rules.scoring import PlayerResult, score_round, standings, winners
 from scorekeeper.rules.seating import round_seats
 from scorekeeper.rules.table import deck_plan, joker_swap, layoff, liverpool_check
 
-CONTRACT_RUMMY_DEUCES = CONTRACT_RUMMY.with_options({"deuces_wild": True})
+CONTRACT_RUMMY_DEUCES = with_options(CONTRACT_RUMMY, {"deuces_wild": True})
 
 
 # The presets these rulings come from (the later presets have rulings of their own in
@@ -504,8 +497,8 @@ def test_lowest_total_wins_and_ties_share() -> None:
 
 def test_classify_does_not_depend_on_a_preset_id() -> None:
     """STYLE.md: rule variants are data - a custom rule set equal to a preset judges alike."""
-    custom = LIVERPOOL.with_options(
-        {"run_min_naturals": 2, "same_suit_runs": "apart-or-overlapping"}
+    custom = with_options(
+        LIVERPOOL, {"run_min_naturals": 2, "same_suit_runs": "apart-or-overlapping"}
     )
     hand = parse_cards("7H JK JK 10H")
     assert classify(hand, custom) is not None and classify(hand, LIVERPOOL) is None

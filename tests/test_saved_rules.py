@@ -17,7 +17,8 @@ from scorekeeper.errors import Invalid, NotFound
 from scorekeeper.games import saved_rules
 from scorekeeper.models import SavedRuleSet
 from scorekeeper.rules import PRESETS, RuleSet
-from scorekeeper.rules.document import same_rules, to_document
+from scorekeeper.rules.document import to_document
+from scorekeeper.rules.ruleset_ids import own_id, same_rules
 from scorekeeper.rules.rulesets import Contract, MeldKind, MeldSpec
 
 ANN = "device-of-ann-0123456789abcdef"
@@ -46,7 +47,8 @@ def test_saved_rules_read_back_exactly_for_their_device_only(db_app: Flask) -> N
         assert [s.name for s in mine] == ["Run of seven"]
         again = saved_rules.get_saved(session, ANN, saved.id)
         assert again.rules.rounds == rules.rounds
-        assert same_rules(again.rules, dataclasses.replace(rules, name="Run of seven"))
+        named = dataclasses.replace(rules, name="Run of seven")
+        assert same_rules(again.rules, dataclasses.replace(named, id=own_id(named)))
         assert saved_rules.list_saved(session, BOB) == []
         with pytest.raises(NotFound):
             saved_rules.get_saved(session, BOB, saved.id)
@@ -120,3 +122,71 @@ def test_ids_out_of_range_are_not_found(db_app: Flask) -> None:
                 saved_rules.get_saved(session, ANN, wrong)
             with pytest.raises(NotFound):
                 saved_rules.delete_saved(session, ANN, wrong)
+
+
+# --- ids: a saved rule set is one's own -------------------------------------------------------
+
+
+def test_saved_rule_sets_get_ids_of_their_own(db_app: Flask) -> None:
+    """Every rule set saved used to read "custom"; one with a preset's id passed for it."""
+    with Session(get_engine(db_app)) as session:
+        sevens = saved_rules.save_rules(session, ANN, "Sevens", run_of_seven())
+        eights = saved_rules.save_rules(
+            session, ANN, "Eights", dataclasses.replace(run_of_seven(), cut_bonus=-10)
+        )
+        fake = dataclasses.replace(run_of_seven(), id="family")
+        not_family = saved_rules.save_rules(session, ANN, "Family Liverpool", fake)
+        family = saved_rules.save_rules(session, BOB, "Family Liverpool", PRESETS["family"])
+        renamed = saved_rules.save_rules(session, BOB, "Ours", PRESETS["family"])
+    ids = [s.rules.id for s in (sevens, eights, not_family)]
+    assert ids[0].startswith("sevens-") and ids[1].startswith("eights-")
+    assert not_family.rules.id.startswith("family-liverpool-")
+    assert len(set(ids)) == 3 and not set(ids) & set(PRESETS)
+    assert family.rules.id == "family"  # the preset itself, under its own name
+    assert renamed.rules.id.startswith("ours-")
+    assert sevens.document["id"] == sevens.rules.id  # the file says the same
+
+
+def test_an_imported_file_gets_an_id_of_its_own(db_app: Flask) -> None:
+    document = to_document(run_of_seven())
+    document["id"] = "liverpool"
+    other = to_document(dataclasses.replace(run_of_seven(), cut_bonus=-10))
+    other["id"] = "liverpool"
+    with Session(get_engine(db_app)) as session:
+        one = saved_rules.import_rules(session, ANN, "One", json.dumps(document))
+        two = saved_rules.import_rules(session, ANN, "Two", json.dumps(other))
+    assert one.rules.id.startswith("one-") and two.rules.id.startswith("two-")
+
+
+def test_a_saved_rule_set_from_before_reads_with_its_own_id(db_app: Flask) -> None:
+    """Rule sets saved before ids were their own say "custom": they read with their own."""
+    with Session(get_engine(db_app)) as session:
+        saved = saved_rules.save_rules(session, ANN, "Sevens", run_of_seven())
+        row = session.get(SavedRuleSet, saved.id)
+        assert row is not None
+        document = json.loads(row.document)
+        document["id"] = "custom"
+        row.document = json.dumps(document)
+        session.add(row)
+        session.commit()
+    with Session(get_engine(db_app)) as session:
+        assert saved_rules.get_saved(session, ANN, saved.id).rules.id == saved.rules.id
+
+
+# --- files that are not rule sets --------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("data", "said"),
+    [
+        (b"[" * 3000, "nested too deeply"),
+        (b"[" * 100_000, "That file is"),
+        (json.dumps({"rounds": [], "name": "Liver\ud800pool"}).encode(), "not valid text"),
+        (b'{"name": "Liver\\ud800pool", "rounds": []}', "not valid text"),
+        (b"\xff\xfe{}", "not JSON"),
+    ],
+)
+def test_a_file_that_is_not_a_rule_set_is_refused(data: bytes, said: str) -> None:
+    with pytest.raises(Invalid) as refused:
+        saved_rules.read_rules_file(data)
+    assert said in " ".join([refused.value.message, *(refused.value.details or [])])

@@ -16,7 +16,7 @@ from scorekeeper.rules.points import (
     FACE_VALUE_POINTS,
     LIVERPOOL_POINTS,
 )
-from scorekeeper.rules.rulesets import DEUCES_SIX, FAMILY, LIVERPOOL
+from scorekeeper.rules.presets import DEUCES_SIX, FAMILY, LIVERPOOL
 from scorekeeper.rules.scoring import (
     PlayerResult,
     Standing,

@@ -538,8 +538,9 @@ def test_concurrent_game_creation_with_one_key_makes_one_game(db_app: Flask) -> 
     def start(_i: int) -> str:
         with write_session(engine) as session:
             view, token = games.create_game(
-                session, preset="liverpool", players=["Ann", "Bob"], idempotency_key="tap-tap"
-            )
+                session, preset="liverpool", players=["Ann", "Bob"], idempotency_key="tap-tap",
+                secret="the-clients-own-secret",
+            )  # fmt: skip
         with write_session(engine) as session:
             assert games.can_edit(session, view.id, [token])
         return view.id

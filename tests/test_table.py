@@ -7,15 +7,16 @@ import pytest
 from scorekeeper.rules.cards import Card, format_cards, parse_cards
 from scorekeeper.rules.errors import RuleSetError
 from scorekeeper.rules.melds import classify
-from scorekeeper.rules.rulesets import (
+from scorekeeper.rules.options import with_options
+from scorekeeper.rules.presets import (
     CONTRACT_RUMMY,
     DEUCES_SIX,
     FAMILY,
     LIVERPOOL,
     LIVERPOOL_11,
     PRESETS,
-    RuleSet,
 )
+from scorekeeper.rules.rulesets import RuleSet
 from scorekeeper.rules.table import (
     DeckPlan,
     deck_plan,
@@ -118,7 +119,7 @@ def test_layoff_respects_distinct_suits_and_set_size() -> None:
 
 
 def test_layoff_respects_wilds_at_most_naturals() -> None:
-    rules = LIVERPOOL.with_options({"wilds_at_most_naturals": True})
+    rules = with_options(LIVERPOOL, {"wilds_at_most_naturals": True})
     assert layoff(parse_cards("7H 7C JK JK"), Card.parse("JK"), LIVERPOOL).fits
     assert layoff(parse_cards("7H 7C JK"), Card.parse("JK"), rules).fits
     result = layoff(parse_cards("7H 7C JK JK"), Card.parse("JK"), rules)
@@ -170,7 +171,7 @@ def test_swap_names_the_freed_wild() -> None:
         ("JK 7H 7C", "7S", FAMILY, True, 0),
         ("7H 7C 7D JK", "7S", FAMILY, False, None),
         ("7H 7C JK", "8S", FAMILY, False, None),
-        ("8C 9C JK JC", "10C", LIVERPOOL.with_options({"joker_swap": "never"}), False, None),
+        ("8C 9C JK JC", "10C", with_options(LIVERPOOL, {"joker_swap": "never"}), False, None),
     ],
 )
 def test_joker_swap(meld: str, card: str, rules: RuleSet, allowed: bool, index: int | None) -> None:

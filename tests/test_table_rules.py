@@ -6,10 +6,11 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper.rules import OPTIONS, PRESETS, Card, RuleSetError, parse_cards
+from scorekeeper.rules.options import option_values, with_options
 from scorekeeper.rules.table import joker_swap, layoff, liverpool_check
 
-LIMITED = PRESETS["liverpool"].with_options({"wilds_at_most_naturals": True})
-DEUCES = PRESETS["liverpool"].with_options({"deuces_wild": True})
+LIMITED = with_options(PRESETS["liverpool"], {"wilds_at_most_naturals": True})
+DEUCES = with_options(PRESETS["liverpool"], {"deuces_wild": True})
 
 
 def card(text: str) -> Card:
@@ -31,7 +32,7 @@ def test_the_wild_limit_applies_to_lay_offs_by_default() -> None:
 
 
 def test_only_when_going_down_lets_a_lay_off_tip_the_balance() -> None:
-    rules = LIMITED.with_options({"wild_limit_on_layoffs": False})
+    rules = with_options(LIMITED, {"wild_limit_on_layoffs": False})
     third = layoff(parse_cards("7H 7C JK JK"), card("JK"), rules)
     assert third.fits and third.position == "set"
     # The meld that results is judged by the same rules when the next card comes.
@@ -40,12 +41,12 @@ def test_only_when_going_down_lets_a_lay_off_tip_the_balance() -> None:
     # A run too, where a run needs only two naturals: 5♠ 6♠ Joker Joker takes a third joker.
     two = {"run_min_naturals": 2}
     run = parse_cards("5S 6S JK JK")
-    assert layoff(run, card("JK"), rules.with_options(two)).fits
-    assert not layoff(run, card("JK"), LIMITED.with_options(two)).fits
+    assert layoff(run, card("JK"), with_options(rules, two)).fits
+    assert not layoff(run, card("JK"), with_options(LIMITED, two)).fits
 
 
 def test_a_discard_is_a_liverpool_under_the_same_rule() -> None:
-    rules = LIMITED.with_options({"wild_limit_on_layoffs": False})
+    rules = with_options(LIMITED, {"wild_limit_on_layoffs": False})
     table = [parse_cards("7H 7C JK JK")]
     assert liverpool_check(table, card("JK"), rules).playable
     assert not liverpool_check(table, card("JK"), LIMITED).playable
@@ -61,7 +62,7 @@ def test_every_wild_may_be_taken_back_by_default() -> None:
 
 
 def test_jokers_only_leaves_a_wild_two_where_it_is() -> None:
-    rules = DEUCES.with_options({"swap_wilds": "jokers-only"})
+    rules = with_options(DEUCES, {"swap_wilds": "jokers-only"})
     refused = joker_swap(parse_cards("8C 2D 10C JC"), card("9C"), rules)
     assert not refused.allowed
     assert refused.reason == (
@@ -117,26 +118,26 @@ def test_a_run_ending_with_the_high_ace_takes_a_wild_low() -> None:
 def test_options_are_validated(name: str, bad: object) -> None:
     assert OPTIONS[name].doc
     with pytest.raises(RuleSetError, match=name):
-        PRESETS["liverpool"].with_options({name: bad})
+        with_options(PRESETS["liverpool"], {name: bad})
 
 
 def test_defaults_keep_todays_behaviour() -> None:
     for rules in PRESETS.values():
-        assert rules.options()["swap_wilds"] == "any-wild"
-        assert rules.options()["wild_limit_on_layoffs"] is True
-        assert rules.options()["buy_penalty_cards"] == 1
+        assert option_values(rules)["swap_wilds"] == "any-wild"
+        assert option_values(rules)["wild_limit_on_layoffs"] is True
+        assert option_values(rules)["buy_penalty_cards"] == 1
 
 
 # --- melds of wild cards only ------------------------------------------------------------------
 
-WILD_ONLY = PRESETS["liverpool"].with_options({"set_min_naturals": 0, "run_min_naturals": 0})
+WILD_ONLY = with_options(PRESETS["liverpool"], {"set_min_naturals": 0, "run_min_naturals": 0})
 
 
 def test_a_wild_goes_on_a_meld_of_wild_cards_and_keeps_it_wild() -> None:
     on_set = layoff(parse_cards("JK JK JK"), card("JK"), WILD_ONLY)
     assert (on_set.fits, on_set.position, on_set.stands_for) == (True, "set", "any")
     assert on_set.reason == "Joker goes on the set of wild cards."
-    on_run = layoff(parse_cards("JK JK JK JK"), card("JK"), WILD_ONLY.with_options(
+    on_run = layoff(parse_cards("JK JK JK JK"), card("JK"), with_options(WILD_ONLY,
         {"set_min_naturals": 2}))  # fmt: skip
     assert on_run.fits and on_run.meld is not None and on_run.meld.describe() == "run of wild cards"
     assert on_run.reason == "Joker goes on the run of wild cards."
@@ -153,7 +154,7 @@ def test_a_natural_card_gives_a_run_of_wild_cards_its_suit_and_place() -> None:
     """Worked hand: 7♥ on four jokers (a run of wild cards, where runs need no natural card
     and sets need two). At the high end the jokers stand for 3♥-6♥, at the low end for
     8♥-J♥; a card that only fits one end says so."""
-    rules = WILD_ONLY.with_options({"set_min_naturals": 2})
+    rules = with_options(WILD_ONLY, {"set_min_naturals": 2})
     run = parse_cards("JK JK JK JK")
     high = layoff(run, card("7H"), rules)
     assert (high.fits, high.position, high.ends) == (True, "high", ("high", "low"))
@@ -175,13 +176,13 @@ def test_a_natural_card_gives_a_run_of_wild_cards_its_suit_and_place() -> None:
 def test_a_full_run_of_wild_cards_takes_nothing_more() -> None:
     """(Where sets too may be wild cards only, thirteen jokers on the table read as a set.)"""
     full = parse_cards("JK " * 13)
-    result = layoff(full, card("7H"), WILD_ONLY.with_options({"set_min_naturals": 2}))
+    result = layoff(full, card("7H"), with_options(WILD_ONLY, {"set_min_naturals": 2}))
     assert not result.fits
     assert result.reason == "The run of wild cards is complete: a run holds at most 13 cards."
 
 
 def test_no_swap_takes_a_wild_from_a_meld_of_wild_cards() -> None:
-    swap = joker_swap(parse_cards("JK JK JK JK"), card("7H"), WILD_ONLY.with_options(
+    swap = joker_swap(parse_cards("JK JK JK JK"), card("7H"), with_options(WILD_ONLY,
         {"set_min_naturals": 2}))  # fmt: skip
     assert not swap.allowed
     assert swap.reason == (

@@ -13,19 +13,20 @@ from typing import Any
 
 import pytest
 from flask import Flask
-from sqlalchemy import func, select
+from sqlalchemy import delete, func, select
 from sqlalchemy.engine import Engine
 from sqlmodel import Session
 
 from scorekeeper import cli, games
 from scorekeeper.db import create_all, get_engine, make_engine
 from scorekeeper.errors import Conflict, GameError, Invalid, KeyReused
+from scorekeeper.games import access, transfer
 from scorekeeper.games import leaderboard as lb
-from scorekeeper.games import transfer
 from scorekeeper.models import Change, Entry, Game, Person, Player, PlayGroup, Round
 from scorekeeper.rules import parse_cards
-from scorekeeper.rules.document import from_document, to_document
-from scorekeeper.rules.rulesets import PRESETS
+from scorekeeper.rules.document import to_document
+from scorekeeper.rules.document_reader import from_document
+from scorekeeper.rules.presets import PRESETS
 
 from .groups_helpers import play
 
@@ -362,7 +363,7 @@ def test_every_problem_is_listed_with_where_it_is(
         f"game 1 ({first}), player 2: the name has control characters or extra spaces: 'Bob  '",
         f"game 1 ({first}), round 3: the entry of the player who went out must say so",
         f"game 2 ({second}), round 1, seat 1: points: Input should be a valid integer",
-        f"game 3 ({third}), round 1: seat 1's cards: " + found[3].split("cards: ", 1)[-1],
+        f"game 3 ({third}), round 1, seat 1: cards: " + found[3].split("cards: ", 1)[-1],
         f"game 4 ({first}): a game with this id is already here, or earlier in the file",
     ]
     assert '"ZZ" is not a card' in found[3]
@@ -444,19 +445,22 @@ def test_a_retried_import_is_answered_not_repeated(
     group_id = _group(session)
     exported = _text(transfer.export_group_json(engine, group_id))
     game_ids = [g["id"] for g in json.loads(exported)["games"]]
-    key = {"idempotency_key": "backup-2026-01", "client": "token:abc"}
+    secret = "s" * 30  # the client's own, sent with both requests
+    key = {"idempotency_key": "backup-2026-01", "client": "token:abc", "secret": secret}
     with Session(empty, expire_on_commit=False) as other:
         first = transfer.import_json(other, exported, **key)
         after = _counts(empty)
         again = transfer.import_json(other, io.BytesIO(exported.encode()), **key)
         assert (again.kind, again.id, again.games, again.replayed) == ("group", group_id, 3, True)
-        assert not first.replayed and again.token != first.token
+        assert not first.replayed and again.token == first.token  # the same rights, no new ones
         assert _counts(empty) == after
         assert games.can_edit_group(other, group_id, [again.token])
         assert all(games.can_edit(other, g, [again.token]) for g in game_ids)
         other_file = exported.replace('"Ann"', '"Anne"')
         with pytest.raises(KeyReused):
             transfer.import_json(other, other_file, **key)
+        with pytest.raises(Conflict, match="already carried out"):  # no secret: no rights
+            transfer.import_json(other, exported, **(key | {"secret": None}))
         with pytest.raises(Conflict, match="already here"):  # another client's key
             transfer.import_json(other, exported, idempotency_key=key["idempotency_key"])
         with pytest.raises(Conflict, match="already here"):  # no key: not a retry
@@ -467,10 +471,32 @@ def test_a_retried_import_is_answered_not_repeated(
 def test_a_retried_import_of_a_game(session: Session, engine: Engine, empty: Engine) -> None:
     view, _t = games.create_game(session, preset="liverpool", players=["Ann", "Bob"])
     exported = _text(transfer.export_game_json(engine, view.id))
+    key = {"idempotency_key": "k1", "secret": "t" * 40}
     with Session(empty, expire_on_commit=False) as other:
-        first = transfer.import_json(other, exported, idempotency_key="k1")
-        again = transfer.import_json(other, exported, idempotency_key="k1")
+        first = transfer.import_json(other, exported, **key)
+        again = transfer.import_json(other, exported, **key)
         assert (again.kind, again.id, again.replayed) == ("game", view.id, True)
-        assert games.can_edit(other, view.id, [again.token]) and again.token != first.token
+        assert games.can_edit(other, view.id, [again.token]) and again.token == first.token
+        assert len(games.edit_grants(other, view.id)) == 1
         with pytest.raises(KeyReused):
-            transfer.import_json(other, exported.replace("Bob", "Rob"), idempotency_key="k1")
+            transfer.import_json(other, exported.replace("Bob", "Rob"), **key)
+        device = "d" * 30  # a browser: its device holds the rights, a retry keeps them
+        exported_again = _text(transfer.export_game_json(engine, view.id))
+        with Session(empty, expire_on_commit=False) as third:
+            third.execute(delete(Game).where(Game.id == view.id))
+            third.commit()
+            made = transfer.import_json(third, exported_again, idempotency_key="k2", device=device)
+            retried = transfer.import_json(
+                third, exported_again, idempotency_key="k2", device=device
+            )
+            assert made.token == retried.token == "" and retried.replayed
+            assert games.can_edit(third, view.id, [], device)
+            assert len(games.edit_grants(third, view.id)) == 1
+
+
+def test_a_new_id_never_reads_as_a_command_line_option(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An id typed after ``scorekeeper export group`` must not start with "-" (argparse
+    would read it as an option): one that would is drawn again."""
+    drawn = iter(["-starts-with-a-dash", "_fine", "unused"])
+    monkeypatch.setattr(access.secrets, "token_urlsafe", lambda n: next(drawn))
+    assert access.new_game_id() == "_fine"

@@ -13,9 +13,11 @@ the rows and the rules core) and change them with the functions below. Each chan
   repeated, and a reused key with other values is refused;
 - writes a history line with the old and new values.
 
-Groups of people across games live in :mod:`.groups` (groups, people, edit rights, games
-started from a group), :mod:`.leaderboard` (statistics, computed by the database from each
-seat's result, which :mod:`.results` keeps) and :mod:`.transfer` (export and import).
+Groups of people across games live in :mod:`.groups` (groups, people, edit rights),
+:mod:`.group_games` (games started in a group, attached to one or taken out),
+:mod:`.leaderboard` (statistics, computed by the database from each seat's result, which
+:mod:`.results` keeps) and :mod:`.transfer` (export; import in :mod:`.importer`, its checks
+in :mod:`.import_checks`).
 
 The modules: :mod:`.views` (the read model), :mod:`.creation` (starting games),
 :mod:`.rounds` (entering, fixing and undoing rounds), :mod:`.access` (edit rights, devices,
@@ -56,16 +58,15 @@ from .creation import (
     play_again,
     validate_new_game,
 )
+from .group_games import attach_game, detach_game, game_group_id, start_group_game
 from .groups import (
     GroupGame,
     GroupView,
     PersonView,
     add_person,
-    attach_game,
     can_edit_group,
     create_group,
     device_group_ids,
-    game_group_id,
     group_games,
     join_group,
     load_group,
@@ -73,7 +74,6 @@ from .groups import (
     rename_group,
     rename_person,
     require_group_edit,
-    start_group_game,
 )
 from .history import HistoryLine, history, latest_summary
 from .rounds import (
@@ -134,6 +134,7 @@ __all__ = [
     "create_game",
     "create_group",
     "current_version",
+    "detach_game",
     "device_game_ids",
     "device_group_ids",
     "device_label",

@@ -52,8 +52,13 @@ def hash_token(token: str) -> str:
 
 
 def new_game_id() -> str:
-    """An unguessable id: 128 random bits, URL-safe (22 characters)."""
-    return secrets.token_urlsafe(16)
+    """An unguessable id: 128 random bits, URL-safe (22 characters). Never one that starts
+    with "-", which a command line would read as an option (``scorekeeper export group
+    -x...``)."""
+    while True:
+        id = secrets.token_urlsafe(16)
+        if not id.startswith("-"):
+            return id
 
 
 def new_join_code(instead_of: str = "") -> str:
@@ -111,13 +116,20 @@ def holds_grant(
     return reader(session).execute(lookup, params).first() is not None
 
 
-def grant_edit(session: Session, game_id: str, label: str, device: str | None = None) -> str:
-    """Edit rights to ``game_id``: a new token (its hash is stored), or, for a ``device``,
-    a grant tied to the device (once per game: asking again changes nothing) and ``""``."""
+def grant_edit(
+    session: Session,
+    game_id: str,
+    label: str,
+    device: str | None = None,
+    token: str | None = None,
+) -> str:
+    """Edit rights to ``game_id``: a token (``token``, or a new one; its hash is stored), or,
+    for a ``device``, a grant tied to the device (once per game: asking again changes
+    nothing) and ``""``."""
     device_hash = hash_device(device)
     if device_hash is not None and _device_grant(session, game_id, device_hash) is not None:
         return ""
-    token = secrets.token_urlsafe(32)
+    token = token or secrets.token_urlsafe(32)
     session.add(
         EditGrant(
             token_hash=hash_token(token), game_id=game_id, label=label[:80], device_hash=device_hash

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from random import SystemRandom
 from typing import Any
@@ -21,9 +21,9 @@ from ..models import (
 )
 from ..rules import PRESETS, RulesError, RuleSet, RuleSetDocumentError, resolve_rules, to_document
 from ..rules.rulesets import MAX_PLAYERS, MIN_PLAYERS
-from .access import grant_edit, new_game_id, new_join_code
+from .access import can_edit, grant_edit, new_game_id, new_join_code
 from .history import log_change
-from .idempotency import Retry, check_key, scoped_retry
+from .idempotency import Retry, check_key, creation_token, replayed_rights, scoped_retry
 from .store import transaction
 from .views import GameView, load_game, view_of
 
@@ -151,6 +151,7 @@ def create_game(
     actor: str = "",
     idempotency_key: str | None = None,
     client: str = "",
+    secret: str | None = None,
     device: str | None = None,
     label: str = "creator",
     group_id: str | None = None,
@@ -161,10 +162,12 @@ def create_game(
     that name (a new name becomes a new person): see :mod:`.groups`.
 
     The creator's grant goes to ``device`` when given (the token is then ``""``), else to a
-    new token. A retry by the same ``client`` with the same ``idempotency_key`` and the same
-    values (a double tap on "Start") answers with the game the first request created, and
-    edit rights to it, instead of a second game; the same key with other values is refused
-    (KeyReused), and another client's key is another key.
+    token. A retry by the same ``client`` with the same ``idempotency_key`` and the same
+    values (a double tap on "Start") answers with the game the first request created
+    instead of a second game, and with the same rights, to the same device or to a client
+    sending the same ``secret`` only (see :mod:`.idempotency`; a Conflict otherwise); the
+    same key with other values is refused (KeyReused), and another client's key is another
+    key.
     """
     key = check_key(idempotency_key)
     rules, names, clean_title, dealer = validate_new_game(
@@ -178,7 +181,10 @@ def create_game(
     )  # fmt: skip
     if dealer is None:
         dealer = _random.randrange(len(names))  # "cut for deal"
-    new = _NewGame(rules, names, clean_title, dealer, options or {}, actor, label, device, group_id)
+    new = _NewGame(
+        rules, names, clean_title, dealer, options or {}, actor, label, device, group_id,
+        secret,
+    )  # fmt: skip
     with transaction(session):
         created = _create_or_replay(session, new, retry)
     return created
@@ -197,11 +203,12 @@ class _NewGame:
     label: str
     device: str | None
     group_id: str | None = None
+    secret: str | None = None  # the client's, for a retry's token (see .idempotency)
 
 
 def _create_or_replay(session: Session, new: _NewGame, retry: Retry) -> tuple[GameView, str]:
     begin_write(session)
-    replayed = _replay_creation(session, retry, new.label, new.device)
+    replayed = _replay_creation(session, retry, new)
     if replayed is not None:
         return replayed
     try:
@@ -211,7 +218,7 @@ def _create_or_replay(session: Session, new: _NewGame, retry: Retry) -> tuple[Ga
         # start): answer with that game.
         session.rollback()
         begin_write(session)
-        replayed = _replay_creation(session, retry, new.label, new.device)
+        replayed = _replay_creation(session, retry, new)
         if replayed is None:
             raise
         return replayed
@@ -237,7 +244,9 @@ def _insert_game(session: Session, new: _NewGame, retry: Retry) -> tuple[GameVie
         get_group(session, new.group_id)
         session.flush()
         link_players(session, new.group_id, game.id, new.names)
-    token = grant_edit(session, game.id, new.label, new.device)
+    token = grant_edit(
+        session, game.id, new.label, new.device, creation_token(new.secret, retry.key)
+    )
     created = {"players": new.names, "rules": new.rules.id, "options": dict(new.options),
                "title": new.title}  # fmt: skip
     summary = f"Game created: {', '.join(new.names)} play {new.rules.name}"
@@ -256,10 +265,9 @@ def _insert_game(session: Session, new: _NewGame, retry: Retry) -> tuple[GameVie
     return view_of(session, game), token
 
 
-def _replay_creation(
-    session: Session, retry: Retry, label: str, device: str | None
-) -> tuple[GameView, str] | None:
-    """The game an earlier request with this key created, and edit rights to it."""
+def _replay_creation(session: Session, retry: Retry, new: _NewGame) -> tuple[GameView, str] | None:
+    """The game an earlier request with this key created, and the rights that request was
+    given (never new ones: see :func:`.idempotency.replayed_rights`)."""
     if not retry.key:
         return None
     record = session.get(IdempotencyRecord, retry.key)
@@ -270,7 +278,13 @@ def _replay_creation(
             "That request key already started a game with other values. Nothing was changed: "
             "send a new key (Idempotency-Key) to start another game."
         )
-    return load_game(session, record.game_id), grant_edit(session, record.game_id, label, device)
+    game_id = record.game_id
+
+    def holds(tokens: Sequence[str], device: str | None) -> bool:
+        return can_edit(session, game_id, tokens, device)
+
+    token = replayed_rights(retry.key, new.device, new.secret, holds)
+    return load_game(session, game_id), token
 
 
 def play_again(
@@ -280,6 +294,7 @@ def play_again(
     idempotency_key: str | None = None,
     *,
     client: str = "",
+    secret: str | None = None,
     device: str | None = None,
     label: str = "creator",
 ) -> tuple[GameView, str]:
@@ -299,6 +314,7 @@ def play_again(
         actor=actor,
         idempotency_key=idempotency_key,
         client=client,
+        secret=secret,
         device=device,
         label=label,
     )

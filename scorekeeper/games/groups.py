@@ -33,8 +33,16 @@ from sqlmodel import Session, col, select
 
 from ..db import begin_write
 from ..errors import Conflict, Forbidden, Invalid, KeyReused, NotFound
-from ..models import Game, GroupGrant, GroupIdempotencyRecord, Person, Player, PlayGroup, utcnow
-from ..rules.rulesets import MAX_PLAYERS, MIN_PLAYERS
+from ..models import (
+    MAX_ROW_ID,
+    Game,
+    GroupGrant,
+    GroupIdempotencyRecord,
+    Person,
+    Player,
+    PlayGroup,
+    utcnow,
+)
 from .access import (
     grant_lookup,
     hash_device,
@@ -44,10 +52,16 @@ from .access import (
     new_join_code,
     normalize_join_code,
 )
-from .creation import clean_name, create_game
-from .idempotency import Retry, check_key, remember_group, scoped_retry
-from .store import check_game_id, get_game, reader, transaction
-from .views import GameView
+from .creation import clean_name
+from .idempotency import (
+    Retry,
+    check_key,
+    creation_token,
+    remember_group,
+    replayed_rights,
+    scoped_retry,
+)
+from .store import reader, transaction
 
 NO_GROUP = "There is no such group. Check the link."
 NO_PERSON = "There is no such person in this group."
@@ -127,61 +141,73 @@ def create_group(
     label: str = "creator device",
     idempotency_key: str | None = None,
     client: str = "",
+    secret: str | None = None,
 ) -> tuple[GroupView, str]:
     """A new group named ``name`` (with ``people``, if given); returns it and the creator's
     edit token (``""`` when the rights go to ``device``).
 
     A retry by the same ``client`` with the same ``idempotency_key``, name and people is
-    answered with the group the first request made (and new edit rights to it) instead of a
-    second group; the same key with another name or people is refused (KeyReused), as for
-    :func:`.creation.create_game`.
+    answered with the group the first request made instead of a second group, with the
+    same rights to the same device or ``secret`` only; the same key with another name or
+    people is refused (KeyReused), as for :func:`.creation.create_game`.
     """
     clean = clean_name(name, "The group's name")
     names = _distinct_names(people)
     key = check_key(idempotency_key)
     retry = scoped_retry(client, "new-group", key, "create_group", clean, names)
+    who = _Creator(label, device, secret)
     with transaction(session):
-        group_id, token = _create_or_replay_group(session, clean, names, retry, label, device)
+        group_id, token = _create_or_replay_group(session, clean, names, retry, who)
     return load_group(session, group_id), token
 
 
+@dataclass(frozen=True)
+class _Creator:
+    """Who made a group: its grant's label, and the device or the client's secret."""
+
+    label: str
+    device: str | None
+    secret: str | None
+
+
 def _create_or_replay_group(
-    session: Session, name: str, people: list[str], retry: Retry, label: str, device: str | None
+    session: Session, name: str, people: list[str], retry: Retry, who: _Creator
 ) -> tuple[str, str]:
     begin_write(session)
-    replayed = _replay_group(session, retry, label, device)
+    replayed = _replay_group(session, retry, who)
     if replayed is not None:
         return replayed
     try:
-        return _insert_group(session, name, people, retry, label, device)
+        return _insert_group(session, name, people, retry, who)
     except IntegrityError:
         # The same key, committed meanwhile by a concurrent request (PostgreSQL lets both
         # start): answer with that group.
         session.rollback()
         begin_write(session)
-        replayed = _replay_group(session, retry, label, device)
+        replayed = _replay_group(session, retry, who)
         if replayed is None:
             raise
         return replayed
 
 
 def _insert_group(
-    session: Session, name: str, people: list[str], retry: Retry, label: str, device: str | None
+    session: Session, name: str, people: list[str], retry: Retry, who: _Creator
 ) -> tuple[str, str]:
     group = PlayGroup(id=new_game_id(), name=name, join_code=new_join_code())
     session.add(group)
     session.flush()
     for person in people:
         session.add(Person(group_id=group.id, name=person, name_key=person.casefold()))
-    token = grant_group_edit(session, group.id, label, device)
+    token = grant_group_edit(
+        session, group.id, who.label, who.device, creation_token(who.secret, retry.key)
+    )
     remember_group(session, retry, group.id, "create_group")
     return group.id, token
 
 
-def _replay_group(
-    session: Session, retry: Retry, label: str, device: str | None
-) -> tuple[str, str] | None:
-    """The group an earlier request with this key made, and edit rights to it."""
+def _replay_group(session: Session, retry: Retry, who: _Creator) -> tuple[str, str] | None:
+    """The group an earlier request with this key made, and the rights that request was
+    given (never new ones: see :func:`.idempotency.replayed_rights`)."""
     if not retry.key:
         return None
     record = session.get(GroupIdempotencyRecord, retry.key)
@@ -192,7 +218,12 @@ def _replay_group(
             "That request key already started a group with another name or other people. "
             "Nothing was changed: send a new key (Idempotency-Key) to start another group."
         )
-    return record.group_id, grant_group_edit(session, record.group_id, label, device)
+    group_id = record.group_id
+
+    def holds(tokens: Sequence[str], device: str | None) -> bool:
+        return can_edit_group(session, group_id, tokens, device)
+
+    return group_id, replayed_rights(retry.key, who.device, who.secret, holds)
 
 
 def _distinct_names(people: Sequence[Any]) -> list[str]:
@@ -210,7 +241,7 @@ def _distinct_names(people: Sequence[Any]) -> list[str]:
 def get_group(session: Session, group_id: str) -> PlayGroup:
     check_group_id(group_id)
     group = session.get(PlayGroup, group_id)
-    if group is None:
+    if group is None or group.importing_since is not None:  # an import still writing it
         raise NotFound(NO_GROUP)
     return group
 
@@ -340,10 +371,11 @@ def grant_group_edit(
     group_id: str,
     label: str,
     device: str | None = None,
+    token: str | None = None,
 ) -> str:
-    """Edit rights to the group: a new token (only its hash is kept), or for a ``device`` a
-    grant tied to it (once: asking again changes nothing) and ``""``. Inside the caller's
-    transaction."""
+    """Edit rights to the group: a token (``token``, or a new one; only its hash is kept),
+    or for a ``device`` a grant tied to it (once: asking again changes nothing) and ``""``.
+    Inside the caller's transaction."""
     device_hash = hash_device(device)
     if device_hash is not None:
         held = session.exec(
@@ -353,7 +385,7 @@ def grant_group_edit(
         ).first()
         if held is not None:
             return ""
-    token = secrets.token_urlsafe(32)
+    token = token or secrets.token_urlsafe(32)
     session.add(
         GroupGrant(
             token_hash=hash_token(token),
@@ -420,10 +452,19 @@ def device_group_ids(session: Session, device: str, limit: int = 100) -> list[st
 # --- people -------------------------------------------------------------------------------
 
 
-def _person(session: Session, group_id: str, person_id: Any) -> Person:
+def check_person_id(person_id: Any) -> int:
+    """``person_id`` if it can name a person (a row id); NotFound before any query otherwise
+    (2**63 in a link overflows the database's integer)."""
     if isinstance(person_id, bool) or not isinstance(person_id, int):
         raise NotFound(NO_PERSON)
-    person = session.get(Person, person_id)
+    if not 0 < person_id <= MAX_ROW_ID:
+        raise NotFound(NO_PERSON)
+    return person_id
+
+
+def person_row(session: Session, group_id: str, person_id: Any) -> Person:
+    """The person of the group (NotFound for no such person, or one of another group)."""
+    person = session.get(Person, check_person_id(person_id))
     if person is None or person.group_id != group_id:
         raise NotFound(NO_PERSON)
     return person
@@ -475,7 +516,7 @@ def rename_person(session: Session, group_id: str, person_id: Any, name: Any) ->
     with transaction(session):
         begin_write(session)
         get_group(session, group_id)
-        person = _person(session, group_id, person_id)
+        person = person_row(session, group_id, person_id)
         _check_free(session, group_id, clean, person.id)
         person.name = clean
         person.name_key = clean.casefold()
@@ -493,8 +534,8 @@ def merge_people(session: Session, group_id: str, source_id: Any, into_id: Any) 
     with transaction(session):
         begin_write(session)
         get_group(session, group_id)
-        source = _person(session, group_id, source_id)
-        into = _person(session, group_id, into_id)
+        source = person_row(session, group_id, source_id)
+        into = person_row(session, group_id, into_id)
         if source.id == into.id:
             raise Invalid("A person cannot be merged into themselves: pick two different people.")
         _check_never_together(session, source, into)
@@ -567,93 +608,6 @@ def link_players(session: Session, group_id: str, game_id: str, names: Sequence[
             .where(_PLAYER.c.game_id == game_id, _PLAYER.c.seat == seat)
             .values(person_id=person_id)
         )
-
-
-# --- games of a group ---------------------------------------------------------------------
-
-
-def start_group_game(
-    session: Session,
-    group_id: str,
-    *,
-    person_ids: Sequence[Any] = (),
-    players: Sequence[Any] | None = None,
-    preset: Any,
-    options: Any = None,
-    title: Any = "",
-    first_dealer: Any = None,
-    actor: str = "",
-    idempotency_key: str | None = None,
-    client: str = "",
-    device: str | None = None,
-    label: str = "creator",
-) -> tuple[GameView, str]:
-    """Start a game in the group: its players are the people ``person_ids`` (in seating
-    order), or ``players`` by name (a new name becomes a new person). Edit rights, keys and
-    checks as for :func:`.creation.create_game`."""
-    get_group(session, group_id)
-    names = list(players) if players is not None else _names_of(session, group_id, person_ids)
-    return create_game(
-        session,
-        preset=preset,
-        players=names,
-        options=options,
-        title=title,
-        first_dealer=first_dealer,
-        actor=actor,
-        idempotency_key=idempotency_key,
-        client=client,
-        device=device,
-        label=label,
-        group_id=group_id,
-    )
-
-
-def _names_of(session: Session, group_id: str, person_ids: Sequence[Any]) -> list[str]:
-    if not isinstance(person_ids, list | tuple):
-        raise Invalid("people must be a list of person ids")
-    if len(person_ids) > MAX_PLAYERS:
-        raise Invalid(f"a game has {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(person_ids)}")
-    if len(set(map(repr, person_ids))) != len(person_ids):
-        raise Invalid("each person can take one seat only")
-    return [_person(session, group_id, pid).name for pid in person_ids]
-
-
-def attach_game(session: Session, group_id: str, game_id: str) -> GameView:
-    """Put an existing game (not in a group yet) in the group, matching its players to people
-    by name. A game already in a group is a 409."""
-    from .views import load_game
-
-    check_game_id(game_id)
-    with transaction(session):
-        begin_write(session)
-        get_group(session, group_id)
-        game = get_game(session, game_id)
-        if game.group_id is not None:
-            if game.group_id == group_id:
-                return load_game(session, game_id)
-            raise Conflict("That game already belongs to another group.")
-        names = session.exec(
-            select(Player.name).where(Player.game_id == game_id).order_by(col(Player.seat))
-        ).all()
-        _check_distinct(list(names))
-        link_players(session, group_id, game_id, list(names))
-    return load_game(session, game_id)
-
-
-def _check_distinct(names: list[str]) -> None:
-    keys = [n.casefold() for n in names]
-    if len(set(keys)) != len(keys):
-        raise Invalid("two seats of that game have the same name: it cannot join a group")
-
-
-def game_group_id(session: Session, game_id: str) -> str | None:
-    """The group a game belongs to, or None."""
-    check_game_id(game_id)
-    row = reader(session).execute(sa_select(Game.group_id).where(col(Game.id) == game_id)).first()
-    if row is None:
-        raise NotFound()
-    return row[0]
 
 
 _GAME = Game.__table__  # type: ignore[attr-defined]

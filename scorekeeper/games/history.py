@@ -9,6 +9,7 @@ from typing import Any
 
 from sqlmodel import Session, col, select
 
+from ..jsontext import loads_stored
 from ..models import (
     Change,
     utcnow,
@@ -41,8 +42,8 @@ def history(session: Session, game_id: str) -> list[HistoryLine]:
             r.action,
             r.round_number,
             r.summary,
-            json.loads(r.before) if r.before else None,
-            json.loads(r.after) if r.after else None,
+            loads_stored(r.before) if r.before else None,
+            loads_stored(r.after) if r.after else None,
         )
         for r in rows
     ]

@@ -1,9 +1,23 @@
-"""Idempotency keys: a request sent again with the same key is answered, not repeated."""
+"""Idempotency keys: a request sent again with the same key is answered, not repeated.
+
+A request that makes something (a game, a group, an import) answers with edit rights to it.
+Its retry answers the same, and gives those rights again, only to the client that sent the
+first request and without a new grant (:func:`replayed_rights`): a browser, by its device (its
+grant is there already); an API client, by a secret it sends with both requests as
+``Authorization: Bearer`` (a token it holds, or any secret of its own), from which the edit
+token is derived (:func:`creation_token`), so the retry hands out the very token the first
+answer held. A client with no secret is known by its address only, which others may share
+(everyone behind one proxy): its retry makes nothing twice, and is refused (a 409) instead of
+handing anyone rights.
+"""
 
 from __future__ import annotations
 
+import base64
 import hashlib
+import hmac
 import json
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -12,12 +26,13 @@ from sqlalchemy import bindparam, insert
 from sqlalchemy import select as sa_select
 from sqlmodel import Session, col
 
-from ..errors import Invalid, KeyReused
+from ..errors import Conflict, Invalid, KeyReused
 from ..models import (
     GroupIdempotencyRecord,
     IdempotencyRecord,
     utcnow,
 )
+from .access import hash_device
 from .store import INSERT_KEY, reader
 from .views import GameView, load_game
 
@@ -60,6 +75,61 @@ def replay(session: Session, game_id: str, retry: Retry) -> GameView | None:
 _KEY_OF = sa_select(IdempotencyRecord.request_hash).where(
     col(IdempotencyRecord.key) == bindparam("key")
 )
+
+
+# --- the rights a retried creation answers with -------------------------------------------
+
+NOT_THE_SENDER = (
+    "That request was already carried out (the same Idempotency-Key): what it made, and the "
+    "edit token to it, went to the client that sent it. Nothing was made twice. A retry is "
+    "answered again only to a client that sends a secret of its own with both requests, as "
+    "'Authorization: Bearer <secret>' (20 to 100 characters); send a new key to make "
+    "another."
+)
+RIGHTS_GONE = (
+    "That request was already carried out (the same Idempotency-Key), but the edit rights it "
+    "gave have been taken away since. Nothing was made twice: ask an editor for the join "
+    "code, or send a new key to make another."
+)
+
+
+def is_secret(secret: str | None) -> bool:
+    """Whether ``secret`` (a bearer token sent) is long enough to tell one client from
+    another: as long as the tokens this app gives out, at least."""
+    return isinstance(secret, str) and 20 <= len(secret) <= 100
+
+
+def creation_token(secret: str | None, key: str | None) -> str | None:
+    """The edit token a creation with a (scoped) idempotency ``key`` gives a client that sent
+    a ``secret``: derived from both, so a retry gives the same token (no second grant), and
+    nobody without the secret can get it. None without a key or a secret (a random token
+    then)."""
+    if key is None or secret is None or not is_secret(secret):
+        return None
+    mac = hmac.new(secret.encode(), f"edit-token:{key}".encode(), hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(mac).rstrip(b"=").decode()
+
+
+def replayed_rights(
+    key: str,
+    device: str | None,
+    secret: str | None,
+    holds: Callable[[Sequence[str], str | None], bool],
+) -> str:
+    """The edit rights a retried creation answers with: ``""`` for the ``device`` that made
+    it, the token the first answer held for a client with the same ``secret``; never a new
+    grant. ``holds(tokens, device)`` says whether those still hold the thing's rights.
+    Conflict (409) for a client without a secret, or whose rights were taken away."""
+    if hash_device(device) is not None:
+        if holds((), device):
+            return ""
+        raise Conflict(RIGHTS_GONE)
+    token = creation_token(secret, key)
+    if token is None:
+        raise Conflict(NOT_THE_SENDER)
+    if not holds((token,), None):
+        raise Conflict(RIGHTS_GONE)
+    return token
 
 
 def check_key(key: str | None) -> str | None:

@@ -45,7 +45,7 @@ from sqlmodel import Session, col
 
 from ..errors import Invalid, NotFound
 from ..models import Game, Person, Player
-from .groups import NO_PERSON, GroupView, PersonView, get_group, load_group
+from .groups import NO_PERSON, GroupView, PersonView, check_person_id, get_group, load_group
 from .store import reader
 
 # --- the read model -----------------------------------------------------------------------
@@ -483,8 +483,7 @@ def person_stats(
 def _person(session: Session, group_id: str, person_id: Any) -> PersonView:
     """The person of the group, with how many of its games they played (a range of the
     index on ``player.person_id``); NotFound otherwise."""
-    if not isinstance(person_id, int) or isinstance(person_id, bool):
-        raise NotFound(NO_PERSON)
+    check_person_id(person_id)
     played = sa_select(func.count()).where(_P.c.person_id == person_id).scalar_subquery()
     row = (
         reader(session)

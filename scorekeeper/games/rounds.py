@@ -18,7 +18,7 @@ from ..models import (
     Round,
     utcnow,
 )
-from ..rules import RuleViolation, format_cards
+from ..rules import RuleSet, RuleViolation, format_cards
 from ..rules.scoring import PlayerResult, score_round
 from .history import log_change
 from .idempotency import Retry, check_key, remember, replay, scoped_retry
@@ -58,44 +58,62 @@ class RoundInput:
 def _score(view: GameView, number: int, entry: RoundInput) -> tuple[int, ...]:
     if len(entry.results) != view.player_count:
         raise Invalid(f"enter a result for each of the {view.player_count} players")
+    return score_entry(
+        view.rules, number, entry, first_dealer=view.first_dealer, names=view.players
+    )
+
+
+def score_entry(
+    rules: RuleSet, number: int, entry: RoundInput, *, first_dealer: int, names: Sequence[str]
+) -> tuple[int, ...]:
+    """The one check of a round's results, for round entry and import alike: each seat's
+    points (the cut bonus included), or Invalid listing every problem, each in ``details``
+    with its ``seat``, ``player`` (the name), ``code`` and ``message``.
+
+    >>> from scorekeeper.rules.presets import LIVERPOOL
+    >>> out, five = PlayerResult(went_out=True), PlayerResult(points=5)
+    >>> score_entry(LIVERPOOL, 1, RoundInput((out, five)), first_dealer=0, names=["A", "B"])
+    (0, 5)
+    >>> score_entry(LIVERPOOL, 1, RoundInput((out, PlayerResult(points=-5))), first_dealer=0,
+    ...             names=["A", "B"])
+    Traceback (most recent call last):
+    ...
+    scorekeeper.errors.Invalid: B's points cannot be negative (-5)
+    """
+    found: list[dict[str, Any]] = []
+    points: tuple[int, ...] = ()
     try:
-        scored = score_round(
-            view.rules,
-            number,
-            entry.results,
-            first_dealer=view.first_dealer,
-            cut_bonus=entry.cut_bonus,
-            names=view.players,
-        )
+        points = score_round(
+            rules, number, entry.results, first_dealer=first_dealer,
+            cut_bonus=entry.cut_bonus, names=names,
+        ).points  # fmt: skip
     except RuleViolation as violation:
-        details = [
-            {
-                "player": view.players[p.meld] if p.meld is not None else None,
-                "code": p.code,
-                "message": p.message,
-            }
-            for p in violation.problems
-        ]
-        raise Invalid(
-            violation.problems[0].message
-            if len(violation.problems) == 1
-            else "; ".join(p.message for p in violation.problems),
-            details,
-        ) from None
+        found += [_problem(names, p.meld, p.code, p.message) for p in violation.problems]
     for seat, result in enumerate(entry.results):
         if result.cards is not None and len(result.cards) > MAX_HAND_CARDS:
-            raise Invalid(
-                f"{view.players[seat]} cannot hold {len(result.cards)} cards "
-                f"(at most {MAX_HAND_CARDS})",
-                {"player": view.players[seat]},
-            )
-        if result.bought > MAX_BOUGHT:
-            raise Invalid(
-                f"{view.players[seat]} cannot have bought {result.bought} cards "
-                f"(at most {MAX_BOUGHT})",
-                {"player": view.players[seat]},
-            )
-    return scored.points
+            found.append(
+                _problem(
+                    names, seat, "too-many-cards",
+                    f"{names[seat]} cannot hold {len(result.cards)} cards "
+                    f"(at most {MAX_HAND_CARDS})",
+                )
+            )  # fmt: skip
+        if isinstance(result.bought, int) and result.bought > MAX_BOUGHT:  # else said above
+            found.append(
+                _problem(
+                    names, seat, "too-many-buys",
+                    f"{names[seat]} cannot have bought {result.bought} cards "
+                    f"(at most {MAX_BOUGHT})",
+                )
+            )  # fmt: skip
+    if found:
+        raise Invalid("; ".join(p["message"] for p in found), found)
+    return points
+
+
+def _problem(names: Sequence[str], seat: int | None, code: str, message: str) -> dict[str, Any]:
+    player = names[seat] if seat is not None and seat < len(names) else None
+    return {"seat": seat, "player": player, "code": code, "message": message}
 
 
 def _entries_json(view: GameView, points: Sequence[int], entry: RoundInput) -> dict[str, Any]:

@@ -17,8 +17,10 @@ Each change is one transaction of its own (:func:`.store.transaction`); callers 
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import secrets
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -30,8 +32,11 @@ from ..db import begin_write
 from ..errors import Invalid, NotFound
 from ..models import SavedRuleSet, utcnow
 from ..rules import RuleSet
-from ..rules.document import from_document, to_document
+from ..rules.document import to_document
+from ..rules.document_reader import from_document
 from ..rules.errors import RuleSetDocumentError, RuleSetError
+from ..rules.limits import waived
+from ..rules.ruleset_ids import own_rules
 from .access import hash_token
 from .creation import clean_name
 from .store import transaction
@@ -40,6 +45,10 @@ MAX_SAVED = 100  # rule sets one device may keep
 MAX_ID = 2**31 - 1  # the largest id a database integer holds: a larger one is no rule set
 MAX_FILE_BYTES = 60_000  # an imported file (the largest real document is under 10 KB)
 NOT_FOUND = "There is no such saved rule set. It may have been deleted: check the link."
+UNREADABLE = (
+    "The saved rules “{name}” can no longer be read, since they were saved before a check "
+    "this app now makes. Build them again from a preset."
+)
 
 
 @dataclass(frozen=True)
@@ -61,32 +70,68 @@ def _device_hash(device: str) -> str:
 
 
 def _view(row: SavedRuleSet) -> SavedView:
+    """The saved rule set, or Invalid (a 400, never a 500) when its document no longer reads:
+    one saved before a check was added (text that is not valid Unicode, say)."""
     document = json.loads(row.document)
     assert row.id is not None
-    return SavedView(
-        row.id, row.name, row.share_token, from_document(document), document, row.updated_at
-    )
+    try:
+        with waived():  # saved before the referee's limits: still listed (rules/limits.py)
+            rules = from_document(document)
+    except RuleSetDocumentError as error:
+        raise Invalid(UNREADABLE.format(name=row.name), list(error.problems)) from None
+    # One saved before ids were a rule set's own reads as "custom": it gets its own here.
+    return SavedView(row.id, row.name, row.share_token, own_rules(rules), document, row.updated_at)
+
+
+@dataclass(frozen=True)
+class Unreadable:
+    """A saved rule set whose document no longer reads, and why (it can still be deleted)."""
+
+    id: int
+    name: str
+    problems: list[str]
+
+
+def _views(rows: Iterable[SavedRuleSet]) -> tuple[list[SavedView], list[Unreadable]]:
+    """The rule sets of ``rows`` that still read, and those that do not (apart, so one bad
+    row never takes a page down with it)."""
+    found: list[SavedView] = []
+    unreadable: list[Unreadable] = []
+    for row in rows:
+        try:
+            found.append(_view(row))
+        except Invalid as error:
+            assert row.id is not None
+            unreadable.append(Unreadable(row.id, row.name, list(error.details or [])))
+    return found, unreadable
 
 
 def _named(rules: RuleSet, name: str) -> dict[str, Any]:
-    """The rule set's document, called by the name it is saved under."""
-    document = to_document(rules)
-    document["name"] = name
-    return document
+    """The rule set's document, called by the name it is saved under, with the id that name
+    and those rules make (a preset's only if it is exactly that preset)."""
+    return to_document(own_rules(dataclasses.replace(rules, name=name)))
 
 
 # --- reading -------------------------------------------------------------------------------------
 
 
 def list_saved(session: Session, device: str) -> list[SavedView]:
-    """This device's saved rule sets, by name."""
-    rows = session.exec(
+    """This device's saved rule sets, by name (those that still read)."""
+    return _views(_rows(session, device))[0]
+
+
+def list_unreadable(session: Session, device: str) -> list[Unreadable]:
+    """This device's saved rule sets that no longer read (see :func:`_view`)."""
+    return _views(_rows(session, device))[1]
+
+
+def _rows(session: Session, device: str) -> Sequence[SavedRuleSet]:
+    return session.exec(
         select(SavedRuleSet)
         .where(SavedRuleSet.device_hash == _device_hash(device))
         .order_by(col(SavedRuleSet.name))
         .limit(MAX_SAVED)
     ).all()
-    return [_view(row) for row in rows]
 
 
 def get_saved(session: Session, device: str, saved_id: int) -> SavedView:
@@ -179,6 +224,10 @@ def read_rules_file(data: bytes | str) -> RuleSet:
         document = json.loads(data)
     except (ValueError, UnicodeDecodeError) as error:
         raise Invalid(f"That file is not JSON: {error}", ["the file is not JSON"]) from None
+    except RecursionError:
+        raise Invalid(
+            "That file is nested too deeply to be a rule set.", ["the file is nested too deeply"]
+        ) from None
     try:
         return from_document(document)
     except RuleSetDocumentError as error:
@@ -208,6 +257,7 @@ __all__ = [
     "get_shared",
     "import_rules",
     "list_saved",
+    "list_unreadable",
     "read_rules_file",
     "save_rules",
 ]

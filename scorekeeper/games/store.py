@@ -13,7 +13,7 @@ from typing import Any
 
 from sqlalchemy import Connection, bindparam, delete, insert, update
 from sqlalchemy.orm.attributes import set_committed_value
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from ..db import begin_write
 from ..errors import NotFound
@@ -66,9 +66,14 @@ def check_game_id(game_id: str) -> None:
         raise NotFound()
 
 
+# A game is there for its readers unless an import is still writing it (PlayGroup's
+# ``importing_since``): every read of a game by its id asks for this too.
+GAME_IS_THERE = col(Game.importing).is_(False)
+
+
 def get_game(session: Session, game_id: str, *, lock: bool = False) -> Game:
     check_game_id(game_id)
-    statement = select(Game).where(Game.id == game_id)
+    statement = select(Game).where(Game.id == game_id, GAME_IS_THERE)
     if lock:
         # Refresh a row this session may have read before the lock: another writer may have
         # changed it meanwhile (PostgreSQL reads the latest row once the lock is granted).

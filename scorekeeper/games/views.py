@@ -4,7 +4,6 @@ and the rules core, and the queries that list games."""
 from __future__ import annotations
 
 import functools
-import json
 import threading
 from collections import OrderedDict
 from collections.abc import Mapping, Sequence
@@ -18,6 +17,7 @@ from sqlalchemy.engine import Compiled, Dialect, Engine
 from sqlmodel import Session, col, select
 
 from ..errors import NotFound
+from ..jsontext import loads_stored
 from ..models import (
     Entry,
     Game,
@@ -25,10 +25,11 @@ from ..models import (
     Round,
 )
 from ..rules import Card, RuleSet, build_rules, format_cards, from_document
+from ..rules.limits import waived
 from ..rules.rulesets import RoundSpec
 from ..rules.scoring import Standing, standings, winners
 from ..rules.seating import RoundSeats, round_seats
-from .store import EntryValues, RoundValues, check_game_id, get_game, reader
+from .store import GAME_IS_THERE, EntryValues, RoundValues, check_game_id, get_game, reader
 
 # --- the read model -----------------------------------------------------------------------
 
@@ -187,16 +188,19 @@ def _parse_cards_column(text: str | None) -> tuple[Card, ...] | None:
 
 def game_rules(game: Game) -> RuleSet:
     """The rules the game was started with: its stored document (a game started before
-    documents were stored, and never migrated, is read from its preset and options)."""
-    if game.rule_document:
-        return _rules_of_document(game.rule_document)
-    return build_rules(game.preset, json.loads(game.options))
+    documents were stored, and never migrated, is read from its preset and options). A game
+    stored before the referee's limits keeps its rules (rules/limits.py)."""
+    with waived():
+        if game.rule_document:
+            return _rules_of_document(game.rule_document)
+        return build_rules(game.preset, loads_stored(game.options))
 
 
 @functools.lru_cache(maxsize=256)
 def _rules_of_document(text: str) -> RuleSet:
-    """Read once per process for each document: games of one table share theirs."""
-    return from_document(json.loads(text))
+    """Read once per process for each document: games of one table share theirs. A document
+    stored with half a character (before the doors refused them) shows U+FFFD there."""
+    return from_document(loads_stored(text))
 
 
 def build_view(
@@ -215,7 +219,7 @@ def build_view(
         running = view.running_totals
         round_views.append(view)
     return GameView(
-        id=game.id, title=game.title, preset=game.preset, options=json.loads(game.options),
+        id=game.id, title=game.title, preset=game.preset, options=loads_stored(game.options),
         rules=rules, players=names, first_dealer=game.first_dealer, join_code=game.join_code,
         rounds=tuple(round_views), version=game.version, created_at=game.created_at,
         updated_at=game.updated_at, finished_at=game.finished_at,
@@ -316,8 +320,10 @@ def load_game(session: Session, game_id: str) -> GameView:
 _VIEW_CACHE: OrderedDict[tuple[str, int, datetime], GameView] = OrderedDict()
 _VIEW_CACHE_SIZE = 512
 _view_cache_lock = threading.Lock()
-_VERSION_OF = sa_select(Game.version).where(col(Game.id) == bindparam("game_id"))
-_STAMP_OF = sa_select(Game.version, Game.updated_at).where(col(Game.id) == bindparam("game_id"))
+_VERSION_OF = sa_select(Game.version).where(col(Game.id) == bindparam("game_id"), GAME_IS_THERE)
+_STAMP_OF = sa_select(Game.version, Game.updated_at).where(
+    col(Game.id) == bindparam("game_id"), GAME_IS_THERE
+)
 
 
 def view_of(session: Session, game: Game) -> GameView:
@@ -414,7 +420,7 @@ def recent_player_names(session: Session, game_ids: Sequence[str], limit: int = 
     rows = session.exec(
         select(Player.name, func.max(Game.created_at).label("last"))
         .join(Game, Game.id == Player.game_id)  # type: ignore[arg-type]
-        .where(col(Game.id).in_(list(game_ids)))
+        .where(col(Game.id).in_(list(game_ids)), GAME_IS_THERE)
         .group_by(Player.name)
         .order_by(func.max(Game.created_at).desc())
         .limit(limit)
@@ -426,7 +432,8 @@ def list_games(
     session: Session, ids: Sequence[str] | None = None, limit: int = 50
 ) -> list[GameView]:
     """Games newest first (only ``ids`` when given)."""
-    statement = select(Game).order_by(col(Game.created_at).desc()).limit(limit)
+    statement = select(Game).where(GAME_IS_THERE).order_by(col(Game.created_at).desc())
+    statement = statement.limit(limit)
     if ids is not None:
         if not ids:
             return []

@@ -9,7 +9,8 @@ from __future__ import annotations
 from .arranger import ArrangedMeld, Arrangement, arrange
 from .cards import FULL_DECK, JOKER, Card, Rank, Suit, format_cards, parse_cards, sort_cards
 from .contract import ContractVerdict, MeldReport, check_contract
-from .document import from_document, resolve_rules, to_document
+from .document import to_document
+from .document_reader import from_document, resolve_rules
 from .errors import (
     CardParseError,
     Problem,
@@ -19,10 +20,10 @@ from .errors import (
     RuleViolation,
 )
 from .melds import Meld, WildUse, check_meld, classify, is_run, is_set, is_wild, meld_problems
+from .options import OPTIONS, option_values, with_options
 from .points import POINT_TABLES, PointTable, get_point_table
+from .presets import PRESETS, build_rules, get_preset
 from .rulesets import (
-    OPTIONS,
-    PRESETS,
     Contract,
     DeckRule,
     GoingOut,
@@ -31,8 +32,6 @@ from .rulesets import (
     RoundSpec,
     RuleSet,
     SameSuitRuns,
-    build_rules,
-    get_preset,
 )
 from .table import (
     DeckPlan,
@@ -98,8 +97,10 @@ __all__ = [
     "layoff",
     "liverpool_check",
     "meld_problems",
+    "option_values",
     "parse_cards",
     "resolve_rules",
     "sort_cards",
     "to_document",
+    "with_options",
 ]

@@ -6,7 +6,7 @@ more, the same round as if it had a discard. The first question that fails says 
 missing.
 
 >>> from .cards import parse_cards
->>> from .rulesets import LIVERPOOL
+>>> from .presets import LIVERPOOL
 >>> print(explain(LIVERPOOL, 1, parse_cards("7H 7C 9D 8S KD 2C 4H 5H QS JD")))
 No way to make 2 sets: only sevens have 2 or more natural cards.
 """
@@ -16,18 +16,42 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Sequence
 
+from .budget import DEFAULT_STEPS, ShareSpent
 from .cards import Card, Rank, format_cards
 from .contract_search import Solver
 from .rulesets import MeldKind, MeldSpec, RuleSet, number_word
 from .solver_model import SUITS, HandCounts, SearchRules, cell
+
+# The reason may spend a quarter of the question's budget, and at most a quarter of the
+# usual budget (its questions are smaller than the contract's: most take a few steps).
+REASON_SHARE = 4
+REASON_STEPS = DEFAULT_STEPS // REASON_SHARE
 
 
 def explain(
     rules: RuleSet, round_number: int, hand: Sequence[Card], solver: Solver | None = None
 ) -> str:
     """A sentence saying what is missing, as concrete as the counts allow (``solver``: the
-    one that already found the contract impossible, which keeps its answers)."""
+    one that already found the contract impossible, which keeps its answers).
+
+    The smaller questions it asks spend at most a quarter of the question's budget; past
+    that, the sentence only says the contract cannot be made (which is known already)."""
     ask = solver or Solver()
+    whole = ask.budget
+    ask.budget = whole.share(min(REASON_STEPS, whole.limit // REASON_SHARE))
+    try:
+        return _explain(ask, rules, round_number, hand)
+    except ShareSpent:
+        want = rules.round(round_number).contract.describe()
+        return (
+            f"No way to make {want} with these {len(hand)} cards. Saying exactly what is "
+            "missing would take the referee too long."
+        )
+    finally:
+        ask.budget = whole
+
+
+def _explain(ask: Solver, rules: RuleSet, round_number: int, hand: Sequence[Card]) -> str:
     spec = rules.round(round_number)
     contract = spec.contract
     want = contract.describe()
@@ -41,7 +65,7 @@ def explain(
     counts = HandCounts.of(hand, rules)
     with_discard = dataclasses.replace(search, all_out=False, keep_discard=False)
     if search.all_out:
-        stuck = _homeless(ask, search, counts, hand, rules)
+        stuck = homeless(ask, search, counts, hand, rules)
         if stuck:
             verb = "fits" if len(stuck) == 1 else "fit"
             return (
@@ -164,7 +188,7 @@ def _set_naturals(counts: HandCounts, rank: int, distinct: bool) -> int:
     return sum(1 for n in have if n) if distinct else sum(have)
 
 
-def _homeless(
+def homeless(
     ask: Solver, search: SearchRules, counts: HandCounts, hand: Sequence[Card], rules: RuleSet
 ) -> list[Card]:
     """Natural cards that are in no legal meld of the contract's kinds: for each, the search
@@ -173,6 +197,8 @@ def _homeless(
     shortest = {
         m.kind: min(x.min_length for x in search.slots if x.kind == m.kind) for m in search.slots
     }
+    if search.extra_melds:  # an extra meld may be of either kind, and shorter
+        shortest = dict(zip(MeldKind, search.extra_length, strict=True))
     one = dataclasses.replace(search, all_out=False, keep_discard=False, exact=False)
     in_sets: dict[int, bool] = {}  # by rank
     in_runs: dict[int, int] = {}  # by suit: the positions some run window covers
@@ -228,4 +254,4 @@ def _positions(suit: int, where: Callable[[int], bool]) -> int:
     return sum(1 << p for p in range(1, 15) if where(cell(1 if p == 14 else p, suit)))
 
 
-__all__ = ["explain"]
+__all__ = ["explain", "homeless"]

@@ -20,7 +20,7 @@ module turns the search's answer back into cards.
 A worked hand, Liverpool round 6 (1 set and 2 runs):
 
 >>> from .cards import parse_cards
->>> from .rulesets import LIVERPOOL
+>>> from .presets import LIVERPOOL
 >>> hand = parse_cards("7H 7C JK 3S 4S 5S 6S 9D 10D JD QD 2C")
 >>> arrangement = arrange(LIVERPOOL, 6, hand)
 >>> arrangement.possible
@@ -39,12 +39,15 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .arrangement_reasons import explain
+from .arrangement_reasons import explain, homeless
+from .budget import StepBudget
 from .cards import Card, Rank, format_cards
 from .contract_search import Solution, SolvedMeld, Solver
 from .meld_choices import RunChoice, SetChoice
 from .rulesets import MeldKind, RuleSet
 from .solver_model import SUITS, HandCounts, SearchRules, card_at
+
+BIG_HAND = 20  # cards: from here an all-out hand is first checked for cards that fit nowhere
 
 
 @dataclass(frozen=True)
@@ -71,11 +74,17 @@ class Arrangement:
     reason: str = ""
 
 
-def arrange(rules: RuleSet, round_number: int, cards: Sequence[Card]) -> Arrangement:
+def arrange(
+    rules: RuleSet, round_number: int, cards: Sequence[Card], *, budget: StepBudget | None = None
+) -> Arrangement:
     """Lay out the contract of round ``round_number`` from ``cards``, or say why not.
 
+    The search and the reason why not spend from ``budget`` (by default the request's,
+    :func:`.budget.current`); past it, a :class:`~.budget.TooHard` says the question is
+    too much work.
+
     >>> from .cards import parse_cards
-    >>> from .rulesets import CONTRACT_RUMMY, DEUCES_SIX
+    >>> from .presets import CONTRACT_RUMMY, DEUCES_SIX
     >>> a = arrange(DEUCES_SIX, 6, parse_cards("7H 7C 2S 3D 4D 5D 6D 9S 10S JS QS 2D"))
     >>> a.possible, [format_cards(m.cards) for m in a.melds], a.leftover
     (True, ['7H 7C 2S', '9S 10S JS QS', '2D 3D 4D 5D 6D'], ())
@@ -85,8 +94,13 @@ def arrange(rules: RuleSet, round_number: int, cards: Sequence[Card]) -> Arrange
     hand = tuple(cards)
     search = SearchRules.of(rules, round_number)
     counts = HandCounts.of(hand, rules)
-    solver = Solver()
-    solution = _best_solution(solver, search, counts)
+    solver = Solver(budget)
+    # All out, a card that fits in no meld at all settles it before any search of a big
+    # hand (which could take long to find out: thirty cards, eight jokers and a stray card).
+    stuck = (
+        search.all_out and len(hand) >= BIG_HAND and homeless(solver, search, counts, hand, rules)
+    )
+    solution = None if stuck else _best_solution(solver, search, counts)
     if solution is None:
         return Arrangement(False, (), hand, explain(rules, round_number, hand, solver))
     melds, leftover = _to_cards(solution, hand, rules)

@@ -12,7 +12,7 @@ the contract referee counts it; a run of wild cards only has no suit, so no othe
 close to it. Only for hands of up to about 12 cards; never used by the app.
 
 >>> from .cards import format_cards, parse_cards
->>> from .rulesets import LIVERPOOL
+>>> from .presets import LIVERPOOL
 >>> groups = brute_force(LIVERPOOL, 2, parse_cards("7H 7C JK 8C 9C 10C JK KD"))
 >>> [format_cards(g) for g in groups]
 ['7H 7C JK', 'JK 8C 9C 10C']
@@ -113,9 +113,12 @@ def candidate_groups(rules: RuleSet, round_number: int, cards: Sequence[Card]) -
     groups: list[_Group] = []
     seen: dict[tuple[MeldKind, tuple[Card, ...]], Meld | None] = {}
     n = len(cards)
+    extras = rules.extra_melds and spec.all_out
     for size in range(1, n + 1):
         for kind in kinds:
             lengths = {m.min_length for m in specs if m.kind == kind} or {least[kind]}
+            if extras:
+                lengths.add(least[kind])  # an extra meld may be shorter than the contract's
             if (exact and size not in lengths) or size < min(lengths):
                 continue
             for picked in combinations(range(n), size):

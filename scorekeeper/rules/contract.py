@@ -16,7 +16,12 @@ Terms:
 - In an all-out round the **hand** (the cards not laid down) must be empty.
 - A group that is a legal set **and** a legal run (only when a meld of some kind needs at
   most one natural card: ``7♥ Joker Joker Joker``, or wild cards alone when none is needed)
-  counts as a set, unless counting it as a run is what makes the contract.
+  counts as a set, unless counting it as a run is what makes the contract. Likewise a run
+  with a 2 or an ace that reads two ways. The readings that make the contract are found by
+  :mod:`.contract_readings` (fewest groups read another way; never every combination).
+- **Extra melds** (``extra_melds``) are legal melds at least as long as the shortest meld of
+  their kind the contract asks for, or the usual fewest (set 3, run 4) when that is shorter
+  or the contract asks none of that kind.
 
 Contract-level problem codes: ``too-few-sets``, ``too-many-sets``, ``too-few-runs``,
 ``too-many-runs``, ``meld-too-short``, ``meld-not-exact``, ``same-suit-runs``,
@@ -25,7 +30,7 @@ the meld referee's codes for each group.
 
 A worked hand, Liverpool round 2 (1 set and 1 run):
 
->>> from .rulesets import LIVERPOOL
+>>> from .presets import LIVERPOOL
 >>> verdict = check_contract(LIVERPOOL, 2, [parse_cards("7H 7C JK"), parse_cards("8C 9C JK JC")])
 >>> verdict.legal, [m.meld.describe() for m in verdict.melds if m.meld]
 (True, ['set of sevens', 'run 8♣-J♣'])
@@ -40,9 +45,10 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
-from itertools import combinations, product
 
-from .cards import Card, Rank, format_cards, parse_cards
+from .budget import StepBudget, current
+from .cards import Card, Rank, Suit, format_cards, parse_cards
+from .contract_readings import Option, choose
 from .errors import Problem
 from .melds import Meld, judge
 from .rulesets import (
@@ -152,12 +158,16 @@ def check_contract(
     round_number: int,
     groups: Sequence[Sequence[Card]],
     hand: Sequence[Card] | None = None,
+    *,
+    budget: StepBudget | None = None,
 ) -> ContractVerdict:
     """Judge a lay-down: ``groups`` are the melds laid, ``hand`` the cards left (if known).
 
-    A RuleSetError from ``rules.round`` (no such round) propagates.
+    A RuleSetError from ``rules.round`` (no such round) propagates, and a
+    :class:`~.budget.TooHard` when the question takes more than ``budget`` (by default the
+    request's, :func:`.budget.current`).
 
-    >>> from .rulesets import CONTRACT_RUMMY, LIVERPOOL
+    >>> from .presets import CONTRACT_RUMMY, LIVERPOOL
     >>> sets = [parse_cards("7H 7C 7S 7D"), parse_cards("9H 9C 9S")]
     >>> check_contract(LIVERPOOL, 1, sets).legal
     True
@@ -169,6 +179,7 @@ def check_contract(
     ['cards-left-in-hand']
     """
     spec = rules.round(round_number)
+    budget = current(budget)
     contract = spec.contract
     lengths = {
         kind: min(
@@ -179,13 +190,13 @@ def check_contract(
     reports: list[MeldReport] = []
     others: dict[int, list[MeldReport]] = {}
     for index, group in enumerate(groups):
-        kind, meld, found = judge(group, rules, min_length=lengths)
+        kind, meld, found = judge(group, rules, min_length=lengths, budget=budget)
         reports.append(MeldReport(kind, tuple(group), meld, tuple(p.at(index) for p in found)))
-        readings = _other_readings(rules, group, kind, meld, lengths[MeldKind.RUN])
+        readings = _other_readings(rules, group, kind, meld, lengths[MeldKind.RUN], budget)
         if readings:
             others[index] = [MeldReport(MeldKind.RUN, tuple(group), m, ()) for m in readings]
 
-    reports, extra = _read_as_needed(rules, round_number, reports, others)
+    reports, extra = _read_as_needed(rules, round_number, reports, others, budget)
     extra.extend(_hand_problems(rules, round_number, groups, hand))
     reports = _with_meld_problems(reports, extra)
     # Meld problems first (in group order), then the lay-down's.
@@ -226,7 +237,12 @@ def _hand_problems(
 
 
 def _other_readings(
-    rules: RuleSet, group: Sequence[Card], kind: MeldKind, meld: Meld | None, least: int
+    rules: RuleSet,
+    group: Sequence[Card],
+    kind: MeldKind,
+    meld: Meld | None,
+    least: int,
+    budget: StepBudget,
 ) -> list[Meld]:
     """The other ways a legal group may be read as a run: the run a legal set also makes
     (``7♥ Joker Joker Joker`` when a meld needs one natural card at most, or wild cards
@@ -244,7 +260,7 @@ def _other_readings(
         return []  # only an ace (low or high) or a 2 (natural or wild) reads two ways
     seen = {(meld.suit, meld.low, meld.high)} if kind == MeldKind.RUN else set()
     out: list[Meld] = []
-    for reading in sorted(run_readings(group, rules, least), key=lambda r: r.key):
+    for reading in sorted(run_readings(group, rules, least, budget), key=lambda r: r.key):
         other = reading.meld
         if other is not None and (other.suit, other.low, other.high) not in seen:
             seen.add((other.suit, other.low, other.high))
@@ -257,31 +273,80 @@ def _read_as_needed(
     round_number: int,
     reports: list[MeldReport],
     others: dict[int, list[MeldReport]],
+    budget: StepBudget,
 ) -> tuple[list[MeldReport], list[Problem]]:
     """The groups as the contract needs them: each legal group as the referee first reads
     it, unless reading some groups another way (``others``: a set that is also a run, a run
     with a 2 read the other way) makes the lay-down's melds match the contract, fewest
-    changes first. Returns the reports and the lay-down's problems that depend on the
-    readings (counts, lengths, runs of one suit)."""
+    changes first (:mod:`.contract_readings`). Returns the reports and the lay-down's
+    problems that depend on the readings (counts, lengths, runs of one suit)."""
     first = _kind_problems(rules, round_number, reports)
     if not first or not others:
         return reports, first
-    for count in range(1, len(others) + 1):
-        for chosen in combinations(sorted(others), count):
-            for picks in product(*(others[i] for i in chosen)):
-                trial = list(reports)
-                for i, pick in zip(chosen, picks, strict=True):
-                    trial[i] = pick
-                found = _kind_problems(rules, round_number, trial)
-                if not found:
-                    return trial, found
-    return reports, first
+    readings = [[r, *others.get(i, [])] for i, r in enumerate(reports)]
+
+    def kinds_fit(kinds: list[MeldKind]) -> bool:
+        trial = [next(r for r in rs if r.kind == k) for rs, k in zip(readings, kinds, strict=True)]
+        return not _tally_problems(rules, round_number, trial)
+
+    chosen = choose(
+        [[_option(r) for r in rs] for rs in readings],
+        [len(r.cards) for r in reports],
+        kinds_fit,
+        lambda a, b: runs_may_share(rules, a, b),
+        budget,
+    )
+    if chosen is None:
+        return reports, first
+    trial = [rs[k] for rs, k in zip(readings, chosen, strict=True)]
+    found = _kind_problems(rules, round_number, trial)
+    assert not found, "the readings chosen make the contract"
+    return trial, found
+
+
+def _option(report: MeldReport) -> Option:
+    """A reading as the contract sees it: its kind, and where a run of a suit lies."""
+    meld = report.meld
+    if meld is None or meld.kind != MeldKind.RUN or meld.suit is None:
+        return Option(report.kind) if report.kind is not None else Option(MeldKind.SET)
+    return Option(MeldKind.RUN, (_SUIT_INDEX[meld.suit], meld.low, meld.high))
+
+
+_SUIT_INDEX = {suit: i for i, suit in enumerate(Suit)}
+
+
+def runs_may_share(rules: RuleSet, a: tuple[int, int], b: tuple[int, int]) -> bool:
+    """May runs of one suit at ``a`` and ``b`` (low, high) both go down, by the rule set's
+    same-suit rule?
+
+    >>> from .presets import FAMILY, LIVERPOOL
+    >>> runs_may_share(LIVERPOOL, (2, 5), (7, 10)), runs_may_share(LIVERPOOL, (2, 5), (6, 9))
+    (True, False)
+    >>> runs_may_share(LIVERPOOL, (5, 8), (7, 10)), runs_may_share(FAMILY, (5, 8), (7, 10))
+    (False, True)
+    """
+    if rules.same_suit_runs == SameSuitRuns.NEVER:
+        return False
+    overlap = a[0] <= b[1] and b[0] <= a[1]
+    if overlap:
+        return rules.same_suit_runs == SameSuitRuns.APART_OR_OVERLAPPING
+    return max(a[0], b[0]) - min(a[1], b[1]) - 1 >= rules.same_suit_run_gap
 
 
 def _kind_problems(
     rules: RuleSet, round_number: int, reports: Sequence[MeldReport]
 ) -> list[Problem]:
     """The lay-down's problems that follow from the kinds of its melds."""
+    return [
+        *_tally_problems(rules, round_number, reports),
+        *_same_suit_problems(rules, reports),
+    ]
+
+
+def _tally_problems(
+    rules: RuleSet, round_number: int, reports: Sequence[MeldReport]
+) -> list[Problem]:
+    """The lay-down's problems with its counts of sets and runs and their lengths."""
     spec = rules.round(round_number)
     exact = rules.exact_contract_melds and not spec.all_out
     return [
@@ -289,7 +354,6 @@ def _kind_problems(
         *_length_problems(
             round_number, spec.contract, reports, exact=exact, extras=rules.extra_melds
         ),
-        *_same_suit_problems(rules, reports),
     ]
 
 
@@ -471,7 +535,7 @@ def _too_close(pair: str, cards: tuple[str, ...], gap: int, least: int) -> Probl
 def card_supply_problems(cards: Sequence[Card], rules: RuleSet) -> list[Problem]:
     """Cards that cannot all exist: more copies than the most decks the game uses hold.
 
-    >>> from .rulesets import DEUCES_SIX
+    >>> from .presets import DEUCES_SIX
     >>> [p.message for p in card_supply_problems(parse_cards("7H 7H 7H 7H JK"), DEUCES_SIX)]
     ['7♥ appears 4 times, but the 3 decks this game uses at most hold only 3.', 'Six-round Deuces Wild is played without jokers: JK is not in its deck.']
     """  # noqa: E501

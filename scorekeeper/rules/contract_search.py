@@ -27,7 +27,9 @@ from __future__ import annotations
 from collections.abc import Hashable
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import combinations
 
+from .budget import StepBudget, current
 from .meld_choices import RunChoice, SetChoice, place_ends, run_choices, set_choices
 from .rulesets import MeldKind, MeldSpec, SameSuitRuns
 from .solver_model import (
@@ -42,7 +44,7 @@ from .solver_model import (
 
 # The search's prunings, each of which the benchmark can switch off to show what it buys
 # (``benchmarks/arranger.py --no-memo`` ...). The answers never depend on them.
-SWITCHES = {"memo": True, "cover": True, "room": True, "cache": True}
+SWITCHES = {"memo": True, "cover": True, "room": True, "wilds": True, "cache": True}
 
 
 @dataclass(frozen=True)
@@ -65,12 +67,21 @@ class Solution:
 
 
 class ContractSearch:
-    """One search over one hand. ``must_leave`` asks for a card left to discard."""
+    """One search over one hand. ``must_leave`` asks for a card left to discard. Every node
+    and every meld choice it enumerates spends a step of ``budget`` (:mod:`.budget`)."""
 
-    def __init__(self, rules: SearchRules, hand: HandCounts, *, must_leave: bool = False):
+    def __init__(
+        self,
+        rules: SearchRules,
+        hand: HandCounts,
+        *,
+        must_leave: bool = False,
+        budget: StepBudget | None = None,
+    ):
         self.rules = rules
         self.hand = hand
         self.must_leave = must_leave
+        self.budget = current(budget)
         self.naturals = list(hand.naturals)
         self.high_aces = [0, 0, 0, 0]
         self.pool = hand.wilds  # wilds available now
@@ -80,6 +91,8 @@ class ContractSearch:
         self.used = 0  # natural cards in melds
         self.specs: list[MeldSpec] = list(dict.fromkeys(rules.slots))
         self.open = [rules.slots.count(spec) for spec in self.specs]
+        # A node bounds every distinct contract meld: with many, a node is more work.
+        self.node_steps = 1 + len(self.specs) // 4
         self.made: list[tuple[int | None, MeldKind, SetChoice | RunChoice]] = []
         self.turned: list[int] = []
         self.runs: list[list[tuple[int, int]]] = [[], [], [], []]
@@ -96,6 +109,7 @@ class ContractSearch:
 
     def _node(self, at: int) -> Solution | None:
         self.nodes += 1
+        self.budget.spend(self.node_steps)
         naturals = self.naturals
         while at < CELLS and not naturals[at]:
             at += 1
@@ -152,6 +166,8 @@ class ContractSearch:
         length, room = min(lengths), 0
         per_suit = 1 if rules.same_suit == SameSuitRuns.NEVER else UNBOUNDED
         rank = at // 4 + 1
+        suits: list[tuple[int, int, int]] = []  # the suits with room: mask, lowest, runs
+        together = SWITCHES["wilds"] and wanted > 1  # one run alone: fewest_wilds bounds it
         for suit, mask in enumerate(masks):
             laid = self.runs[suit]
             if mask and len(laid) < per_suit:
@@ -159,11 +175,16 @@ class ContractSearch:
                 # from below it (a run of wilds under a high ace is laid from the ace).
                 below = [high + rules.gap + 1 for low, high in laid if low <= rank]
                 low = max([rules.lowest, *below])
-                fits = most_runs(rules, mask, low, length, max(free, 0))
-                room += min(per_suit - len(laid), fits)
-                if room >= wanted:
-                    return True
-        return False
+                fits = min(per_suit - len(laid), most_runs(rules, mask, low, length, max(free, 0)))
+                room += fits
+                if fits:
+                    suits.append((mask, low, min(fits, wanted)))
+        if room < wanted:
+            return False
+        if not together:
+            return True
+        costs = [fewest_wilds_for_runs(rules, m, low, length, runs) for m, low, runs in suits]
+        return _fewest_in_all(costs, wanted) <= free
 
     def _cards_find_melds(self, at: int) -> bool:
         """All out: every natural card not yet decided must go into a meld still open (a
@@ -183,6 +204,7 @@ class ContractSearch:
             else:
                 runs += self.open[j]
         ranks = [0, 0, 0, 0]  # per suit, the ranks with a card to place
+        rank_bits = [0, 0, 0, 0]  # the same, a bit per rank
         most = list(self.high_aces)  # per suit, the most copies of one card
         sets_needed = 0
         dual = self.hand.dual
@@ -196,6 +218,7 @@ class ContractSearch:
             for suit, n in enumerate(have):
                 if n:
                     ranks[suit] += 1
+                    rank_bits[suit] |= 1 << (base // 4)
                     most[suit] = max(most[suit], n)
             sets_needed += _sets_for(rules, have, _copies_in_runs(rules, runs, ace=base == 0))
             if sets_needed > sets:
@@ -203,10 +226,18 @@ class ContractSearch:
         runs_needed = 0
         for suit in range(4):
             need = 1 if self.high_aces[suit] or ranks[suit] > sets else 0
-            if rules.same_suit == SameSuitRuns.APART_OR_OVERLAPPING and rules.set_max <= 4:
-                need = max(need, most[suit] - sets)  # each copy beyond the sets' in a run
+            if rules.same_suit == SameSuitRuns.APART_OR_OVERLAPPING and (
+                rules.set_max <= 4 or not sets
+            ):
+                # Each copy beyond what the sets take (one each when suits differ, none when
+                # no set is open) in a run of its own.
+                need = max(need, most[suit] - sets)
             runs_needed += need
-        return runs_needed <= runs and self._stacked_runs_fit(at, sets, runs)
+        return (
+            runs_needed <= runs
+            and _sets_take_the_rest(rank_bits, self.high_aces, sets, runs)
+            and self._stacked_runs_fit(at, sets, runs)
+        )
 
     def _stacked_runs_fit(self, at: int, sets: int, runs: int) -> bool:
         """All out, runs only, that may overlap: when one suit has as many copies of a card
@@ -336,7 +367,7 @@ class ContractSearch:
 
     def _start(self, at: int, j: int | None, kind: MeldKind, length: int) -> Solution | None:
         if kind == MeldKind.SET:
-            for choice in set_choices(self.rules, self.naturals, at, length):
+            for choice in set_choices(self.rules, self.naturals, at, length, self.budget):
                 found = self._with(at, j, choice)
                 if found is not None:
                     return found
@@ -364,6 +395,7 @@ class ContractSearch:
             budget,
             self.runs[suit],
             may_leave,
+            self.budget,
         ):
             found = self._with(at, j, run)
             if found is not None:
@@ -465,7 +497,7 @@ class ContractSearch:
         set_room = sum(c.room for _, _, c in self.made if isinstance(c, SetChoice))
         set_room += sum(r for *_, r in wild_only)
         runs = [c for _, _, c in self.made if isinstance(c, RunChoice)]
-        placed = place_ends(self.rules, runs, spare - set_room, spare)
+        placed = place_ends(self.rules, runs, spare - set_room, spare, self.budget)
         if placed is None:
             return None
         fixed = {id(run): done for run, done in zip(runs, placed, strict=True)}
@@ -537,6 +569,31 @@ def _suit_masks(naturals: list[int], high_aces: list[int], at: int) -> list[int]
     return masks
 
 
+def _sets_take_the_rest(rank_bits: list[int], high_aces: list[int], sets: int, runs: int) -> bool:
+    """All out: the suits that get no run put every card in a set, and a set is of one
+    rank, so some choice of at most ``runs`` suits for the runs (every suit with an ace kept
+    high among them) leaves cards of at most ``sets`` ranks to the sets.
+
+    >>> hearts, spades, clubs = 0b1100, 0b110000000, 0b1111111111110  # 3 4, 8 9, 2 to K
+    >>> _sets_take_the_rest([0, hearts, 0, clubs], [0] * 4, sets=1, runs=2)
+    True
+    >>> _sets_take_the_rest([spades, hearts, 0, clubs], [0] * 4, sets=1, runs=2)
+    False
+    """
+    if runs >= sum(1 for bits in rank_bits if bits):
+        return True  # a run for every suit with cards
+    must = {s for s in range(len(rank_bits)) if high_aces[s]}
+    for chosen in combinations(range(len(rank_bits)), runs):
+        if must <= set(chosen):
+            rest = 0
+            for suit, bits in enumerate(rank_bits):
+                if suit not in chosen:
+                    rest |= bits
+            if rest.bit_count() <= sets:
+                return True
+    return False
+
+
 def _copies_in_runs(rules: SearchRules, runs: int, *, ace: bool) -> int:
     """The most copies of one card ``runs`` open runs of its suit could take."""
     if runs == 0:
@@ -570,7 +627,7 @@ def most_runs(rules: SearchRules, mask: int, low: int, length: int, free: int) -
 
     Runs are taken greedily, the one that ends lowest first, which gives the most.
 
-    >>> from .rulesets import LIVERPOOL
+    >>> from .presets import LIVERPOOL
     >>> rules = SearchRules.of(LIVERPOOL, 3)
     >>> spades = sum(1 << p for p in (3, 4, 5, 6, 8, 9, 10))  # 3-6, then 8-J with a wild
     >>> most_runs(rules, spades, 1, 4, 0), most_runs(rules, spades, 1, 4, 1)
@@ -613,6 +670,69 @@ def _earliest_end(
             if have >= least and wilds <= free and not (capped and wilds > have):
                 return end
     return None
+
+
+def fewest_wilds_for_runs(
+    rules: SearchRules, mask: int, low: int, length: int, runs: int
+) -> tuple[int, ...]:
+    """The fewest wilds that 0, 1, ... ``runs`` runs of one suit need between them, apart
+    from each other (as the same-suit rule asks), from position ``low`` up, each at least
+    ``length`` long with its natural cards from ``mask``. Each run alone may have the fewest
+    wilds, yet two runs cannot both take the best stretch of a suit: this counts them
+    together (``UNBOUNDED``: that many runs do not fit).
+
+    >>> from .presets import LIVERPOOL
+    >>> rules = SearchRules.of(LIVERPOOL, 3)
+    >>> spades = sum(1 << p for p in (3, 4, 5, 6, 8, 9, 10))  # 3-6, then 8-J with a wild
+    >>> fewest_wilds_for_runs(rules, spades, 1, 4, 2)
+    (0, 0, 1)
+    >>> fewest_wilds_for_runs(rules, spades, 1, 4, 3)[3] == UNBOUNDED  # no room for a third
+    True
+    """
+    count = _fewest_wilds_for_runs if SWITCHES["cache"] else _fewest_wilds_for_runs.__wrapped__
+    return count(
+        mask,
+        low,
+        length,
+        max(1, rules.run_min_naturals),
+        rules.wilds_at_most_naturals,
+        rules.gap,
+        rules.highest,
+        runs,
+    )
+
+
+@lru_cache(maxsize=1 << 16)
+def _fewest_wilds_for_runs(
+    mask: int, low: int, length: int, least: int, capped: bool, gap: int, top: int, runs: int
+) -> tuple[int, ...]:
+    # best[p][r]: the fewest wilds of r runs lying below position p (from ``low``).
+    best = [[0] + [UNBOUNDED] * runs for _ in range(top + 2)]
+    for end in range(low, top + 1):
+        row = list(best[end])  # the position ``end`` left out
+        for start in range(max(low, end - MAX_RUN + 1), end - length + 2):
+            size = end - start + 1
+            have = (mask & (((1 << size) - 1) << start)).bit_count()
+            wilds = size - have
+            if have < least or (capped and wilds > have):
+                continue
+            before = best[max(low, start - gap)]
+            for r in range(1, runs + 1):
+                row[r] = min(row[r], before[r - 1] + wilds)
+        best[end + 1] = row
+    return tuple(best[top + 1])
+
+
+def _fewest_in_all(costs: list[tuple[int, ...]], wanted: int) -> int:
+    """The fewest wilds ``wanted`` runs need, shared out among the suits (``costs``: per
+    suit, the fewest for 0, 1, ... runs)."""
+    total = [0] + [UNBOUNDED] * wanted
+    for cost in costs:
+        total = [
+            min(total[k - r] + cost[r] for r in range(min(k, len(cost) - 1) + 1))
+            for k in range(wanted + 1)
+        ]
+    return total[wanted]
 
 
 @lru_cache(maxsize=1 << 12)
@@ -658,8 +778,9 @@ def fewest_wilds(
     # A longer run holds a window of ``length`` with no more wilds than it has, so the
     # windows of exactly ``length`` bound every run (whatever its natural cards must number).
     best = length if least == 0 else UNBOUNDED
-    # A run's natural cards lie within ``least + free`` positions of each other.
-    span = min(MAX_RUN, max(length, least + free))
+    # A run's natural cards lie within ``least + free`` positions of each other (within its
+    # length when contract melds are exactly their length).
+    span = length if rules.exact else min(MAX_RUN, max(length, least + free))
     run_wilds = _run_wilds if SWITCHES["cache"] else _run_wilds.__wrapped__
     for mask in masks:
         if mask:
@@ -716,20 +837,28 @@ def clear_caches() -> None:
     """Forget the answers kept per suit mask (for the benchmark's fair comparisons)."""
     _run_wilds.cache_clear()
     _most_runs.cache_clear()
+    _fewest_wilds_for_runs.cache_clear()
     fewest_run_cards.cache_clear()
 
 
-def solve(rules: SearchRules, hand: HandCounts, *, must_leave: bool = False) -> Solution | None:
+def solve(
+    rules: SearchRules,
+    hand: HandCounts,
+    *,
+    must_leave: bool = False,
+    budget: StepBudget | None = None,
+) -> Solution | None:
     """A way to make the contract from the hand, or ``None``."""
-    return ContractSearch(rules, hand, must_leave=must_leave).solve()
+    return ContractSearch(rules, hand, must_leave=must_leave, budget=budget).solve()
 
 
 class Solver:
     """Answers the questions asked about one hand (the contract, then, for the reason why
     not, parts of it and the hand with a wild or two more), each once: the reason asks
-    again some of what the arranger asked."""
+    again some of what the arranger asked. Every question spends from one ``budget``."""
 
-    def __init__(self) -> None:
+    def __init__(self, budget: StepBudget | None = None) -> None:
+        self.budget = current(budget)
         self._answers: dict[tuple[SearchRules, HandCounts, bool], Solution | None] = {}
 
     def solve(
@@ -737,5 +866,5 @@ class Solver:
     ) -> Solution | None:
         question = (rules, hand, must_leave)
         if question not in self._answers:
-            self._answers[question] = solve(rules, hand, must_leave=must_leave)
+            self._answers[question] = solve(rules, hand, must_leave=must_leave, budget=self.budget)
         return self._answers[question]

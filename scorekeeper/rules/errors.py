@@ -8,6 +8,19 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
+
+
+def quoted(value: Any) -> str:
+    """``value`` in quotes for a message, at most 40 characters; what is not valid text (half
+    of a UTF-16 pair) written as its escape, so the message itself can be shown.
+
+    >>> print(quoted("Liver\\ud800pool"), quoted("x" * 50))
+    "Liver\\ud800pool" "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...
+    """
+    text = f'"{value}"' if isinstance(value, str) else repr(value)
+    text = text.encode("utf-8", "backslashreplace").decode("utf-8")
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 class RulesError(ValueError):

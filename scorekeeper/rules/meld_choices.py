@@ -15,7 +15,7 @@ In a round with a discard a meld longer than it needs to be is never tried when 
 could come off an end and leave it legal: the shorter meld uses fewer cards, so whatever
 the longer one allows, the shorter allows too.
 
->>> from .rulesets import LIVERPOOL
+>>> from .presets import LIVERPOOL
 >>> from .solver_model import SearchRules
 >>> rules = SearchRules.of(LIVERPOOL, 3)
 >>> naturals = [0] * 52
@@ -31,6 +31,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from itertools import product
 
+from .budget import StepBudget
 from .rulesets import MeldKind, SameSuitRuns
 from .solver_model import HIGH_ACE, MAX_RUN, SearchRules, cell
 
@@ -68,9 +69,14 @@ class RunChoice:
 
 
 def set_choices(
-    rules: SearchRules, naturals: Sequence[int], at: int, length: int
+    rules: SearchRules,
+    naturals: Sequence[int],
+    at: int,
+    length: int,
+    budget: StepBudget | None = None,
 ) -> Iterator[SetChoice]:
-    """Every set starting at cell ``at``, most natural cards first."""
+    """Every set starting at cell ``at``, most natural cards first (each way of taking the
+    natural cards tried spends a step of ``budget``)."""
     rank, suit = at // 4 + 1, at % 4
     least = max(1, rules.set_min_naturals)
     cap = 1 if rules.set_max <= 4 else None  # suits must differ: one card per suit
@@ -80,10 +86,24 @@ def set_choices(
         if cap is not None:
             have = min(have, cap)
         ranges.append(range(have, 0 if t == suit else -1, -1))
+    if budget is not None:
+        budget.spend(len(ranges[0]) * len(ranges[1]) * len(ranges[2]) * len(ranges[3]))
+    most = _most_taken(rules, least, length)
     for taken in product(*ranges):
-        choice = _set_choice(rules, rank, taken, least, length)
-        if choice is not None:
-            yield choice
+        if sum(taken) <= most:
+            choice = _set_choice(rules, rank, taken, least, length)
+            if choice is not None:
+                yield choice
+
+
+def _most_taken(rules: SearchRules, least: int, length: int) -> int:
+    """The most natural cards a set may take: in a round with a discard, no more than its
+    length or the natural cards it needs (:func:`_set_choice` refuses a set a natural card
+    could come off), never more than a set holds. (With many decks most ways of taking
+    copies take more: they are passed over at once.)"""
+    if rules.all_out:
+        return rules.set_max
+    return min(rules.set_max, max(length, least))
 
 
 def _set_choice(
@@ -113,15 +133,20 @@ def run_choices(
     budget: int,
     others: Sequence[tuple[int, int]],
     may_leave: int = 0,
+    steps: StepBudget | None = None,
 ) -> Iterator[RunChoice]:
     """Every run of ``suit`` whose lowest natural card sits at position ``start``.
 
     ``budget`` is the most wilds it may use; ``others`` are the runs of the same suit
     already chosen; ``may_leave`` is how many other melds could take a natural card the run leaves
-    (a wild stands in its place); a card with more copies than that is never left.
+    (a wild stands in its place); a card with more copies than that is never left. Each
+    stretch of cards tried spends a step of ``steps``.
     """
     least = max(1, rules.run_min_naturals)
-    for high, taken, inner in _cores(naturals, high_aces, suit, start, rules, budget, may_leave):
+    cores = _cores(naturals, high_aces, suit, start, rules, budget, may_leave)
+    if steps is not None:
+        steps.spend(len(cores))
+    for high, taken, inner in cores:
         if len(taken) < least:
             continue
         if rules.all_out:
@@ -175,7 +200,11 @@ def _core_fits(rules: SearchRules, core: RunChoice, others: Sequence[tuple[int, 
 
 
 def place_ends(
-    rules: SearchRules, runs: Sequence[RunChoice], least: int, most: int
+    rules: SearchRules,
+    runs: Sequence[RunChoice],
+    least: int,
+    most: int,
+    budget: StepBudget | None = None,
 ) -> list[RunChoice] | None:
     """The all-out runs (in the same order) with their end wilds placed, the wilds beyond
     the fewest each needs numbering from ``least`` to ``most``; ``None`` if no placement
@@ -199,6 +228,8 @@ def place_ends(
         run = order[i]
         for more in range(min(run.room, most - extra) + 1):
             for fixed in _ends(rules, run, run.wilds - len_inside(run) + more):
+                if budget is not None:
+                    budget.spend()
                 if all(
                     p.suit != fixed.suit or rules.runs_fit((p.low, p.high), (fixed.low, fixed.high))
                     for p in placed

@@ -130,7 +130,7 @@ class Meld:
 
         >>> from .cards import parse_cards
         >>> from .melds import check_meld
-        >>> from .rulesets import LIVERPOOL
+        >>> from .presets import LIVERPOOL
         >>> format_cards(check_meld(parse_cards("JC JK 8C 9C"), LIVERPOOL).ordered())
         '8C 9C JK JC'
         """
@@ -195,7 +195,7 @@ def _guess_wild_indices(meld: Meld) -> tuple[int, ...]:
 def is_wild(card: Card, rules: RuleSet) -> bool:
     """Jokers are always wild; so is every card of a wild rank (2s in deuces-wild games).
 
-    >>> from .rulesets import LIVERPOOL, DEUCES_SIX
+    >>> from .presets import LIVERPOOL, DEUCES_SIX
     >>> is_wild(Card.parse("2H"), LIVERPOOL), is_wild(Card.parse("2H"), DEUCES_SIX)
     (False, True)
     """

@@ -27,7 +27,8 @@ legal it reports every problem of the reading that comes closest, each with a st
 
 A worked hand, Liverpool rules (a set needs 2 naturals, a run 3):
 
->>> from .rulesets import LIVERPOOL, DEUCES_SIX
+>>> from .options import with_options
+>>> from .presets import LIVERPOOL, DEUCES_SIX
 >>> meld = check_meld(parse_cards("8C 9C JK JC"), LIVERPOOL)
 >>> meld.kind, [w.stands_for for w in meld.wilds], meld.describe()
 (<MeldKind.RUN: 'run'>, ['10C'], 'run 8♣-J♣')
@@ -54,7 +55,7 @@ run of its contract: it is read as a run of a suit and place clear of the others
 that may make either kind are read as a set, unless a lay-down needs them as a run
 (:func:`.contract.check_contract` decides).
 
->>> anything_goes = LIVERPOOL.with_options({"set_min_naturals": 0, "run_min_naturals": 0})
+>>> anything_goes = with_options(LIVERPOOL, {"set_min_naturals": 0, "run_min_naturals": 0})
 >>> meld = check_meld(parse_cards("JK JK JK"), anything_goes)
 >>> meld.describe(), meld.rank, [w.stands_for for w in meld.wilds]
 ('set of wild cards', None, ['any', 'any', 'any'])
@@ -69,6 +70,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
 
+from .budget import StepBudget, current, reading_cost
 from .cards import Card, Rank, Suit, parse_cards
 from .errors import Problem, RuleViolation
 from .meld_model import (
@@ -194,14 +196,19 @@ def _repeated_suit_problems(
     return [Problem("repeated-suit-in-set", message, cards=codes(twice))]
 
 
-def _set_readings(cards: Sequence[Card], rules: RuleSet, min_length: int) -> Iterator[Reading]:
+def _set_readings(
+    cards: Sequence[Card], rules: RuleSet, min_length: int, budget: StepBudget
+) -> Iterator[Reading]:
     ranks: list[Rank] = []
     for card in cards:
         if card.rank is not None and can_be_natural(card, rules) and card.rank not in ranks:
             ranks.append(card.rank)
+    cost = reading_cost(len(cards))
     if not ranks:
+        budget.spend(cost)
         yield _read_set(cards, rules, None, min_length)
     for rank in ranks:
+        budget.spend(cost)
         yield _read_set(cards, rules, rank, min_length)
 
 
@@ -231,13 +238,16 @@ def judge(
     kind: MeldKind | None = None,
     *,
     min_length: int | Mapping[MeldKind, int] | None = None,
+    budget: StepBudget | None = None,
 ) -> tuple[MeldKind, Meld | None, tuple[Problem, ...]]:
     """The kind the cards are (or look most like), the meld if legal, and every problem.
 
     ``min_length`` overrides the usual fewest cards (3 for a set, 4 for a run): one number,
-    or one per kind.
+    or one per kind. Each reading tried spends from ``budget`` (:mod:`.budget`; by default
+    the request's).
     """
     cards = tuple(cards)
+    budget = current(budget)
 
     def least(k: MeldKind) -> int:
         if min_length is None:
@@ -248,16 +258,16 @@ def judge(
 
     if kind is not None:
         readings = (
-            _set_readings(cards, rules, least(kind))
+            _set_readings(cards, rules, least(kind), budget)
             if kind == MeldKind.SET
-            else run_readings(cards, rules, least(kind))
+            else run_readings(cards, rules, least(kind), budget)
         )
         best = _best(readings)
         return kind, best.meld, best.problems
-    as_set = _best(_set_readings(cards, rules, least(MeldKind.SET)))
+    as_set = _best(_set_readings(cards, rules, least(MeldKind.SET), budget))
     if as_set.meld is not None:
         return MeldKind.SET, as_set.meld, ()  # a group that is both (7H JK JK JK) is a set
-    as_run = _best(run_readings(cards, rules, least(MeldKind.RUN)))
+    as_run = _best(run_readings(cards, rules, least(MeldKind.RUN), budget))
     if as_run.meld is not None:
         return MeldKind.RUN, as_run.meld, ()
     looks = _look_alike(cards, rules)
@@ -285,7 +295,7 @@ def meld_problems(
 
     An empty list means the meld is legal.
 
-    >>> from .rulesets import DEUCES_SIX
+    >>> from .presets import DEUCES_SIX
     >>> [p.code for p in meld_problems(parse_cards("8H 2C 2D"), DEUCES_SIX)]
     ['too-few-naturals']
     >>> [p.code for p in meld_problems(parse_cards("8H 8H 8C JK JK"), DEUCES_SIX, MeldKind.SET)]
@@ -303,7 +313,7 @@ def check_meld(
 ) -> Meld:
     """The meld ``cards`` make, or a RuleViolation listing every problem.
 
-    >>> from .rulesets import LIVERPOOL
+    >>> from .presets import LIVERPOOL
     >>> check_meld(parse_cards("7H 8H JK 10H"), LIVERPOOL).wilds[0].stands_for
     '9H'
     >>> check_meld(parse_cards("7H JK JK"), LIVERPOOL)
@@ -326,7 +336,7 @@ def classify(
 ) -> Meld | None:
     """The meld ``cards`` make, or ``None`` if they are not a legal meld.
 
-    >>> from .rulesets import LIVERPOOL
+    >>> from .presets import LIVERPOOL
     >>> classify(parse_cards("JH QH KH AH"), LIVERPOOL).describe()
     'run J♥-A♥'
     >>> classify(parse_cards("QH KH AH 2H"), LIVERPOOL) is None

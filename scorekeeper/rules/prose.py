@@ -281,12 +281,29 @@ _SAME_SUIT_RUNS = {
 }
 
 
+def _extra_melds(rules: RuleSet) -> list[Paragraph]:
+    """Melds beyond the contract, where the rule set allows them, and how long each is."""
+    if not rules.extra_melds:
+        return []
+    sets, runs = DEFAULT_MIN_LENGTH[MeldKind.SET], DEFAULT_MIN_LENGTH[MeldKind.RUN]
+    return [
+        _says(
+            _key("Melds beyond the contract may go down with it."),
+            "Each is at least as long as the shortest meld of its kind the round's contract "
+            f"asks for, or as {sets} cards for a set and {runs} for a run when that is shorter "
+            "or the contract asks for none of its kind.",
+        )
+    ]
+
+
 def going_down_section(rules: RuleSet) -> Section:
+    how_many = "at least" if rules.extra_melds else "exactly"
     paragraphs = [
         _says(
-            "To go down you lay the round's contract all at once: exactly its number of sets "
-            "and of runs, each meld legal."
-        )
+            f"To go down you lay the round's contract all at once: {how_many} its number of "
+            "sets and of runs, each meld legal."
+        ),
+        *_extra_melds(rules),
     ]
     if rules.exact_contract_melds:
         all_out = _rounds_where(rules, lambda spec: spec.all_out)
@@ -317,8 +334,13 @@ def _going_out_paragraphs(rules: RuleSet) -> list[Paragraph]:
     discard = _rounds_where(rules, lambda spec: not spec.all_out)
     if discard:
         which = "every round" if len(discard) == rules.round_count else rounds_text(discard)
+        keep = (
+            [_key("Going down must leave at least one card to discard.")]
+            if rules.keep_card_to_discard
+            else []
+        )
         found.append(
-            _says(f"In {which} you go out by playing every card but one and discarding it.")
+            _says(f"In {which} you go out by playing every card but one and discarding it.", *keep)
         )
     return found
 
@@ -452,6 +474,67 @@ def scoring_section(rules: RuleSet) -> Section:
     )
 
 
+# --- the summary ------------------------------------------------------------------------------
+
+
+def _dealt_text(rules: RuleSet) -> str:
+    dealt = sorted({spec.cards_dealt for spec in rules.rounds})
+    if len(dealt) == 1:
+        return count(dealt[0], "card")
+    return f"{dealt[0]} to {dealt[-1]} cards"
+
+
+def _rounds_sentence(rules: RuleSet) -> str:
+    """``"Seven rounds of 10 cards, from 2 sets to 3 runs."``"""
+    first, last = rules.rounds[0].contract, rules.rounds[-1].contract
+    dealt = _dealt_text(rules)
+    if rules.round_count == 1:
+        return f"One round of {dealt}: {first.describe()}."
+    rounds = _capital(words(rules.round_count, "round"))
+    if all(spec.contract == first for spec in rules.rounds):
+        return f"{rounds} of {dealt}, each asking for {first.describe()}."
+    return f"{rounds} of {dealt}, from {first.describe()} to {last.describe()}."
+
+
+def _natural_cards_sentence(rules: RuleSet, kind: MeldKind) -> str:
+    if rules.allows_wild_only(kind):
+        return f"Wild cards alone may make a {kind.value}."
+    least = max(1, rules.min_naturals_for(kind))
+    return f"A {kind.value} needs at least {count(least, 'natural card')}."
+
+
+def summary(rules: RuleSet) -> str:
+    """A few sentences on what these rules are, written from the rule set itself: the rounds
+    and their contracts, going out, the wild and natural cards, buying and the points (what a
+    rule set of one's own is summed up by; the presets have summaries written by hand).
+
+    >>> from scorekeeper.rules import PRESETS
+    >>> print(summary(PRESETS["liverpool"]))  # doctest: +NORMALIZE_WHITESPACE
+    Seven rounds of 10 cards, from 2 sets to 3 runs. In round 7 go out with every card: no
+    discard. Jokers are wild. A set needs at least 2 natural cards. A run needs at least 3
+    natural cards. Buying ("May I?"): take the discard out of turn with one penalty card.
+    Cards left in hand: A 15 · 2-9 5 · 10 J Q K 10 · Joker 20. Cut bonus: −50 to the cutter
+    for an exact cut.
+    """
+    sentences = [_rounds_sentence(rules)]
+    all_out = _rounds_where(rules, lambda spec: spec.all_out)
+    if all_out:
+        sentences.append(f"In {rounds_text(all_out)} go out with every card: no discard.")
+    sentences.append(_capital(rules.describe_wilds()) + ".")
+    if rules.wilds_at_most_naturals:
+        sentences.append("Wild cards may not outnumber natural cards in a meld.")
+    if _has_wilds(rules):
+        sentences += [_natural_cards_sentence(rules, kind) for kind in MeldKind]
+    buying = buying_section(rules).paragraphs[0].sentences[0]
+    sentences.append(buying.text)
+    if buying.text != "No buying.":
+        sentences += [limit.text for limit in _buy_limits(rules)]
+    sentences.append(f"Cards left in hand: {rules.point_table.describe()}.")
+    if rules.cut_bonus:
+        sentences.append(f"Cut bonus: {signed(rules.cut_bonus)} to the cutter for an exact cut.")
+    return " ".join(sentences)
+
+
 # --- the book ---------------------------------------------------------------------------------
 
 
@@ -497,4 +580,5 @@ __all__ = [
     "decks_text",
     "key_rules",
     "rule_book",
+    "summary",
 ]

@@ -7,6 +7,7 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from itertools import combinations
 
+from .budget import StepBudget, current, reading_cost
 from .cards import Card, Rank, Suit
 from .errors import Problem
 from .meld_model import (
@@ -293,12 +294,21 @@ def _ace_reading(reading: Reading, cards: Sequence[Card], ace_high: bool) -> Rea
     return Reading(MeldKind.RUN, (problem,), reading.naturals, 0, None, in_order=True)
 
 
-def run_readings(cards: Sequence[Card], rules: RuleSet, min_length: int) -> Iterator[Reading]:
+def run_readings(
+    cards: Sequence[Card], rules: RuleSet, min_length: int, budget: StepBudget | None = None
+) -> Iterator[Reading]:
+    """Every reading of ``cards`` as a run: each suit of a natural card, each choice of the
+    cards of wild ranks that stand for themselves, the aces low and high. Each reading
+    spends from ``budget`` (:func:`.budget.reading_cost`): with many wild ranks that may
+    stand for themselves, the choices double with each one."""
+    budget = current(budget)
+    cost = reading_cost(len(cards))
     suits: list[Suit] = []
     for card in cards:
         if card.suit is not None and can_be_natural(card, rules) and card.suit not in suits:
             suits.append(card.suit)
     if not suits:
+        budget.spend(cost)
         yield _read_run(cards, rules, None, False, frozenset(), min_length)
     has_ace = any(c.rank == Rank.ACE for c in cards)
     ace_places = {
@@ -317,6 +327,7 @@ def run_readings(cards: Sequence[Card], rules: RuleSet, min_length: int) -> Iter
         for size in range(len(flexible), -1, -1):
             for chosen in combinations(flexible, size):
                 for ace_high in (False, True) if has_ace else (False,):
+                    budget.spend(cost)
                     reading = _read_run(cards, rules, suit, ace_high, frozenset(chosen), min_length)
                     if not has_ace or ace_high in ace_places:
                         yield reading

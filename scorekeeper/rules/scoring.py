@@ -13,14 +13,14 @@ Terms:
   in the deck is refused wherever cards are given (a hand scored, a referee question), with
   the one message of :func:`cards_not_in_deck`.
 
->>> from .rulesets import LIVERPOOL
+>>> from .presets import LIVERPOOL
 >>> results = [PlayerResult(went_out=True), PlayerResult(cards=parse_cards("AH JK 7C")),
 ...            PlayerResult(points=35)]
 >>> score_round(LIVERPOOL, 1, results, first_dealer=0).points
 (0, 40, 35)
 >>> [(s.place, s.seat, s.total) for s in standings([120, 85, 85])]
 [(1, 1, 85), (1, 2, 85), (3, 0, 120)]
->>> from .rulesets import DEUCES_SIX
+>>> from .presets import DEUCES_SIX
 >>> score_round(DEUCES_SIX, 1, [PlayerResult(went_out=True), PlayerResult(cards=parse_cards("7H JK"))],
 ...             first_dealer=0)
 Traceback (most recent call last):
@@ -69,7 +69,7 @@ class RoundScore:
 def in_deck(rules: RuleSet, card: Card) -> bool:
     """Do the rule set's decks hold ``card``? A joker only in a game with jokers.
 
-    >>> from .rulesets import DEUCES_SIX, LIVERPOOL
+    >>> from .presets import DEUCES_SIX, LIVERPOOL
     >>> in_deck(LIVERPOOL, Card.parse("JK")), in_deck(DEUCES_SIX, Card.parse("JK"))
     (True, False)
     """
@@ -80,7 +80,7 @@ def cards_not_in_deck(rules: RuleSet, cards: Iterable[Card]) -> list[Problem]:
     """One problem for the cards of ``cards`` the rule set's decks never hold (none: every
     card may be in the game). The one check of the rules core, used wherever cards come in.
 
-    >>> from .rulesets import DEUCES_SIX
+    >>> from .presets import DEUCES_SIX
     >>> [p.message for p in cards_not_in_deck(DEUCES_SIX, parse_cards("7H JK JK"))]
     ['Six-round Deuces Wild is played without jokers: JK is not in its deck.']
     """
@@ -93,6 +93,21 @@ def cards_not_in_deck(rules: RuleSet, cards: Iterable[Card]) -> list[Problem]:
             cards=("JK",),
         )
     ]
+
+
+def cards_not_in_play(rules: RuleSet, cards: Iterable[Card]) -> str | None:
+    """Why some of ``cards`` cannot be in a game of ``rules`` (one sentence), or None: what
+    :func:`cards_not_in_deck` finds, for the pages, so they refuse what the API refuses, in
+    the same words.
+
+    >>> from .presets import DEUCES_SIX, LIVERPOOL
+    >>> cards_not_in_play(DEUCES_SIX, parse_cards("7H JK"))
+    'Six-round Deuces Wild is played without jokers: JK is not in its deck.'
+    >>> cards_not_in_play(LIVERPOOL, parse_cards("7H JK")) is None
+    True
+    """
+    problems = cards_not_in_deck(rules, cards)
+    return " ".join(p.message for p in problems) if problems else None
 
 
 def hand_points(cards: Sequence[Card], table: PointTable) -> int:

@@ -12,7 +12,7 @@ Terms:
   and :attr:`SearchRules.highest` say which ends the rule set allows.
 
 >>> from .cards import parse_cards
->>> from .rulesets import DEUCES_SIX
+>>> from .presets import DEUCES_SIX
 >>> counts = HandCounts.of(parse_cards("7H 2H JK"), DEUCES_SIX)
 >>> counts.naturals[cell(7, 1)], counts.naturals[cell(2, 1)], counts.wilds, counts.dual
 (1, 1, 1, (5,))
@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .cards import Card, Rank, Suit
-from .rulesets import Aces, MeldKind, MeldSpec, RuleSet, SameSuitRuns
+from .rulesets import DEFAULT_MIN_LENGTH, Aces, MeldKind, MeldSpec, RuleSet, SameSuitRuns
 
 SUITS: tuple[Suit, ...] = tuple(Suit)
 CELLS = 52
@@ -73,8 +73,10 @@ class SearchRules:
         spec = rules.round(round_number)
         melds = spec.contract.melds
 
-        def shortest(kind: MeldKind, default: int) -> int:
-            return min([m.min_length for m in melds if m.kind == kind] or [default])
+        def shortest(kind: MeldKind) -> int:
+            # An extra meld is as long as the shortest contract meld of its kind, or the
+            # usual fewest cards when that is shorter (what the contract referee accepts).
+            return min([m.min_length for m in melds if m.kind == kind] + [DEFAULT_MIN_LENGTH[kind]])
 
         return cls(
             slots=melds,
@@ -90,7 +92,7 @@ class SearchRules:
             all_out=spec.all_out,
             extra_melds=rules.extra_melds,
             keep_discard=rules.keep_card_to_discard and not spec.all_out,
-            extra_length=(shortest(MeldKind.SET, 3), shortest(MeldKind.RUN, 4)),
+            extra_length=(shortest(MeldKind.SET), shortest(MeldKind.RUN)),
         )
 
     def min_naturals(self, kind: MeldKind) -> int:
@@ -108,7 +110,7 @@ class SearchRules:
     def runs_fit(self, a: tuple[int, int], b: tuple[int, int]) -> bool:
         """May two runs of one suit, at positions ``a`` and ``b`` (low, high), both go down?
 
-        >>> from .rulesets import LIVERPOOL
+        >>> from .presets import LIVERPOOL
         >>> rules = SearchRules.of(LIVERPOOL, 3)
         >>> rules.runs_fit((2, 5), (7, 10)), rules.runs_fit((2, 5), (6, 9))
         (True, False)

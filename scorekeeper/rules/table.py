@@ -20,7 +20,7 @@ Terms:
 
 A worked table, Liverpool rules:
 
->>> from .rulesets import LIVERPOOL
+>>> from .presets import LIVERPOOL
 >>> run = parse_cards("8C 9C JK JC")
 >>> layoff(run, Card.parse("QC"), LIVERPOOL).reason
 'Q♣ goes on the high end of the run 8♣-J♣.'
@@ -37,6 +37,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
+from .budget import StepBudget, activate, current
 from .cards import FULL_DECK, Card, Rank, format_cards, parse_cards
 from .errors import Problem
 from .meld_model import ANY_CARD
@@ -111,15 +112,20 @@ def _added_wild(new: Meld, index: int) -> str | None:
 
 
 def layoff(
-    meld_cards: Sequence[Card], card: Card, rules: RuleSet, end: Position | None = None
+    meld_cards: Sequence[Card],
+    card: Card,
+    rules: RuleSet,
+    end: Position | None = None,
+    *,
+    budget: StepBudget | None = None,
 ) -> LayoffResult:
     """Can ``card`` be laid off on the meld ``meld_cards``?
 
     When it fits at both ends of a run, ``end`` chooses one; left out, a card standing for
     itself goes where it belongs and a wild goes at the high end (the low end once the run
-    reaches the high ace).
+    reaches the high ace). The melds read spend from ``budget`` (:mod:`.budget`).
 
-    >>> from .rulesets import LIVERPOOL, DEUCES_SIX
+    >>> from .presets import LIVERPOOL, DEUCES_SIX
     >>> result = layoff(parse_cards("5H 6H 7H 8H"), Card.parse("JK"), LIVERPOOL)
     >>> result.fits, result.position, result.stands_for
     (True, 'high', '9H')
@@ -130,12 +136,13 @@ def layoff(
     >>> layoff(parse_cards("5H 6H 7H 8H"), Card.parse("JK"), LIVERPOOL, "low").ends
     ('high', 'low')
     """
-    base, why = _table_meld(meld_cards, rules)
-    if base is None:
-        return LayoffResult(False, None, None, None, why)
-    if base.kind == MeldKind.SET:
-        return _layoff_on_set(base, card, table_rules(rules))
-    return _layoff_on_run(base, card, table_rules(rules), end)
+    with activate(current(budget)):
+        base, why = _table_meld(meld_cards, rules)
+        if base is None:
+            return LayoffResult(False, None, None, None, why)
+        if base.kind == MeldKind.SET:
+            return _layoff_on_set(base, card, table_rules(rules))
+        return _layoff_on_run(base, card, table_rules(rules), end)
 
 
 def _layoff_on_set(base: Meld, card: Card, rules: RuleSet) -> LayoffResult:
@@ -334,10 +341,13 @@ class SwapResult:
     meld: Meld | None = None
 
 
-def joker_swap(meld_cards: Sequence[Card], card: Card, rules: RuleSet) -> SwapResult:
-    """May the natural ``card`` replace a wild in the meld ``meld_cards``?
+def joker_swap(
+    meld_cards: Sequence[Card], card: Card, rules: RuleSet, *, budget: StepBudget | None = None
+) -> SwapResult:
+    """May the natural ``card`` replace a wild in the meld ``meld_cards``? (The melds read
+    spend from ``budget``.)
 
-    >>> from .rulesets import LIVERPOOL, FAMILY
+    >>> from .presets import LIVERPOOL, FAMILY
     >>> swap = joker_swap(parse_cards("AS 2S JK 4S"), Card.parse("3S"), LIVERPOOL)
     >>> swap.allowed, swap.joker_index
     (True, 2)
@@ -346,6 +356,11 @@ def joker_swap(meld_cards: Sequence[Card], card: Card, rules: RuleSet) -> SwapRe
     >>> joker_swap(parse_cards("7H 7C JK"), Card.parse("7S"), FAMILY).allowed
     True
     """
+    with activate(current(budget)):
+        return _joker_swap(meld_cards, card, rules)
+
+
+def _joker_swap(meld_cards: Sequence[Card], card: Card, rules: RuleSet) -> SwapResult:
     base, why = _swappable_meld(meld_cards, card, rules)
     if base is None:
         return SwapResult(False, None, why)
@@ -474,13 +489,18 @@ class LiverpoolResult:
 
 
 def liverpool_check(
-    table_melds: Sequence[Sequence[Card]], discard: Card, rules: RuleSet
+    table_melds: Sequence[Sequence[Card]],
+    discard: Card,
+    rules: RuleSet,
+    *,
+    budget: StepBudget | None = None,
 ) -> LiverpoolResult:
-    """Could ``discard`` have been laid off on any meld on the table?
+    """Could ``discard`` have been laid off on any meld on the table? (Every lay-off tried
+    spends from ``budget``.)
 
     Only laying off counts; a joker swap is not looked for. Illegal melds are skipped.
 
-    >>> from .rulesets import LIVERPOOL
+    >>> from .presets import LIVERPOOL
     >>> table = [parse_cards("3H 4H 5H 6H"), parse_cards("9S 9C 9D")]
     >>> [(p.meld, p.position) for p in liverpool_check(table, Card.parse("7H"), LIVERPOOL).where]
     [(0, 'high')]
@@ -488,8 +508,9 @@ def liverpool_check(
     False
     """
     where: list[Placement] = []
+    budget = current(budget)
     for index, meld_cards in enumerate(table_melds):
-        result = layoff(meld_cards, discard, rules)
+        result = layoff(meld_cards, discard, rules, budget=budget)
         if result.fits and result.position is not None:
             where.append(Placement(index, result.position, result.stands_for, result.reason))
     return LiverpoolResult(bool(where), tuple(where))
@@ -510,7 +531,7 @@ class DeckPlan:
 def deck_plan(rules: RuleSet, players: int) -> DeckPlan:
     """The decks and jokers for ``players`` (a RuleSetError if they may not play).
 
-    >>> from .rulesets import CONTRACT_RUMMY, FAMILY
+    >>> from .presets import CONTRACT_RUMMY, FAMILY
     >>> deck_plan(CONTRACT_RUMMY, 5)
     DeckPlan(decks=3, jokers=4, total_cards=160)
     >>> deck_plan(FAMILY, 7)

@@ -6,6 +6,8 @@ from __future__ import annotations
 from flask import Flask
 from flask_wtf import CSRFProtect
 
+from .numbers import RowIdConverter
+
 csrf = CSRFProtect()
 
 
@@ -13,6 +15,7 @@ def register(app: Flask) -> None:
     from . import (
         access,
         errors,
+        jsonbody,
         security,
         sharing,  # noqa: F401  (adds joining and devices to the games blueprint)
     )
@@ -26,10 +29,13 @@ def register(app: Flask) -> None:
     from .printing import bp as printing_bp
     from .referee import bp as referee_bp
 
+    # Before any route is added: every <int:...> in a link is a number a row id can be.
+    app.url_map.converters["int"] = RowIdConverter
     csrf.init_app(app)
     security.init_app(app)
     access.init_app(app)
     errors.init_app(app)
+    jsonbody.init_app(app)  # after CSRF: a forged form is refused before its body is read
     app.register_blueprint(main_bp)
     app.register_blueprint(games_bp)
     app.register_blueprint(api_bp)

@@ -8,9 +8,11 @@ Terms:
   old ones to. A game's editors can see and revoke each device's grant.
 - Cookies written before devices had ids held ``[game_id, token, label]`` lists; on the next
   visit those tokens' grants are tied to the device id and the list is dropped.
-- The **client** names whoever sent a request, for idempotency keys: a device, an edit
-  token, or (an API client with neither) its address. A key is only ever matched against
-  the same client's earlier requests.
+- The **client** names whoever sent a request, for idempotency keys: a device, a bearer
+  token (an edit token, or a secret of the client's own), or (an API client with neither)
+  its address. A key is only ever matched against the same client's earlier requests, and
+  a retried creation gives rights only to a client with a secret: see
+  :mod:`scorekeeper.games.idempotency`.
 """
 
 from __future__ import annotations
@@ -61,12 +63,21 @@ def _claim_legacy_grants(device: str) -> None:
 
 def client_id() -> str:
     """Whoever sent this request, for scoping idempotency keys (see the module's doc)."""
-    scheme, _, token = request.headers.get("Authorization", "").partition(" ")
-    if scheme.lower() == "bearer" and token.strip():
-        return "token:" + games.hash_token(token.strip())
+    secret = client_secret()
+    if secret is not None:
+        return "token:" + games.hash_token(secret)
     if request.path.startswith("/api/"):
         return "address:" + client_address()
     return "device:" + games.hash_token(device_id())
+
+
+def client_secret() -> str | None:
+    """What only this API client holds: the bearer token it sent (one of its edit tokens, or
+    any secret of its own), or None. A retried creation gives edit rights only to a client
+    sending the same secret again (see :mod:`scorekeeper.games.idempotency`)."""
+    scheme, _, token = request.headers.get("Authorization", "").partition(" ")
+    token = token.strip()
+    return token if scheme.lower() == "bearer" and token else None
 
 
 def game_ids(limit: int = 200) -> list[str]:

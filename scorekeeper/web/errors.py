@@ -8,12 +8,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Flask, Response, g, jsonify, make_response, render_template, request
+from flask import Flask, Response, current_app, g, jsonify, make_response, render_template, request
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 
 from ..errors import GameError
 from ..rules import RulesError, RuleViolation
+from ..rules import budget as referee_budget
 from .htmx import is_htmx
 
 CSRF_MESSAGE = (
@@ -69,13 +70,43 @@ def require_json_body() -> None:
         raise UnsupportedMediaType(request.content_type or "no Content-Type")
 
 
+def start_referee_budget() -> None:
+    """Every request gets one step budget and deadline for the referee questions it asks
+    (a page may ask several): ``REFEREE_STEPS`` and ``REFEREE_SECONDS`` in the settings."""
+    budget = referee_budget.StepBudget(
+        steps=int(current_app.config.get("REFEREE_STEPS", referee_budget.DEFAULT_STEPS)),
+        seconds=float(current_app.config.get("REFEREE_SECONDS", referee_budget.DEFAULT_SECONDS)),
+    )
+    g.referee_budget = referee_budget.start(budget)
+
+
+def stop_referee_budget(_error: BaseException | None = None) -> None:
+    token = g.pop("referee_budget", None)
+    if token is not None:
+        referee_budget.stop(token)
+
+
+def too_hard_response(error: referee_budget.TooHard) -> Response:
+    """A question over its budget: 422, or 503 (try again) past the deadline."""
+    status = 503 if error.timed_out else 422
+    response = error_response(status, error.message, {"code": error.code, "field": None})
+    if error.timed_out:
+        response.headers["Retry-After"] = "5"
+    return response
+
+
 def init_app(app: Flask) -> None:
+    app.before_request(start_referee_budget)
+    app.teardown_request(stop_referee_budget)
+
     @app.errorhandler(AppError)
     def handle_app_error(error: AppError) -> Response:
         return error_response(error.status, error.message, error.details)
 
     @app.errorhandler(RulesError)
     def handle_rules_error(error: RulesError) -> Response:
+        if isinstance(error, referee_budget.TooHard):
+            return too_hard_response(error)
         details: Any = {"code": error.code}
         if isinstance(error, RuleViolation):
             details = [

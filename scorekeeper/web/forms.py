@@ -30,8 +30,8 @@ from ..rules import (
 from ..rules.document import to_document
 from ..rules.points import MAX_CARD_POINTS
 from ..rules.rulesets import MAX_PLAYERS, MIN_PLAYERS
-from ..rules.scoring import PlayerResult, score_round
-from .builder import cards_not_in_play, chosen_rules
+from ..rules.scoring import PlayerResult, cards_not_in_play, score_round
+from .builder import chosen_rules
 from .numbers import signed_number, whole_number, whole_number_or
 
 DEFAULT_PRESET = "liverpool"

@@ -43,6 +43,7 @@ from markupsafe import Markup
 from .. import games
 from ..db import get_engine, get_session
 from ..errors import Conflict, Invalid, KeyReused, NotFound
+from ..games.groups import get_group
 from ..rules import (
     OPTIONS,
     POINT_TABLES,
@@ -265,7 +266,10 @@ def _game_context(
     if editor:
         context.update(_share(view))
     if not is_htmx():  # the page's links (the fragment has none): the game's group, if any
-        context["group_id"] = games.game_group_id(get_session(), view.id)
+        group_id = games.game_group_id(get_session(), view.id)
+        context["group_id"] = group_id
+        if editor and group_id is not None:  # its editors may take it out of the group
+            context["group"] = get_group(get_session(), group_id)
     return context
 
 

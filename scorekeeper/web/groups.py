@@ -45,6 +45,7 @@ from ..printing.share import game_result_png, result_text
 from . import access
 from .errors import CSRF_MESSAGE
 from .htmx import redirect_to, render
+from .numbers import whole_number_or
 from .security import no_store
 
 bp = Blueprint("groups", __name__)
@@ -215,9 +216,10 @@ def new_join_code(group_id: str) -> Response:
 
 def _person_id(text: str) -> int:
     """A person's id from the link (a number; anything else is no such person)."""
-    if not text.isdigit() or len(text) > 18:
+    number = whole_number_or(text)
+    if number is None:
         raise NotFound(NO_PERSON)
-    return int(text)
+    return number
 
 
 def _group_form(group_id: str, form: str, change: Any, values: dict[str, str]) -> Response:
@@ -226,7 +228,7 @@ def _group_form(group_id: str, form: str, change: Any, values: dict[str, str]) -
     require_editor(group_id)
     try:
         change()
-    except (Invalid, Conflict, NotFound) as error:  # the group itself was checked above
+    except (Invalid, Conflict, NotFound, Forbidden) as error:  # the group was checked above
         return _show(group_id, error.status, errors={form: error.message}, values=values)
     return redirect_to(url_for("groups.show", group_id=group_id, _anchor=form.split("-")[0]))
 
@@ -270,7 +272,7 @@ def merge_person(group_id: str, person_ref: str) -> Response:
     """Merge this person (a typo'd name) into the person chosen in the form."""
     person_id = _person_id(person_ref)
     into_text = request.form.get("into", "")[:20]
-    into = int(into_text) if into_text.isdigit() else None
+    into = whole_number_or(into_text)
 
     def change() -> None:
         if into is None:
@@ -282,7 +284,8 @@ def merge_person(group_id: str, person_ref: str) -> Response:
 
 @bp.post("/groups/<group_id>/games")
 def attach(group_id: str) -> Response:
-    """Put an existing game (pasted link) into the group."""
+    """Put an existing game (pasted link) into the group: a game this device may edit (a
+    watch link alone gives no right to put someone's game in a group)."""
     link = request.form.get("link", "")[:400]
 
     def change() -> None:
@@ -291,7 +294,7 @@ def attach(group_id: str) -> Response:
         match = GAME_ID.search(link.strip())
         if match is None:
             raise Invalid("That is not a game link. Paste the whole link of the game.")
-        games.attach_game(get_session(), group_id, match.group(1))
+        games.attach_game(get_session(), group_id, match.group(1), device=_device())
 
     return _group_form(group_id, "games", change, {"link": link})
 
@@ -426,6 +429,7 @@ def import_file() -> Response:
             "groups/import.html", status=400, error="Choose an export file to import.", problems=[]
         )
     try:
+        ratelimit.check_import()
         done = transfer.import_json(
             get_session(), upload.stream, device=_device(), label="imported"
         )

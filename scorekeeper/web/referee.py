@@ -40,8 +40,8 @@ from ..rules import (
     RuleSet,
     get_point_table,
 )
+from ..rules.scoring import cards_not_in_play
 from . import referee_json as rj
-from .builder import cards_not_in_play
 from .htmx import is_htmx, render
 from .numbers import whole_number_or
 from .rulebook import rulebook

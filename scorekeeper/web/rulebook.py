@@ -15,10 +15,12 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..rules import Card, MeldKind, Rank, RuleSet, check_contract, parse_cards
+from ..rules.budget import TooHard
+from ..rules.limits import limit_problems
 from ..rules.melds import judge
 from ..rules.prose import rule_book
 from ..rules.rulesets import Contract
@@ -174,9 +176,24 @@ def table_examples(rules: RuleSet) -> list[dict[str, Any]]:
     return found
 
 
+def judged(examples: Callable[[RuleSet], list[dict[str, Any]]], rules: RuleSet) -> JudgedList:
+    """The examples, or none and the referee's sentence when they are too much work (rules
+    stored before the referee's limits may be: the page still answers at once)."""
+    try:
+        return examples(rules), None
+    except TooHard as error:
+        return [], error.message
+
+
+JudgedList = tuple[list[dict[str, Any]], str | None]
+
+
 def rulebook(rules: RuleSet) -> dict[str, Any]:
     """Everything the rules page shows for ``rules``."""
     players = range(rules.min_players, rules.max_players + 1)
+    melds, melds_refused = judged(meld_examples, rules)
+    contracts, contracts_refused = judged(contract_examples, rules)
+    table, table_refused = judged(table_examples, rules)
     return {
         "rounds": [
             {
@@ -201,9 +218,13 @@ def rulebook(rules: RuleSet) -> dict[str, Any]:
             for p in players
         ],
         "sections": rule_book(rules),
-        "melds": meld_examples(rules),
-        "contracts": contract_examples(rules),
-        "table": table_examples(rules),
+        "melds": melds,
+        "contracts": contracts,
+        "table": table,
+        # Why some examples are missing (the referee's sentence), and the limits these rules
+        # pass (a game stored before the limits keeps its rules).
+        "refused": melds_refused or contracts_refused or table_refused,
+        "limits": [str(p) for p in limit_problems(rules)],
         "points": [
             {"label": rank.label, "points": rules.point_table.value_of(rank)} for rank in Rank
         ]

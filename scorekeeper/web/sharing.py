@@ -1,5 +1,6 @@
-"""Sharing a game: the join link and QR code, joining with the code, a new code, and the
-devices that may score (each can be removed by the game's editors)."""
+"""Sharing a game: the join link and QR code, joining with the code, a new code, the
+devices that may score (each can be removed by the game's editors), and taking the game out
+of the group it is in."""
 
 from __future__ import annotations
 
@@ -76,3 +77,15 @@ def remove_device(game_id: str, ref: str) -> Response:
     if gone.yours:  # this device has just given up its own rights: back to watching
         return redirect_to(url_for("games.show", game_id=game_id))
     return redirect_to(url_for("games.devices", game_id=game_id, removed=gone.label))
+
+
+# --- the game's group -------------------------------------------------------------------------
+
+
+@bp.post("/<game_id>/group/leave")
+def leave_group(game_id: str) -> Response:
+    """Take the game out of its group, once its editor confirmed it (the page asks first):
+    the group's pages stop counting it; the game itself stays as it is."""
+    access.require_edit(game_id)
+    games.detach_game(get_session(), game_id, device=access.device_id())
+    return redirect_to(url_for("games.show", game_id=game_id, _anchor="share"))

@@ -25,7 +25,6 @@ Decisions the issue left open:
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from typing import Any, TypeVar
 
@@ -37,7 +36,7 @@ from ... import games
 from ...db import get_engine, get_session
 from ...errors import Forbidden, GameError, Invalid, NotFound
 from ...rules import RulesError, parse_cards, scoring
-from .. import access
+from .. import access, jsonbody
 from ..errors import error_response, require_json_body
 from ..numbers import whole_number_or
 from ..security import no_store
@@ -85,19 +84,15 @@ def handle_unauthorized(error: Unauthorized) -> Response:
 # --- reading requests ---------------------------------------------------------------------
 
 
-def _reject_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not a number JSON allows")
-
-
 def read_json() -> dict[str, Any]:
     """The request body as a JSON object, or a 4xx saying what is wrong with it."""
-    raw = request.get_data(cache=False)  # a body over the size limit is a 413 here
+    raw = request.get_data(cache=True)  # a body over the size limit is a 413 here
     require_json_body()
     if not raw.strip():
         raise Invalid("the request needs a JSON object as its body")
     try:
-        data = json.loads(raw, parse_constant=_reject_constant)
-    except (ValueError, RecursionError) as error:
+        data = jsonbody.body()  # read once, at the door
+    except ValueError as error:
         raise Invalid("the request body is not valid JSON", {"reason": str(error)[:200]}) from None
     if not isinstance(data, dict):
         raise Invalid("the request body must be a JSON object")
@@ -212,15 +207,9 @@ def _cut_bonus(value: str | None, game: games.GameView, number: int) -> bool:
     return True
 
 
-def _bearer_token() -> str | None:
-    scheme, _, token = request.headers.get("Authorization", "").partition(" ")
-    token = token.strip()
-    return token if scheme.lower() == "bearer" and token else None
-
-
 def _authorize(session: Session, game_id: str) -> games.GameView:
     """The game, if the request carries its edit token: else 404, 401 or 403."""
-    token = _bearer_token()
+    token = access.client_secret()
     game = games.load_game(session, game_id)
     if token is None:
         raise Unauthorized()
@@ -246,14 +235,17 @@ def _game_response(view: games.GameView, status: int = 200) -> Response:
     NewGameAnswer,
     201,
     body=NewGame,
-    errors=(422,),
+    errors=(409, 422),
     headers=("Idempotency-Key",),
     answer_headers=("Location",),
 )
 def create_game() -> Response:
     """Start a game.
 
-    The answer is the new game with its edit token and join code.
+    The answer is the new game with its edit token and join code. A retry with the same
+    Idempotency-Key and body answers with the same game, not a second one: with the same
+    token to a client sending the same Authorization: Bearer secret both times (any 20 to
+    100 characters of its own), a 409 to a client without one.
     """
     body = read_body(NewGame)
     session = get_session()
@@ -267,6 +259,7 @@ def create_game() -> Response:
         actor=ACTOR,
         idempotency_key=request.headers.get("Idempotency-Key"),
         client=access.client_id(),
+        secret=access.client_secret(),
     )
     response = jsonify(view.as_dict() | {"token": token, "join_code": view.join_code})
     response.status_code = 201
@@ -398,7 +391,7 @@ def list_devices(game_id: str) -> Response:
     """The devices and API clients that may edit the game."""
     session = get_session()
     _authorize(session, game_id)
-    grants = games.edit_grants(session, game_id, [_bearer_token() or ""])
+    grants = games.edit_grants(session, game_id, [access.client_secret() or ""])
     return no_store(jsonify({"id": game_id, "devices": [_grant_json(g) for g in grants]}))
 
 
@@ -408,7 +401,7 @@ def remove_device(game_id: str, ref: str) -> Response:
     """Take edit rights away from a device or API client."""
     session = get_session()
     _authorize(session, game_id)
-    gone = games.revoke_grant(session, game_id, ref[:40], ACTOR, [_bearer_token() or ""])
+    gone = games.revoke_grant(session, game_id, ref[:40], ACTOR, [access.client_secret() or ""])
     return jsonify({"id": game_id, "removed": _grant_json(gone)})
 
 

@@ -24,9 +24,11 @@ Decisions the issue left open:
   gets an edit token to the game, or to the group and each of its games.
 - **Retries**: ``POST /groups`` and ``POST /import`` take an ``Idempotency-Key``, as
   ``POST /games`` does: a retry with the same key (from the same client) and the same body
-  answers 201 as the first request did, with a new edit token, and makes nothing twice
-  (an import's answer then says ``Idempotent-Replayed: true``); the same key with another
-  body is a 422 and changes nothing.
+  answers 201 as the first request did and makes nothing twice (an import's answer then
+  says ``Idempotent-Replayed: true``), with the same edit token only for a client that sent
+  the same ``Authorization: Bearer`` secret both times; without one it is a 409 that gives
+  no rights (see :mod:`scorekeeper.games.idempotency`). The same key with another body is
+  a 422 and changes nothing.
 - **A new join code** (``POST /groups/<id>/join-code``, editors only): the old code stops
   working at once; devices and tokens that may edit the group keep their rights.
 """
@@ -48,12 +50,12 @@ from ...games import leaderboard as stats
 from ...games import transfer
 from ...games.groups import get_group as find_group
 from ...games.groups import rotate_group_join_code
-from .. import access
+from .. import access, jsonbody
 from ..errors import require_json_body
 from ..groups import IMPORT_MAX_BYTES, read_range
 from ..security import no_store
 from . import bp
-from .games import Unauthorized, _bearer_token, read_body
+from .games import Unauthorized, read_body
 from .openapi import documented
 from .schemas import (
     CsvExport,
@@ -95,7 +97,7 @@ def _device() -> str | None:
 def _authorize(session: Session, group_id: str) -> None:
     """404 for no such group; 401 without a token or device; 403 when neither may edit."""
     find_group(session, group_id)
-    token, device = _bearer_token(), _device()
+    token, device = access.client_secret(), _device()
     if token is None and device is None:
         raise Unauthorized(NO_TOKEN)
     if not games.can_edit_group(session, group_id, [token] if token else [], device):
@@ -195,7 +197,7 @@ def _created(body: dict[str, Any], location: str) -> Response:
     NewGroupAnswer,
     201,
     body=NewGroup,
-    errors=(422,),
+    errors=(409, 422),
     headers=("Idempotency-Key",),
     answer_headers=("Location",),
 )
@@ -203,7 +205,8 @@ def create_group() -> Response:
     """Start a group ("Smith family"), with its people if given.
 
     The answer is the new group with its edit token and join code. A retry with the same
-    Idempotency-Key and body answers with the same group (and a new token), not a second one.
+    Idempotency-Key and body answers with the same group, not a second one (its token again
+    only to a client sending the same bearer secret; a 409 otherwise).
     """
     body = read_body(NewGroup)
     group, token = games.create_group(
@@ -213,6 +216,7 @@ def create_group() -> Response:
         label=LABEL,
         idempotency_key=request.headers.get("Idempotency-Key"),
         client=access.client_id(),
+        secret=access.client_secret(),
     )
     answer = _group(group) | {"token": token, "join_code": group.join_code}
     return _created(answer, url_for("api.get_group", group_id=group.id))
@@ -456,6 +460,7 @@ def import_limit() -> int:
     headers=("Idempotency-Key",),
     answer_headers=("Location", "Idempotent-Replayed"),
 )
+@jsonbody.streamed  # an export file, read (and its text checked) piece by piece
 def import_export() -> Response:
     """Import an exported game or group (the body is the export file), all or nothing.
 
@@ -468,6 +473,7 @@ def import_export() -> Response:
     limit = import_limit()
     request.max_content_length = limit  # before the body is touched: this route only
     require_json_body()
+    ratelimit.check_import()  # counted before the file is read
     done = transfer.import_json(
         get_session(),
         request.stream,
@@ -475,6 +481,7 @@ def import_export() -> Response:
         label=LABEL,
         idempotency_key=request.headers.get("Idempotency-Key"),
         client=access.client_id(),
+        secret=access.client_secret(),
     )
     if done.kind == "group":
         url = url_for("api.get_group", group_id=done.id)

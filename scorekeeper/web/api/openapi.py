@@ -40,8 +40,10 @@ CODES = {
     "(or what is imported is already here, or a name is taken).",
     413: "The request is too large.",
     415: "The body is not declared as JSON (Content-Type: application/json).",
-    422: "The Idempotency-Key was already used by this client for a different request.",
+    422: "The Idempotency-Key was already used by this client for a different request, or a "
+    "referee question is too much work to answer exactly (the message says which).",
     429: "Too many join-code attempts from this client: wait a minute.",
+    503: "The server is too busy to answer this referee question in time: try again.",
 }
 # Parameters by name: where they are sent, their type, what they mean.
 PARAMETERS: dict[str, tuple[str, Any, str]] = {

@@ -8,6 +8,9 @@ Cards are given as text (``"7H 7C JK"``) or a list of strings. ``rules`` names a
 Anything the referee cannot read (malformed JSON, a wrong type, a bad card, an unknown rule
 set, a round the rule set does not have, an unknown field) gets a 400 answer
 ``{"error": "<a sentence naming the problem>", "details": {"code": ..., "field": ...}}``.
+Every question is bounded (:mod:`scorekeeper.rules.budget`): one that would take the
+referee more than its step budget is answered 422 (code ``too-hard``), and one still running
+at the request's deadline 503 (code ``too-slow``, with ``Retry-After``), in the same shape.
 The bodies' shapes are models in :mod:`.schemas`; the cards, rules and rounds are read and
 the answers built by :mod:`scorekeeper.web.referee_json`, which the referee pages share.
 """
@@ -45,6 +48,9 @@ from .validation import field_name, problems
 Body = TypeVar("Body", bound=Request)
 EXAMPLE = '{"rules": "liverpool", "round": 1, "melds": ["7H 7C JK", "9S 9D 9C"]}'
 RULES_FIELDS = {"rules", "options", "points_table"}  # refusals with the code bad-rules
+# A question over its step budget is a 422, one past the request's deadline a 503
+# (scorekeeper.rules.budget).
+BOUNDED = (422, 503)
 
 # --- reading and answering --------------------------------------------------------------------
 
@@ -90,7 +96,7 @@ def handle_input_error(error: rj.RefereeInputError) -> Response:
 
 
 @bp.post("/referee/contract")
-@documented(ContractVerdict, body=ContractRequest)
+@documented(ContractVerdict, body=ContractRequest, errors=BOUNDED)
 def referee_contract() -> Response:
     """Do these melds make the round's contract?"""
     ask = read_payload(ContractRequest)
@@ -102,7 +108,7 @@ def referee_contract() -> Response:
 
 
 @bp.post("/referee/arrange")
-@documented(Arrangement, body=ArrangeRequest)
+@documented(Arrangement, body=ArrangeRequest, errors=BOUNDED)
 def referee_arrange() -> Response:
     """Can these cards make the round's contract? One way to lay them down."""
     ask = read_payload(ArrangeRequest)
@@ -113,7 +119,7 @@ def referee_arrange() -> Response:
 
 
 @bp.post("/referee/layoff")
-@documented(LayoffResult, body=LayoffRequest)
+@documented(LayoffResult, body=LayoffRequest, errors=BOUNDED)
 def referee_layoff() -> Response:
     """Can this card be laid off on this meld, and where?
 
@@ -128,7 +134,7 @@ def referee_layoff() -> Response:
 
 
 @bp.post("/referee/joker-swap")
-@documented(SwapResult, body=MeldAndCard)
+@documented(SwapResult, body=MeldAndCard, errors=BOUNDED)
 def referee_joker_swap() -> Response:
     """Which wild card does this natural card free from the meld?"""
     ask = read_payload(MeldAndCard)
@@ -139,7 +145,7 @@ def referee_joker_swap() -> Response:
 
 
 @bp.post("/referee/liverpool")
-@documented(LiverpoolResult, body=LiverpoolRequest)
+@documented(LiverpoolResult, body=LiverpoolRequest, errors=BOUNDED)
 def referee_liverpool() -> Response:
     """Could this discard have been laid off on the table?"""
     ask = read_payload(LiverpoolRequest)

@@ -15,6 +15,7 @@ from flask import Response, jsonify
 
 from ...errors import NotFound
 from ...rules import OPTIONS, POINT_TABLES, PRESETS, to_document
+from ...rules.document import overview
 from ...rules.prose import rule_book
 from . import bp
 from .openapi import documented
@@ -25,7 +26,7 @@ from .schemas import RuleBook, RuleDocument, Rules
 def rules_document() -> dict[str, Any]:
     """The same for every request: built once per process."""
     return {
-        "presets": [preset.as_dict() for preset in PRESETS.values()],
+        "presets": [overview(preset) for preset in PRESETS.values()],
         "point_tables": [table.as_dict() for table in POINT_TABLES.values()],
         "options": [
             {

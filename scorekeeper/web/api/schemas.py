@@ -499,7 +499,14 @@ class RuleDocument(Answer):
     """A whole rule set. Only rounds is required: the rest defaults to Liverpool's."""
 
     version: Literal[1] = 1
-    id: str = Field("custom", max_length=40, examples=["liverpool"])
+    id: str = Field(
+        "custom",
+        max_length=40,
+        examples=["liverpool"],
+        description="A preset's id, kept only when the rules are that preset's (house-rule "
+        "options aside); any other rule set is given its own: its name as a slug and 8 "
+        "hexadecimal digits standing for its rules (our-rules-1a2b3c4d).",
+    )
     name: str = "Custom rules"
     summary: str = ""
     source: str = ""

@@ -20,10 +20,10 @@ from typing import Any, NamedTuple
 from pydantic import BaseModel, ValidationError
 from pydantic_core import ErrorDetails
 
+from ...jsontext import Path, field_name, shown
 from .schemas import json_type
 
-Path = tuple[str | int, ...]
-MAX_SHOWN = 40  # characters of a field's name shown in a message
+__all__ = ["Path", "Problem", "field_name", "problems", "shown", "validation_error"]
 _SAID = {
     "null": "null",
     "boolean": "true/false",
@@ -82,23 +82,6 @@ def problems(error: ValidationError, data: Any, model: type[BaseModel]) -> list[
         )
         for where, names in unknown.items()
     ] + [Problem(path, says) for path, says in found.items()]
-
-
-def field_name(path: Path) -> str:
-    """``results[2].points``; ``the request`` for the body itself."""
-    name = ""
-    for part in path:
-        if isinstance(part, int):
-            name += f"[{part}]"
-        else:
-            name += f".{shown(part)}" if name else shown(part)
-    return name or "the request"
-
-
-def shown(part: str | int) -> str:
-    """A name or value as a message shows it: cut after MAX_SHOWN characters."""
-    text = str(part)
-    return text if len(text) <= MAX_SHOWN else text[:MAX_SHOWN] + "…"
 
 
 def _path(loc: tuple[str | int, ...], data: Any) -> Path:

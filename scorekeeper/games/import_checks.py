@@ -1,0 +1,566 @@
+"""What an imported file may hold, and every problem of a file, found in one pass.
+
+Terms:
+
+- An **export file** is ``{"format": "scorekeeper", "version": 1, "kind": ..., ...}``:
+  ``format``, ``version`` and ``kind`` first, then ``"game": {...}``, or ``"group": {...}``
+  and ``"games": [...]`` (see :mod:`.transfer`). It is read a value at a time
+  (:class:`.jsonstream.JsonStream`); each game is checked as it is read.
+- A **problem** is something wrong in the file, with **where** it is: ``the file``, ``the
+  group``, ``game 3 (its id)``, ``game 3 (its id), round 2, seat 1``, followed by the field
+  when there is one (``points: ...``). The checks of one game all run, whatever an earlier
+  one found: its text (every string must be valid text, :mod:`scorekeeper.jsontext`), its
+  shape (types and ranges, the models below), then what the rules core says of it: the rule
+  set, the seats, the people, and each round scored with the very check round entry uses
+  (:func:`.rounds.score_entry`), so an import can hold nothing round entry would refuse. A
+  part whose shape is wrong is left out of the later checks, the rest of the game is not.
+- The checks of a group's header (its id, name and people) do not stop the games' checks
+  either: a game's people are checked against the names the header holds.
+
+Only a problem that leaves the rest of the file unreadable (broken JSON, a file too large)
+ends the list, as does the cap of :data:`MAX_PROBLEMS`.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Annotated, Any
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from ..errors import Conflict, GameError, Invalid
+from ..jsontext import problems as text_problems
+from ..jsontext import shown
+from ..rules import RulesError, RuleSet, build_rules, format_cards, parse_cards
+from ..rules.scoring import PlayerResult
+from ..rules.seating import round_seats
+from .creation import clean_name
+from .groups import MAX_PEOPLE
+from .jsonstream import JsonStream
+from .rounds import RoundInput, score_entry
+from .views import _rules_of_document
+
+FORMAT = "scorekeeper"
+FORMAT_VERSION = 1
+MAX_GAME_BYTES = 1_000_000  # one game's JSON: a full game with long history is ~100 KB
+MAX_HEADER_BYTES = 200_000  # the group and its people
+MAX_HISTORY = 5_000  # lines in one game's history
+# Games in one file. A family playing every week for twenty years has about a thousand; a
+# file past this is refused (an import of this many takes seconds, written in batches).
+MAX_GAMES = 5_000
+MAX_JSON_VALUE = 20_000  # characters of one history line's old or new values
+MAX_PROBLEMS = 50  # listed; an import stops looking after that many
+GAME_ID = re.compile(r"[A-Za-z0-9_-]{16,32}")
+
+
+# --- what an imported file may hold --------------------------------------------------------
+
+
+class _Model(BaseModel):
+    """Nothing is converted ("0" is not a number) and nothing unknown is taken; times are
+    ISO text."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+
+When = Annotated[datetime, Field(strict=False)]
+
+
+class EntryIn(_Model):
+    seat: int = Field(ge=0, le=7)
+    went_out: bool
+    # Bounds for storage only: what a round may score is round entry's check (score_entry).
+    points: int = Field(ge=-10_000, le=10_000)
+    hand_points: int = Field(ge=-10_000, le=10_000)
+    cards: str | None = Field(max_length=400)
+    bought: int = Field(ge=0, le=100)
+
+
+class RoundIn(_Model):
+    number: int = Field(ge=1, le=100)
+    went_out_seat: int = Field(ge=0, le=7)
+    cut_bonus: bool
+    version: int = Field(ge=1)
+    created_at: When
+    updated_at: When
+    entries: list[EntryIn] = Field(max_length=8)
+
+
+class PlayerIn(_Model):
+    seat: int = Field(ge=0, le=7)
+    name: str = Field(max_length=200)
+    person: str | None = Field(max_length=200)
+
+
+class ChangeIn(_Model):
+    at: When
+    actor: str = Field(max_length=80)
+    action: str = Field(max_length=40)
+    round: int | None
+    summary: str = Field(max_length=500)
+    before: Any
+    after: Any
+
+
+class GameIn(_Model):
+    id: str
+    title: str = Field(max_length=200)
+    rules: str = Field(max_length=40)
+    options: dict[str, Any]
+    # The whole rule set the game was started with (checked with from_document); None for
+    # a game stored without one (its rules are its preset and options).
+    rule_document: dict[str, Any] | None = None
+    first_dealer: int = Field(ge=0, le=7)
+    version: int = Field(ge=1)
+    created_at: When
+    updated_at: When
+    finished_at: When | None
+    players: list[PlayerIn] = Field(max_length=8)
+    rounds: list[RoundIn] = Field(max_length=100)
+    history: list[ChangeIn] = Field(max_length=MAX_HISTORY)
+
+
+class PersonIn(_Model):
+    name: str = Field(max_length=200)
+    created_at: When
+
+
+class GroupIn(_Model):
+    id: str
+    name: str = Field(max_length=200)
+    created_at: When
+    people: list[PersonIn] = Field(max_length=MAX_PEOPLE)
+
+
+# --- what an import found wrong -------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Problem:
+    """Something wrong in an imported file: ``where`` names the place ("the file", "the
+    group", "game 3 (its id)", "game 3 (its id), round 2"), ``says`` what is wrong there.
+    ``conflict``: the game or group is already here, or twice in the file."""
+
+    where: str
+    says: str
+    conflict: bool = False
+    order: int = 0  # the game's number in the file (0: the file itself, the group)
+
+    def __str__(self) -> str:
+        return f"{self.where}: {self.says}"
+
+
+class Stop(Exception):
+    """The import stops reading: the problems found so far are its answer (MAX_PROBLEMS of
+    them, or one that the rest of the file depends on)."""
+
+
+class Problems:
+    """Everything an import found wrong, in the order of the file. An import keeps reading
+    after a problem (writing nothing more), so a refused file is refused with every problem
+    it has, up to MAX_PROBLEMS; a file that cannot be read on (broken JSON, too large) ends
+    the list there."""
+
+    def __init__(self) -> None:
+        self.found: list[Problem] = []
+        self.more = False  # stopped looking at MAX_PROBLEMS
+
+    def __bool__(self) -> bool:
+        return bool(self.found)
+
+    def add(self, where: str, says: str, *, conflict: bool = False, order: int = 0) -> None:
+        self.found.append(Problem(where, says, conflict, order))
+        if len(self.found) >= MAX_PROBLEMS:
+            self.more = True
+            raise Stop()
+
+    def refusal(self) -> GameError:
+        """A 400 listing every problem (a 409 when each is a game or group already here):
+        the message is the first problem, ``details["problems"]`` all of them."""
+        found = sorted(self.found, key=lambda p: p.order)  # a batch's ids are checked late
+        count = f"{len(found)}{' or more' if self.more else ''} problems"
+        message = str(found[0]) if len(found) == 1 else f"{count}, the first: {found[0]}"
+        details = {
+            "problems": [{"where": p.where, "problem": p.says} for p in found],
+            "more": self.more,
+        }
+        if all(p.conflict for p in found):
+            return Conflict(message + ": nothing was imported.", details)
+        return Invalid(message, details)
+
+
+def _place(loc: Sequence[str | int]) -> tuple[str, str]:
+    """A location in a game as a person says it: ("round 2, seat 1", "points") for
+    ``rounds.1.entries.1.points`` (a pydantic error's, or a path in the JSON)."""
+    named = {
+        "rounds": "round {n}", "players": "player {n}", "history": "history line {n}",
+        "people": "person {n}",
+    }  # fmt: skip
+    parts: list[str] = []
+    rest = list(loc)
+    while len(rest) >= 2 and isinstance(rest[1], int) and rest[0] in (*named, "entries"):
+        key, index = str(rest[0]), int(rest[1])
+        parts.append(f"seat {index}" if key == "entries" else named[key].format(n=index + 1))
+        rest = rest[2:]
+    return ", ".join(parts), ".".join(shown(p) for p in rest)
+
+
+def _at(where: str, inside: str) -> str:
+    return f"{where}, {inside}" if inside else where
+
+
+def _parsed(
+    model: type[_Model], data: Any, where: str, problems: Problems, order: int = 0
+) -> tuple[Any, ValidationError | None]:
+    """``data`` as ``model`` (None, and the error, with each of its problems added)."""
+    try:
+        return model.model_validate(data), None
+    except ValidationError as error:
+        for found in error.errors():
+            inside, field = _place(found["loc"])
+            problems.add(
+                _at(where, inside), f"{field}: {found['msg']}" if field else found["msg"],
+                order=order,
+            )  # fmt: skip
+        return None, error
+
+
+def _text(data: Any, where: str, problems: Problems, order: int = 0, text: str = "") -> bool:
+    """Whether every string of ``data`` (read from the JSON ``text``) is valid text, and it
+    is not nested too deeply (each place that is not is a problem): a value with such a
+    place is checked no further."""
+    clean = True
+    for path, says in text_problems(data, text=text or None):
+        inside, field = _place(path)
+        problems.add(_at(where, inside), f"{field} {says}" if field else says, order=order)
+        clean = False
+    return clean
+
+
+def text_problem(name: str, what: str) -> str | None:
+    """Names are kept as typed, so they must already be clean (no control characters or
+    stray spaces): what was exported always is."""
+    try:
+        if clean_name(name, what) == name:
+            return None
+    except Invalid as error:
+        return error.message
+    return f"{what} has control characters or extra spaces: {name[:40]!r}"
+
+
+# --- the file's head and end ----------------------------------------------------------------
+
+
+def header(stream: JsonStream) -> str:
+    """The file's kind ("game" or "group"), once its format and version are this app's."""
+    stream.expect("{", "a JSON object")
+    found: dict[str, Any] = {}
+    for name in ("format", "version", "kind"):
+        key = stream.key()
+        if key != name:
+            raise Invalid(
+                "the file is not a Scorekeeper export: it must begin with format, version and "
+                f"kind (found {str(key)[:40]!r})"
+            )
+        found[name] = stream.value(200, name)
+    if found["format"] != FORMAT:
+        raise Invalid("the file is not a Scorekeeper export (its format is not 'scorekeeper')")
+    if found["version"] != FORMAT_VERSION:
+        raise Invalid(
+            f"the file is an export of version {shown(str(found['version'])[:20])}; this "
+            f"Scorekeeper reads version {FORMAT_VERSION}"
+        )
+    if found["kind"] not in ("game", "group"):
+        raise Invalid("the file's kind must be 'game' or 'group'")
+    return str(found["kind"])
+
+
+def end(stream: JsonStream) -> None:
+    """The file ends where an export ends."""
+    if stream.key() is not None:
+        raise Invalid("the file has more than an export holds")
+    stream.finish()
+
+
+# --- a group's head -------------------------------------------------------------------------
+
+
+class _Anyone:
+    """The people of a group whose head could not be read: every name is taken as one of
+    them (the games' other checks still run)."""
+
+    def __contains__(self, name: object) -> bool:
+        return True
+
+
+People = frozenset[str] | _Anyone  # the names (casefolded) of a group's people
+ANYONE = _Anyone()
+
+
+def read_group(stream: JsonStream, problems: Problems) -> tuple[GroupIn | None, People]:
+    """The group and its people's names (None, and every name taken, if it cannot be
+    read); each of its problems is added, and the games are checked all the same."""
+    data = stream.value(MAX_HEADER_BYTES, "the group")
+    if not _text(data, "the group", problems, text=stream.text):
+        return None, ANYONE
+    group, _error = _parsed(GroupIn, data, "the group", problems)
+    if group is None:
+        return None, ANYONE
+    if not GAME_ID.fullmatch(group.id):
+        problems.add("the group", "its id must be 16 to 32 letters, digits, '-' or '_'")
+    said = text_problem(group.name, "its name")
+    if said is not None:
+        problems.add("the group", said)
+    keys: list[str] = []
+    for number, person in enumerate(group.people, start=1):
+        said = text_problem(person.name, "the name")
+        if said is not None:
+            problems.add(f"the group, person {number}", said)
+        keys.append(person.name.casefold())
+    if len(set(keys)) != len(keys):
+        problems.add("the group", "it lists a person twice")
+    return group, frozenset(keys)
+
+
+# --- a game ---------------------------------------------------------------------------------
+
+
+def game_where(name: str, data: Any) -> str:
+    """How a game is named in a problem: its place in the file, and its id if it has one."""
+    game_id = data.get("id") if isinstance(data, dict) else None
+    return f"{name} ({shown(game_id[:32])})" if isinstance(game_id, str) and game_id else name
+
+
+def check_game(
+    data: Any,
+    where: str,
+    people: People | None,
+    problems: Problems,
+    order: int = 0,
+    text: str = "",
+) -> tuple[GameIn | None, bool]:
+    """The game read from ``data`` (None when its shape is wrong), and whether it is sound:
+    each of its problems is added, every check run (``people``: the names of the group's
+    people, None for a game exported alone; ``text``: the JSON it was read from)."""
+    if not _text(data, where, problems, order, text):
+        return None, False
+    game, error = _parsed(GameIn, data, where, problems, order)
+    rounds: list[tuple[int, RoundIn]] = []
+    if game is not None:
+        rounds = list(enumerate(game.rounds))
+    elif error is not None:
+        game, rounds = _salvaged(data, error)
+    sound = error is None
+    if game is not None:
+        for inside, says in _game_problems(game, people, rounds):
+            problems.add(_at(where, inside), says, order=order)
+            sound = False
+    return (game if error is None else None), sound
+
+
+# A field of a game no later check reads, standing in for one whose shape is wrong.
+_STAND_INS: dict[str, Any] = {
+    "title": "",
+    "version": 1,
+    "created_at": "2000-01-01T00:00:00+00:00",
+    "updated_at": "2000-01-01T00:00:00+00:00",
+    "finished_at": None,
+}
+
+
+def _salvaged(data: Any, error: ValidationError) -> tuple[GameIn | None, list[tuple[int, RoundIn]]]:
+    """What of a game whose shape is wrong can still be checked: its head (the fields no
+    check reads stood in for) and each round whose own shape is right, by its place."""
+    if not isinstance(data, dict):
+        return None, []
+    wrong = {found["loc"][0] for found in error.errors() if found["loc"]}
+    head = {k: v for k, v in data.items() if k in GameIn.model_fields} | {
+        "rounds": [],
+        "history": [],
+    }
+    head |= {field: value for field, value in _STAND_INS.items() if field in wrong}
+    try:
+        game = GameIn.model_validate(head)
+    except ValidationError:
+        return None, []
+    listed = data.get("rounds")
+    rounds = []
+    for index, item in enumerate(listed[:100] if isinstance(listed, list) else []):
+        try:
+            rounds.append((index, RoundIn.model_validate(item)))
+        except ValidationError:
+            continue  # its problems are listed already
+    return game, rounds
+
+
+def _game_problems(
+    game: GameIn, people: People | None, rounds: Sequence[tuple[int, RoundIn]]
+) -> Iterator[tuple[str, str]]:
+    """What is wrong with a game of the right shape (``rounds``: those of the right shape,
+    by their place), checked with the rules core: (where in the game, "" for the game
+    itself; what)."""
+    if not GAME_ID.fullmatch(game.id):
+        yield "", "the id must be 16 to 32 letters, digits, '-' or '_'"
+    rules: RuleSet | None = None
+    try:
+        rules = rules_of(game)
+        rules.check_players(len(game.players))
+    except RulesError as error:
+        yield "", error.message
+    if rules is not None and game.rules != rules.id[:40]:  # as a game is started
+        yield "", f"its rules are {rules.id!r}, not {game.rules[:40]!r}"
+    count = len(game.players)
+    seated = [p.seat for p in game.players] == list(range(count)) and game.first_dealer < count
+    if not seated:
+        yield "", f"the seats must be numbered 0 to {count - 1} in order"
+    yield from _people_problems(game, people)
+    listed = max((index + 1 for index, _r in rounds), default=0)
+    if rules is not None and listed > rules.round_count:
+        yield "", f"{rules.name} has {rules.round_count} rounds, not more"
+    scoring = rules if seated else None
+    for index, r in rounds:
+        for inside, says in _round_problems(r, index + 1, game, scoring):
+            yield _at(f"round {index + 1}", inside), says
+    if game.title:
+        said = text_problem(game.title, "the title")
+        if said is not None:
+            yield "", said
+    for number, line in enumerate(game.history, start=1):
+        if any(v is not None and len(_dump(v)) > MAX_JSON_VALUE for v in (line.before, line.after)):
+            yield f"history line {number}", "its old or new values are too large"
+
+
+def _dump(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+def document_text(game: GameIn) -> str | None:
+    """The rule document as the game row keeps it (as :mod:`.creation` writes it)."""
+    if game.rule_document is None:
+        return None
+    return json.dumps(game.rule_document, sort_keys=True)
+
+
+def rules_of(game: GameIn) -> RuleSet:
+    """The game's rules: its rule document, read whole (a bad one refuses the import), or
+    its preset and options for a game without one."""
+    text = document_text(game)
+    if text is None:
+        return build_rules(game.rules, game.options)
+    return _rules_of_document(text)  # cached: a group's games share one document
+
+
+def _people_problems(game: GameIn, people: People | None) -> Iterator[tuple[str, str]]:
+    names: list[str] = []
+    for number, p in enumerate(game.players, start=1):
+        said = text_problem(p.name, "the name")
+        if said is not None:
+            yield f"player {number}", said
+        names.append(p.name.casefold())
+    if len(set(names)) != len(names):
+        yield "", "each player needs a different name"
+    linked = [p.person for p in game.players if p.person is not None]
+    if people is None and linked:
+        yield "", "a game exported alone has no people (person must be null)"
+    for person in linked:
+        if people is not None and person.casefold() not in people:
+            yield "", f"unknown person {person[:40]!r}: not in the group's people"
+    if len({p.casefold() for p in linked}) != len(linked):
+        yield "", "one person takes two seats"
+
+
+def _round_problems(
+    r: RoundIn, number: int, game: GameIn, rules: RuleSet | None
+) -> Iterator[tuple[str, str]]:
+    """What is wrong with round ``number`` of a game: (``seat N`` or "", what). ``rules``
+    (None when the rules or the seats are wrong): its scores are checked as round entry
+    checks them."""
+    count = len(game.players)
+    if r.number != number:
+        yield "", "rounds must be numbered 1, 2, 3 ... in order"
+    if r.went_out_seat >= count:
+        yield (
+            "",
+            (
+                f"went_out_seat: there is no seat {r.went_out_seat} in a game of {count} players "
+                f"(the seats are 0 to {count - 1})"
+            ),
+        )
+    if [e.seat for e in r.entries] != list(range(count)):
+        yield "", f"it needs one entry for each seat, 0 to {count - 1}, in order"
+        return
+    said_out = r.went_out_seat < count and not r.entries[r.went_out_seat].went_out
+    if said_out:
+        yield "", "the entry of the player who went out must say so"
+    results: list[PlayerResult] = []
+    for e in r.entries:
+        try:
+            results.append(_result(e))
+        except ValueError as error:
+            yield f"seat {e.seat}", f"cards: {error}"
+    if rules is None or len(results) < count or number > rules.round_count:
+        return
+    # Nobody going out is said already, in the file's terms, when went_out_seat names an
+    # entry that does not say so.
+    skip = frozenset({"nobody-out"} if said_out else ())
+    yield from _score_problems(r, number, game, rules, results, skip)
+
+
+def _result(e: EntryIn) -> PlayerResult:
+    """An entry as round entry takes it: went out, the cards left, or the points typed."""
+    cards = None
+    if e.cards is not None:
+        try:
+            cards = parse_cards(e.cards)
+        except RulesError as error:
+            raise ValueError(error.message) from None
+        if format_cards(cards) != e.cards:
+            raise ValueError("they must be written as the export writes them")
+    typed = None if e.went_out or cards is not None else e.hand_points
+    return PlayerResult(went_out=e.went_out, points=typed, cards=cards, bought=e.bought)
+
+
+def _score_problems(
+    r: RoundIn,
+    number: int,
+    game: GameIn,
+    rules: RuleSet,
+    results: list[PlayerResult],
+    skip: frozenset[str],
+) -> Iterator[tuple[str, str]]:
+    """The round scored by round entry's own check (:func:`.rounds.score_entry`): each of
+    its problems (but those whose code is in ``skip``), and each entry whose points are not
+    what that check scores."""
+    names = [p.name for p in game.players]
+    try:
+        points = score_entry(
+            rules, number, RoundInput(tuple(results), r.cut_bonus),
+            first_dealer=game.first_dealer, names=names,
+        )  # fmt: skip
+    except Invalid as error:
+        for found in error.details:
+            if found["code"] not in skip:
+                seat = found["seat"]
+                yield ("" if seat is None else f"seat {seat}"), found["message"]
+        return
+    cutter = round_seats(game.first_dealer, number, len(names)).cutter
+    for e, scored in zip(r.entries, points, strict=True):
+        bonus = rules.cut_bonus if r.cut_bonus and e.seat == cutter else 0
+        if e.points != scored:
+            yield f"seat {e.seat}", f"points: this entry scores {scored}, not {e.points}"
+        if e.hand_points != scored - bonus:
+            yield (
+                f"seat {e.seat}",
+                (f"hand_points: this entry's hand scores {scored - bonus}, not {e.hand_points}"),
+            )
+
+
+def utc(value: datetime | None) -> datetime | None:
+    """As the columns take it: a time with a zone (one without is UTC)."""
+    if value is None or value.tzinfo is not None:
+        return value
+    return value.replace(tzinfo=UTC)

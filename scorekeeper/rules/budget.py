@@ -1,0 +1,209 @@
+"""How much work one question to the referee may take: a step budget, and a deadline.
+
+The referee answers exactly (a meld is legal or it is not; a hand makes the contract or it
+does not), and some questions could take a search a very long time: a stranger may send
+any rule set and any hand. So every search counts its work against a budget.
+
+Terms:
+
+- A **step** is one unit of the referee's real work: a node of the contract search, one meld
+  choice it enumerates, one way of reading a lay-down tried, and reading a group of cards as
+  a meld (:func:`reading_cost`: a step per eight cards). The count is deterministic: the
+  same question always takes the same steps, on any machine, so the tests hold the searches
+  to it instead of to a clock.
+- A **budget** allows :data:`DEFAULT_STEPS` steps: half a second to a second of CPU at the
+  pace of the slowest steps (5 to 10 microseconds, a node of the contract search with its
+  bounds; ``benchmarks/arranger.py --worst`` shows the hardest questions found and their
+  pace). The hardest preset question found takes under 90,000 steps. A question
+  over budget is refused with :class:`TooHard`, a :class:`~.errors.RulesError` whose message
+  a person can read; the web answers it with a 422.
+- A **deadline** (wall clock, :data:`DEFAULT_SECONDS`) is the last resort, for a machine so
+  busy that the steps take far longer than measured: it is checked every
+  :data:`CHECK_EVERY` steps, and a question past it is refused with :class:`TooHard` marked
+  ``timed_out`` (the web answers 503: try again). Nothing keeps running after either.
+- One budget covers one request: the web activates one per request (:func:`activate`), and
+  every question asked while it is active (a page may ask several) spends from it. A
+  question asked with no budget active gets a fresh one of its own (:func:`current`).
+
+>>> budget = StepBudget(steps=2500, seconds=None)
+>>> budget.spend(2000)
+>>> budget.used
+2000
+>>> budget.spend(600)
+Traceback (most recent call last):
+...
+scorekeeper.rules.budget.TooHard: This question is too much work for the referee: answering it exactly would take more than 2,500 steps, the most one question may take. Ask about fewer cards or melds at a time, or with fewer wild cards.
+"""  # noqa: E501
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar, Token
+
+from .errors import RulesError
+
+DEFAULT_STEPS = 100_000
+DEFAULT_SECONDS = 2.0
+CHECK_EVERY = 1000  # steps between two looks at the clock
+CARDS_PER_STEP = 8  # reading a group of cards costs a step per 8 cards (and one to start)
+
+TOO_HARD = (
+    "This question is too much work for the referee: answering it exactly would take more "
+    "than {steps:,} steps, the most one question may take. Ask about fewer cards or melds at a "
+    "time, or with fewer wild cards."
+)
+TOO_SLOW = (
+    "The referee is too busy to answer this question now: it ran out of time after "
+    "{seconds:g} seconds. Nothing was changed; try again in a moment."
+)
+
+
+class TooHard(RulesError):
+    """A question over its budget: too many steps (``timed_out`` false), or past the
+    deadline (``timed_out`` true)."""
+
+    code = "too-hard"
+
+    def __init__(self, message: str, *, timed_out: bool = False) -> None:
+        super().__init__(message, code="too-slow" if timed_out else None)
+        self.timed_out = timed_out
+
+
+class StepBudget:
+    """Counts steps; raises :class:`TooHard` past ``steps`` or past ``seconds`` of wall clock
+    from its creation (``None``: no deadline)."""
+
+    __slots__ = ("_check_at", "_clock", "deadline", "limit", "seconds", "used")
+
+    def __init__(
+        self,
+        steps: int = DEFAULT_STEPS,
+        seconds: float | None = DEFAULT_SECONDS,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.limit = steps
+        self.seconds = seconds
+        self.used = 0
+        self._clock = clock
+        self.deadline = None if seconds is None else clock() + seconds
+        self._check_at = min(steps + 1, CHECK_EVERY)
+
+    def spend(self, steps: int = 1) -> None:
+        """Count ``steps``; the clock is read only every :data:`CHECK_EVERY` steps."""
+        self.used += steps
+        if self.used >= self._check_at:
+            self._check()
+
+    @property
+    def left(self) -> int:
+        return max(self.limit - self.used, 0)
+
+    def share(self, steps: int) -> StepBudget:
+        """A part of this budget, of at most ``steps`` (and no more than is left): what it
+        spends, this one spends too, and past its own steps it raises :class:`ShareSpent`,
+        which the asker catches to do with less (the reason why a hand cannot make the
+        contract is worded more generally).
+
+        >>> whole = StepBudget(steps=10_000, seconds=None)
+        >>> part = whole.share(1500)
+        >>> part.spend(1400)
+        >>> whole.used
+        1400
+        >>> part.spend(200)
+        Traceback (most recent call last):
+        ...
+        scorekeeper.rules.budget.ShareSpent: a share of 1,500 steps is spent
+        """
+        return _Share(self, min(steps, self.left))
+
+    def _check(self) -> None:
+        if self.used > self.limit:
+            raise TooHard(TOO_HARD.format(steps=self.limit))
+        if self.deadline is not None and self._clock() > self.deadline:
+            raise TooHard(TOO_SLOW.format(seconds=self.seconds), timed_out=True)
+        self._check_at = min(self.limit + 1, self.used + CHECK_EVERY)
+
+
+def reading_cost(cards: int) -> int:
+    """The steps one reading of ``cards`` cards as a meld costs: a search node (a step) takes
+    about as long as reading eight cards.
+
+    >>> reading_cost(3), reading_cost(40)
+    (1, 6)
+    """
+    return 1 + cards // CARDS_PER_STEP
+
+
+class ShareSpent(TooHard):
+    """A share of a budget (:meth:`StepBudget.share`) is spent; the budget itself is not."""
+
+    code = "share-spent"
+
+
+class _Share(StepBudget):
+    __slots__ = ("parent",)
+
+    def __init__(self, parent: StepBudget, steps: int) -> None:
+        super().__init__(steps, seconds=None)
+        self.parent = parent
+
+    def spend(self, steps: int = 1) -> None:
+        self.parent.spend(steps)  # over the whole budget, or past its deadline: TooHard
+        self.used += steps
+        if self.used > self.limit:
+            raise ShareSpent(f"a share of {self.limit:,} steps is spent")
+
+
+_ACTIVE: ContextVar[StepBudget | None] = ContextVar("referee_budget", default=None)
+
+
+def current(budget: StepBudget | None = None) -> StepBudget:
+    """``budget`` if given, else the budget active for this request, else a fresh one."""
+    if budget is not None:
+        return budget
+    return _ACTIVE.get() or StepBudget()
+
+
+@contextmanager
+def activate(budget: StepBudget) -> Iterator[StepBudget]:
+    """Make ``budget`` the one every question asked inside the block spends from.
+
+    >>> with activate(StepBudget(steps=10, seconds=None)) as budget:
+    ...     current() is budget
+    True
+    >>> current() is budget
+    False
+    """
+    token = _ACTIVE.set(budget)
+    try:
+        yield budget
+    finally:
+        _ACTIVE.reset(token)
+
+
+def start(budget: StepBudget) -> Token[StepBudget | None]:
+    """Make ``budget`` the active one until :func:`stop` (for a request's hooks, which cannot
+    hold a ``with`` block); returns the token :func:`stop` takes."""
+    return _ACTIVE.set(budget)
+
+
+def stop(token: Token[StepBudget | None]) -> None:
+    """Forget the budget :func:`start` made active."""
+    _ACTIVE.reset(token)
+
+
+__all__ = [
+    "CHECK_EVERY",
+    "DEFAULT_SECONDS",
+    "DEFAULT_STEPS",
+    "ShareSpent",
+    "StepBudget",
+    "TooHard",
+    "activate",
+    "current",
+    "reading_cost",
+    "start",
+    "stop",
+]

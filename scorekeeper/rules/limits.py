@@ -1,0 +1,185 @@
+"""How large a rule set may be for the referee to judge it: the limits, checked when it is made.
+
+The referee is exact, and its searches count their work against a step budget
+(:mod:`.budget`). What a question costs grows fast with a few dimensions of the rule set, so a
+rule set whose contracts could not be judged within the budget is refused when it is made
+(a game, the builder, an import, every request that sends ``rules``), with a sentence naming
+the limit it passes. ``benchmarks/arranger.py --worst`` shows the measurements behind each
+number (the worst hands a search for them found, at the limits):
+
+- **melds in one contract** (:data:`MAX_CONTRACT_MELDS`): every meld is another branch at
+  every card; the presets ask for 4 at most (Shanghai's 3 sets and a run of 5).
+- **decks** (:data:`MAX_DECKS`, for the most players the rule set allows): every deck is
+  another copy of every card, and the ways to share copies among melds multiply; the family
+  game shuffles 4 decks for 7 or 8 players.
+- **wild cards in the decks** (:data:`MAX_WILD_CARDS`: the jokers and the cards of the wild
+  ranks, for the most players): every wild card may stand anywhere; Contract Rummy with its
+  2s wild has 19 (twelve 2s and seven jokers for eight players).
+- **wild ranks** (:data:`MAX_WILD_RANKS`): a card of a wild rank that may stand for itself is
+  natural or wild, and each such rank doubles the ways to read a group of cards.
+- **melds of wild cards alone** (:data:`MAX_WILD_ONLY_MELDS`): where a meld of a kind needs
+  no natural card, wild cards alone make one, and with the 2s wild four such melds of a
+  contract searched longest of all.
+
+The hand limits are the referee's own (``scorekeeper.web.referee_json``): 30 cards to
+arrange, 40 in one meld, 12 melds and 160 cards in one question.
+
+:func:`limit_problems` lists every limit a rule set passes, each with where it is in a
+rule-set document (``rounds[2].contract``, as :mod:`.document` names places).
+:mod:`.validation` refuses such a rule set with its other problems, unless it is read
+inside :func:`waived`: a game stored before these limits keeps its rules and its
+scores, and the referee answers its questions until one is over budget (a 422).
+
+>>> from .presets import LIVERPOOL, PRESETS
+>>> [rules.id for rules in PRESETS.values() if limit_problems(rules)]
+[]
+>>> import dataclasses
+>>> from .rulesets import Contract, RoundSpec
+>>> big = dataclasses.replace(LIVERPOOL, rounds=(RoundSpec(Contract.of(sets=6), 20),))
+>>> for problem in limit_problems(big):
+...     print(problem)
+rounds[0].contract: round 1 asks for 6 melds, and the referee judges contracts of at most 4 melds.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass
+
+from .rulesets import RuleSet
+
+MAX_CONTRACT_MELDS = 4
+MAX_DECKS = 4
+MAX_WILD_CARDS = 20
+MAX_WILD_RANKS = 2
+MAX_WILD_ONLY_MELDS = 3
+SUITS = 4
+
+
+@dataclass(frozen=True)
+class LimitProblem:
+    """One limit a rule set passes: where (a rule-set document's place) and a sentence."""
+
+    where: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.where}: {self.message}"
+
+
+def limit_problems(rules: RuleSet) -> list[LimitProblem]:
+    """Every limit ``rules`` passes (none: the referee can judge every contract of it)."""
+    problems = [p for number in range(len(rules.rounds)) for p in _round_problems(rules, number)]
+    if len(rules.wild_ranks) > MAX_WILD_RANKS:
+        problems.append(
+            LimitProblem(
+                "wilds.ranks",
+                f"{len(rules.wild_ranks)} ranks are wild, and the referee judges games with at "
+                f"most {MAX_WILD_RANKS} wild ranks (and the jokers).",
+            )
+        )
+    problems.extend(_deck_problems(rules))
+    return problems
+
+
+def _round_problems(rules: RuleSet, index: int) -> list[LimitProblem]:
+    melds = rules.rounds[index].contract.melds
+    where = f"rounds[{index}].contract"
+    problems = []
+    if len(melds) > MAX_CONTRACT_MELDS:
+        problems.append(
+            LimitProblem(
+                where,
+                f"round {index + 1} asks for {len(melds)} melds, and the referee judges "
+                f"contracts of at most {MAX_CONTRACT_MELDS} melds.",
+            )
+        )
+    wild_only = sum(1 for m in melds if rules.allows_wild_only(m.kind))
+    if wild_only > MAX_WILD_ONLY_MELDS:
+        problems.append(
+            LimitProblem(
+                where,
+                f"in round {index + 1}, {wild_only} melds may be made of wild cards alone (their "
+                "kind needs no natural card), and the referee judges contracts with at most "
+                f"{MAX_WILD_ONLY_MELDS} such melds.",
+            )
+        )
+    return problems
+
+
+def _deck_problems(rules: RuleSet) -> list[LimitProblem]:
+    """The decks and the wild cards they hold, for the number of players with the most."""
+    players = range(rules.min_players, rules.max_players + 1)
+    if not players:
+        return []  # no number of players: that is the problem the checks report
+    decks = max(rules.decks.decks_for(n) for n in players)
+    problems = []
+    if decks > MAX_DECKS:
+        most = max(players, key=lambda n: (rules.decks.decks_for(n), n))
+        problems.append(
+            LimitProblem(
+                "decks.by_players",
+                f"{most} players play with {decks} decks, and the referee judges games of at "
+                f"most {MAX_DECKS} decks.",
+            )
+        )
+    wilds = {n: wild_cards(rules, n) for n in players}
+    most = max(players, key=lambda n: (wilds[n], n))
+    if wilds[most] > MAX_WILD_CARDS:
+        problems.append(
+            LimitProblem(
+                "decks",
+                f"with {most} players the decks hold {wilds[most]} wild cards (jokers and "
+                f"cards of wild ranks), and the referee judges games of at most "
+                f"{MAX_WILD_CARDS} wild cards.",
+            )
+        )
+    return problems
+
+
+def wild_cards(rules: RuleSet, players: int) -> int:
+    """The wild cards in the decks ``players`` play with: the jokers and every card of a wild
+    rank (each deck holds four of each rank).
+
+    >>> from .presets import MAY_I
+    >>> wild_cards(MAY_I, 8)  # three decks: twelve 2s and six jokers
+    18
+    """
+    ranked = rules.decks.decks_for(players) * SUITS * len(rules.wild_ranks)
+    return rules.decks.jokers_for(players) + ranked
+
+
+_WAIVED: ContextVar[bool] = ContextVar("limits_waived", default=False)
+
+
+@contextmanager
+def waived() -> Iterator[None]:
+    """Read rule sets without refusing those over the limits: a stored game's rules, made
+    before the limits, must still load (its scores are shown; its referee questions are
+    answered within the budget, or refused one by one)."""
+    token = _WAIVED.set(True)
+    try:
+        yield
+    finally:
+        _WAIVED.reset(token)
+
+
+def binding_limit_problems(rules: RuleSet) -> list[LimitProblem]:
+    """:func:`limit_problems`, or none inside :func:`waived`."""
+    return [] if _WAIVED.get() else limit_problems(rules)
+
+
+__all__ = [
+    "MAX_CONTRACT_MELDS",
+    "MAX_DECKS",
+    "MAX_WILD_CARDS",
+    "MAX_WILD_ONLY_MELDS",
+    "MAX_WILD_RANKS",
+    "LimitProblem",
+    "binding_limit_problems",
+    "limit_problems",
+    "waived",
+    "wild_cards",
+]

@@ -1,0 +1,485 @@
+"""House-rule options: the rules a game may override by name, and the words for their values.
+
+Terms:
+
+- An **option** is a house rule a game may set by name (``"run_min_naturals": 2``): its
+  one-line doc, its kind (``bool``, ``int``, ``choice``, ``table``, ``ints``), how it is
+  applied to a rule set and read back from one. :data:`OPTIONS` lists every one: the API's
+  list of options, the new-game form's house rules and the builder are all read from it.
+- :func:`with_options` builds a validated variant of a rule set from overrides: unknown
+  names, wrong types and impossible combinations are refused with a sentence saying why;
+  :func:`option_values` reads every option's value back.
+- **Choice words**: every value a person reads about a rule set (a house-rule choice, a
+  going-out rule, a meld kind) has one wording, :data:`CHOICE_WORDS`, used by every page that
+  shows an option. A choice added later still reads as words (its code with the dashes made
+  spaces) until a wording is added there.
+
+>>> from .presets import LIVERPOOL
+>>> with_options(LIVERPOOL, {"run_min_naturals": 2}).run_min_naturals
+2
+>>> with_options(LIVERPOOL, {"buying": False})  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+scorekeeper.rules.errors.RuleSetError: round 7 (3 runs) needs at least 12 cards, ...
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
+
+from .cards import Rank
+from .errors import RuleSetError, quoted
+from .points import POINT_TABLES, PointTable, get_point_table
+from .rulesets import (
+    MAX_CARDS_DEALT,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    Aces,
+    BuyPrecedence,
+    JokerCount,
+    JokerSwap,
+    RuleSet,
+    SameSuitRuns,
+    SwapWilds,
+)
+from .validation import validate
+
+
+@dataclass(frozen=True)
+class Option:
+    """A house rule a game may override: its name, its one-line doc and how to apply it."""
+
+    name: str
+    doc: str
+    kind: str  # "bool", "int", "choice", "table", "ints"
+    apply: Callable[[RuleSet, Any], RuleSet]
+    read: Callable[[RuleSet], Any]
+    choices: tuple[str, ...] = ()
+
+
+def _bool(name: str, value: Any) -> bool:
+    if not isinstance(value, bool):
+        raise RuleSetError(f'"{name}" must be true or false, not {value!r}')
+    return value
+
+
+def _int(name: str, value: Any, low: int, high: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise RuleSetError(f'"{name}" must be a whole number, not {value!r}')
+    if not low <= value <= high:
+        raise RuleSetError(f'"{name}" must be between {low} and {high}, not {value}')
+    return value
+
+
+def _choice(name: str, value: Any, enum: type[StrEnum]) -> Any:
+    try:
+        return enum(value)
+    except ValueError:
+        allowed = ", ".join(e.value for e in enum)
+        raise RuleSetError(f'"{name}" must be one of {allowed}, not {value!r}') from None
+
+
+def _field(field_name: str, convert: Callable[[Any], Any]) -> Callable[[RuleSet, Any], RuleSet]:
+    def apply(rules: RuleSet, value: Any) -> RuleSet:
+        return dataclasses.replace(rules, **{field_name: convert(value)})
+
+    return apply
+
+
+def _apply_point_table(rules: RuleSet, value: Any) -> RuleSet:
+    if isinstance(value, PointTable):
+        return dataclasses.replace(rules, point_table=value)
+    if isinstance(value, str):
+        if value not in POINT_TABLES:
+            known = ", ".join(POINT_TABLES)
+            raise RuleSetError(f"there is no point table {quoted(value)}: choose one of {known}")
+        return dataclasses.replace(rules, point_table=get_point_table(value))
+    if isinstance(value, Mapping):
+        ranks = value.get("ranks")
+        joker = value.get("joker")
+        if not isinstance(ranks, Mapping) or isinstance(joker, bool) or not isinstance(joker, int):
+            raise RuleSetError(
+                'a custom point table is {"ranks": {"A": 15, "2": 5, ...}, "joker": 20}'
+            )
+        return dataclasses.replace(rules, point_table=PointTable.custom(ranks, joker))
+    raise RuleSetError("the point table must be the name of a table or a custom table")
+
+
+def _apply_cards_dealt(rules: RuleSet, value: Any) -> RuleSet:
+    if isinstance(value, Sequence) and not isinstance(value, str):
+        counts = [_int("cards_dealt", v, 1, MAX_CARDS_DEALT) for v in value]
+        if len(counts) != rules.round_count:
+            raise RuleSetError(
+                f'"cards_dealt" needs one number per round ({rules.round_count}), not {len(counts)}'
+            )
+    else:
+        counts = [_int("cards_dealt", value, 1, MAX_CARDS_DEALT)] * rules.round_count
+    rounds = tuple(
+        dataclasses.replace(r, cards_dealt=n) for r, n in zip(rules.rounds, counts, strict=True)
+    )
+    return dataclasses.replace(rules, rounds=rounds)
+
+
+def _apply_buying(rules: RuleSet, value: Any) -> RuleSet:
+    allowed = _bool("buying", value)
+    if allowed == any(r.buying_allowed for r in rules.rounds):
+        return rules
+    limit = None if allowed else 0
+    return dataclasses.replace(
+        rules, rounds=tuple(dataclasses.replace(r, buy_limit=limit) for r in rules.rounds)
+    )
+
+
+def _apply_buy_limit(rules: RuleSet, value: Any) -> RuleSet:
+    """Set the limit in every round that allows buying (a round without buying, like the
+    family game's first, keeps none); in every round if none allows buying."""
+    limit = None if value is None else _int("buy_limit", value, 0, 20)
+    some = any(r.buying_allowed for r in rules.rounds)
+    return dataclasses.replace(
+        rules,
+        rounds=tuple(
+            dataclasses.replace(r, buy_limit=limit) if r.buying_allowed or not some else r
+            for r in rules.rounds
+        ),
+    )
+
+
+def _apply_deuces_wild(rules: RuleSet, value: Any) -> RuleSet:
+    wild = _bool("deuces_wild", value)
+    ranks = rules.wild_ranks | {Rank.TWO} if wild else rules.wild_ranks - {Rank.TWO}
+    return dataclasses.replace(rules, wild_ranks=frozenset(ranks))
+
+
+def _apply_jokers(rules: RuleSet, value: Any) -> RuleSet:
+    count = _choice("jokers", value, JokerCount)
+    return dataclasses.replace(rules, decks=dataclasses.replace(rules.decks, jokers=count))
+
+
+def _read_buying(rules: RuleSet) -> bool:
+    return any(r.buying_allowed for r in rules.rounds)
+
+
+def _read_buy_limit(rules: RuleSet) -> int | None:
+    limits = {r.buy_limit for r in rules.rounds if r.buying_allowed}
+    return limits.pop() if len(limits) == 1 else None
+
+
+def _optional_int(name: str, low: int, high: int) -> Callable[[Any], int | None]:
+    return lambda v: None if v is None else _int(name, v, low, high)
+
+
+OPTIONS: dict[str, Option] = {
+    o.name: o
+    for o in (
+        Option(
+            "point_table",
+            "Point table: a table's name, or a custom table.",
+            "table",
+            _apply_point_table,
+            lambda r: r.point_table.id,
+        ),
+        Option(
+            "cards_dealt",
+            "Cards dealt to each player: one number, or one per round.",
+            "ints",
+            _apply_cards_dealt,
+            lambda r: [x.cards_dealt for x in r.rounds],
+        ),
+        Option(
+            "buying",
+            'Players may buy the discard out of turn ("May I?").',
+            "bool",
+            _apply_buying,
+            _read_buying,
+        ),
+        Option(
+            "buy_limit",
+            "Most cards one player may buy in a round (empty: no limit).",
+            "int",
+            _apply_buy_limit,
+            _read_buy_limit,
+        ),
+        Option(
+            "buys_per_turn",
+            "Most buys between two turns (1 = single buy; empty: multiple buys).",
+            "int",
+            _field("buys_per_turn", _optional_int("buys_per_turn", 1, 8)),
+            lambda r: r.buys_per_turn,
+        ),
+        Option(
+            "buy_precedence",
+            "Who gets a discard several players want to buy.",
+            "choice",
+            _field("buy_precedence", lambda v: _choice("buy_precedence", v, BuyPrecedence)),
+            lambda r: r.buy_precedence.value,
+            tuple(BuyPrecedence),
+        ),
+        Option(
+            "deuces_wild",
+            "Every 2 is wild too.",
+            "bool",
+            _apply_deuces_wild,
+            lambda r: Rank.TWO in r.wild_ranks,
+        ),
+        Option(
+            "jokers",
+            "How many jokers are shuffled in.",
+            "choice",
+            _apply_jokers,
+            lambda r: r.decks.jokers.value,
+            tuple(JokerCount),
+        ),
+        Option(
+            "exact_contract_melds",
+            "Contract melds must be exactly 3 (sets) and 4 (runs) "
+            "cards, except in an all-out round.",
+            "bool",
+            _field("exact_contract_melds", lambda v: _bool("exact_contract_melds", v)),
+            lambda r: r.exact_contract_melds,
+        ),
+        Option(
+            "set_min_naturals",
+            "Fewest natural (non-wild) cards in a set (0: wild cards alone make a set).",
+            "int",
+            _field("set_min_naturals", lambda v: _int("set_min_naturals", v, 0, 4)),
+            lambda r: r.set_min_naturals,
+        ),
+        Option(
+            "run_min_naturals",
+            "Fewest natural (non-wild) cards in a run (0: wild cards alone make a run).",
+            "int",
+            _field("run_min_naturals", lambda v: _int("run_min_naturals", v, 0, 13)),
+            lambda r: r.run_min_naturals,
+        ),
+        Option(
+            "set_distinct_suits",
+            "The cards of a set must all be of different suits.",
+            "bool",
+            _field("set_distinct_suits", lambda v: _bool("set_distinct_suits", v)),
+            lambda r: r.set_distinct_suits,
+        ),
+        Option(
+            "wilds_at_most_naturals",
+            "Wild cards may not outnumber natural cards in a meld.",
+            "bool",
+            _field("wilds_at_most_naturals", lambda v: _bool("wilds_at_most_naturals", v)),
+            lambda r: r.wilds_at_most_naturals,
+        ),
+        Option(
+            "same_suit_runs",
+            "When two runs of one contract may share a suit.",
+            "choice",
+            _field("same_suit_runs", lambda v: _choice("same_suit_runs", v, SameSuitRuns)),
+            lambda r: r.same_suit_runs.value,
+            tuple(SameSuitRuns),
+        ),
+        Option(
+            "same_suit_run_gap",
+            "Fewest ranks between two runs of one suit that do not overlap (0: they may touch).",
+            "int",
+            _field("same_suit_run_gap", lambda v: _int("same_suit_run_gap", v, 0, 6)),
+            lambda r: r.same_suit_run_gap,
+        ),
+        Option(
+            "aces",
+            "Where an ace may stand in a run: low or high, high only, or low only.",
+            "choice",
+            _field("aces", lambda v: _choice("aces", v, Aces)),
+            lambda r: r.aces.value,
+            tuple(Aces),
+        ),
+        Option(
+            "wild_can_be_natural",
+            "In deuces-wild games a 2 may stand for itself (otherwise every 2 is wild).",
+            "bool",
+            _field("wild_can_be_natural", lambda v: _bool("wild_can_be_natural", v)),
+            lambda r: r.wild_can_be_natural,
+        ),
+        Option(
+            "extra_melds",
+            "Melds beyond the contract may go down with it.",
+            "bool",
+            _field("extra_melds", lambda v: _bool("extra_melds", v)),
+            lambda r: r.extra_melds,
+        ),
+        Option(
+            "keep_card_to_discard",
+            "Going down in a round with a discard must leave at least one card to discard.",
+            "bool",
+            _field("keep_card_to_discard", lambda v: _bool("keep_card_to_discard", v)),
+            lambda r: r.keep_card_to_discard,
+        ),
+        Option(
+            "cut_bonus",
+            "Points added to the cutter's score for an exact cut (usually -50; 0 for none).",
+            "int",
+            _field("cut_bonus", lambda v: _int("cut_bonus", v, -500, 0)),
+            lambda r: r.cut_bonus,
+        ),
+        Option(
+            "joker_swap",
+            "Which jokers on the table may be taken by playing the natural card.",
+            "choice",
+            _field("joker_swap", lambda v: _choice("joker_swap", v, JokerSwap)),
+            lambda r: r.joker_swap.value,
+            tuple(JokerSwap),
+        ),
+        Option(
+            "swap_wilds",
+            "Which wild cards a joker swap may take back: every wild, or jokers only.",
+            "choice",
+            _field("swap_wilds", lambda v: _choice("swap_wilds", v, SwapWilds)),
+            lambda r: r.swap_wilds.value,
+            tuple(SwapWilds),
+        ),
+        Option(
+            "wild_limit_on_layoffs",
+            "Wilds may not outnumber naturals after a lay-off either (not only when going down).",
+            "bool",
+            _field("wild_limit_on_layoffs", lambda v: _bool("wild_limit_on_layoffs", v)),
+            lambda r: r.wild_limit_on_layoffs,
+        ),
+        Option(
+            "buy_penalty_cards",
+            "Penalty cards drawn from the stock with each card bought.",
+            "int",
+            _field("buy_penalty_cards", lambda v: _int("buy_penalty_cards", v, 0, 3)),
+            lambda r: r.buy_penalty_cards,
+        ),
+        Option(
+            "no_buying_once_down",
+            "A player who has gone down may not buy.",
+            "bool",
+            _field("no_buying_once_down", lambda v: _bool("no_buying_once_down", v)),
+            lambda r: r.no_buying_once_down,
+        ),
+        Option(
+            "next_player_takes_discard_free",
+            "The player about to draw may take the discard without a penalty card.",
+            "bool",
+            _field(
+                "next_player_takes_discard_free",
+                lambda v: _bool("next_player_takes_discard_free", v),
+            ),
+            lambda r: r.next_player_takes_discard_free,
+        ),
+        Option(
+            "down_player_takes_discard_only_to_play",
+            "A player who is down takes the discard only to play it at once.",
+            "bool",
+            _field(
+                "down_player_takes_discard_only_to_play",
+                lambda v: _bool("down_player_takes_discard_only_to_play", v),
+            ),
+            lambda r: r.down_player_takes_discard_only_to_play,
+        ),
+        Option(
+            "layoff_on_going_down_turn",
+            "A player may lay off in the turn they go down.",
+            "bool",
+            _field("layoff_on_going_down_turn", lambda v: _bool("layoff_on_going_down_turn", v)),
+            lambda r: r.layoff_on_going_down_turn,
+        ),
+        Option(
+            "min_players",
+            "Fewest players.",
+            "int",
+            _field("min_players", lambda v: _int("min_players", v, MIN_PLAYERS, MAX_PLAYERS)),
+            lambda r: r.min_players,
+        ),
+        Option(
+            "max_players",
+            "Most players.",
+            "int",
+            _field("max_players", lambda v: _int("max_players", v, MIN_PLAYERS, MAX_PLAYERS)),
+            lambda r: r.max_players,
+        ),
+    )
+}
+
+
+def with_options(rules: RuleSet, options: Mapping[str, Any]) -> RuleSet:
+    """A new rule set: ``rules`` with house-rule overrides applied and validated.
+
+    ``options`` maps names of :data:`OPTIONS` to values; unknown names, wrong types and
+    impossible combinations are rejected with a RuleSetError saying why.
+    """
+    if not options:
+        return rules
+    if not isinstance(options, Mapping):
+        raise RuleSetError("house-rule options must be given as name/value pairs")
+    result = rules
+    for name, value in options.items():
+        option = OPTIONS.get(name) if isinstance(name, str) else None
+        if option is None:
+            known = ", ".join(OPTIONS)
+            raise RuleSetError(
+                f"{quoted(name)} is not a house-rule option; the options are {known}"
+            )
+        result = option.apply(result, value)
+    validate(result)
+    return result
+
+
+def option_values(rules: RuleSet) -> dict[str, Any]:
+    """The current value of every house-rule option of ``rules``, as JSON-friendly data."""
+    return {name: option.read(rules) for name, option in OPTIONS.items()}
+
+
+# Option name -> choice value -> how a person reads it. Round fields ("going_out", "kind") are
+# here too: the builder shows them beside the options.
+CHOICE_WORDS: dict[str, dict[str, str]] = {
+    "buy_precedence": {
+        "nearest": "The player nearest to the one about to draw",
+        "first-to-call": "Whoever calls first",
+    },
+    "jokers": {
+        "per-deck": "Every deck's jokers (two a deck)",
+        "players-minus-one": "One joker fewer than the players",
+        "none": "No jokers",
+    },
+    "same_suit_runs": {
+        "apart": "Only with a gap between them (they may not touch or overlap)",
+        "apart-or-overlapping": "Apart or overlapping, but not touching",
+        "never": "Never: each run is of another suit",
+    },
+    "joker_swap": {
+        "runs-only": "Jokers in runs only (a joker in a set stays)",
+        "runs-and-set-third": "Jokers in runs, and a joker laid as the third card of a set",
+        "never": "Never",
+    },
+    "going_out": {
+        "discard": "Discard the last card",
+        "all-out": "All out: every card goes into melds, no discard",
+        "one-card-left": "Keep one card to discard",
+    },
+    "kind": {"set": "Set (one rank)", "run": "Run (one suit, in a row)"},
+}
+
+
+def choice_words(option: str, value: Any) -> str:
+    """How a person reads ``value`` of ``option``.
+
+    >>> choice_words("jokers", "players-minus-one")
+    'One joker fewer than the players'
+    >>> choice_words("buying", True), choice_words("buy_limit", None), choice_words("x", "a-b")
+    ('Yes', 'No limit', 'A b')
+    >>> choice_words("point_table", "liverpool") == POINT_TABLES["liverpool"].name
+    True
+    """
+    if isinstance(value, bool):
+        return "Yes" if value else "No"
+    if value is None:
+        return "No limit"
+    if option == "point_table" and isinstance(value, str) and value in POINT_TABLES:
+        return POINT_TABLES[value].name
+    text = str(value)
+    words = CHOICE_WORDS.get(option, {}).get(text)
+    if words is not None:
+        return words
+    spaced = text.replace("-", " ").replace("_", " ")
+    return spaced[:1].upper() + spaced[1:]

@@ -1,0 +1,255 @@
+"""The presets of RULES.md: each way to play as a :class:`~.rulesets.RuleSet`.
+
+:data:`PRESETS` lists them by id; :func:`build_rules` is a preset with house-rule options on
+top. Each preset is checked (:func:`~.validation.validate`) as this module loads.
+
+>>> LIVERPOOL.rounds[6].contract.describe(), LIVERPOOL.rounds[6].all_out
+('3 runs', True)
+>>> build_rules("liverpool", {"run_min_naturals": 2}).run_min_naturals
+2
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from .cards import Rank
+from .errors import RuleSetError, quoted
+from .options import with_options
+from .points import (
+    CONTRACT_RUMMY_DEUCES_POINTS,
+    CONTRACT_RUMMY_POINTS,
+    DEUCES_SIX_POINTS,
+    FACE_VALUE_POINTS,
+    LIVERPOOL_POINTS,
+    SHANGHAI_POINTS,
+)
+from .rulesets import (
+    MAX_PLAYERS,
+    Contract,
+    DeckRule,
+    GoingOut,
+    JokerCount,
+    JokerSwap,
+    MeldKind,
+    MeldSpec,
+    RoundSpec,
+    RuleSet,
+    SameSuitRuns,
+)
+from .validation import validate
+
+SEVEN_CONTRACTS = (
+    Contract.of(sets=2),
+    Contract.of(sets=1, runs=1),
+    Contract.of(runs=2),
+    Contract.of(sets=3),
+    Contract.of(sets=2, runs=1),
+    Contract.of(sets=1, runs=2),
+    Contract.of(runs=3),
+)
+
+
+def seven_rounds(
+    cards: Sequence[int], *, buy_limits: Sequence[int | None] | None = None
+) -> tuple[RoundSpec, ...]:
+    """The seven classic contracts, the last one all out."""
+    limits = buy_limits or [None] * 7
+    return tuple(
+        RoundSpec(
+            contract,
+            cards_dealt=n,
+            going_out=GoingOut.ALL_OUT if i == 6 else GoingOut.DISCARD,
+            buy_limit=limit,
+        )
+        for i, (contract, n, limit) in enumerate(zip(SEVEN_CONTRACTS, cards, limits, strict=True))
+    )
+
+
+LIVERPOOL = RuleSet(
+    id="liverpool",
+    name="Liverpool Rummy",
+    summary=(
+        "Seven rounds of ten cards, from two sets up to three runs; in the last round you must "
+        "go out with every card, no discard. Jokers are wild: a set needs two natural cards, a "
+        "run three. Buy the discard out of turn with a penalty card (nearest player first), but "
+        "not once you are down. Aces 15, jokers 20, 2-9 five, tens and faces ten. The cutter who "
+        "cuts exactly the cards for the deal takes 50 points off."
+    ),
+    rounds=seven_rounds([10] * 7),
+    decks=DeckRule(((5, 2), (MAX_PLAYERS, 3))),
+    point_table=LIVERPOOL_POINTS,
+    cut_bonus=-50,
+    source="a web overview of Liverpool Rummy, its encyclopedia-style section",
+)
+
+LIVERPOOL_11 = dataclasses.replace(
+    LIVERPOOL,
+    id="liverpool-11",
+    name="Liverpool Rummy, 11 cards",
+    summary=(
+        "The seven Liverpool contracts with eleven cards dealt every round; the last round is "
+        "all out. Two decks and four jokers for up to four players, three decks and six jokers "
+        "for more. Aces and jokers 15, faces 10, other cards their face value. No cut bonus."
+    ),
+    rounds=seven_rounds([11] * 7),
+    decks=DeckRule(((4, 2), (MAX_PLAYERS, 3))),
+    point_table=FACE_VALUE_POINTS,
+    cut_bonus=0,
+    source="a web overview of Liverpool Rummy, its description of an online game",
+)
+
+CONTRACT_RUMMY = RuleSet(
+    id="contract-rummy",
+    name="Contract Rummy",
+    summary=(
+        "Seven contracts, ten cards for rounds 1-4 and twelve for 5-7. Contract melds are "
+        "exactly three or four cards (except in the last round, where every card goes down), and "
+        "you may not lay off in the turn you go down. Jokers, one fewer than the players, are "
+        "wild; a joker in a set is dead. One buy per turn with a penalty card. Jokers 25, aces "
+        "15, faces 10, other cards face value."
+    ),
+    rounds=seven_rounds([10, 10, 10, 10, 12, 12, 12]),
+    decks=DeckRule(((4, 2), (MAX_PLAYERS, 3)), jokers=JokerCount.PLAYERS_MINUS_ONE),
+    point_table=CONTRACT_RUMMY_POINTS,
+    exact_contract_melds=True,
+    buys_per_turn=1,
+    layoff_on_going_down_turn=False,
+    source="a family's Contract Rummy score sheet and its optional rules, published on the web",
+)
+
+DEUCES_SIX = RuleSet(
+    id="deuces-six",
+    name="Six-round Deuces Wild",
+    summary=(
+        "Six rounds of ten cards with 2s wild and no jokers. Sets are three or four cards of "
+        "different suits. Round 5 ends with one card left to discard; in round 6 you go out "
+        "with every card. Buy as many discards as you like. Aces and 2s 25, 3-9 five, tens and "
+        "faces ten."
+    ),
+    rounds=(
+        RoundSpec(Contract.of(sets=2), 10),
+        RoundSpec(Contract.of(sets=1, runs=1), 10),
+        RoundSpec(Contract.of(sets=3), 10),
+        RoundSpec(Contract.of(sets=3), 10),
+        RoundSpec(Contract.of(sets=2, runs=1), 10),
+        RoundSpec(Contract.of(sets=1, runs=2), 10, GoingOut.ALL_OUT),
+    ),
+    decks=DeckRule(((5, 2), (MAX_PLAYERS, 3)), jokers=JokerCount.NONE),
+    point_table=DEUCES_SIX_POINTS,
+    wild_ranks=frozenset({Rank.TWO}),
+    set_distinct_suits=True,
+    source="a web page describing a six-round Liverpool Rummy with the 2s wild",
+)
+
+FAMILY = RuleSet(
+    id="family",
+    name="Family Liverpool",
+    summary=(
+        "One family's house rules: seven contracts, ten cards for hands 1-4 and twelve for 5-7, "
+        "three players or more. Sets and runs need only two natural cards, and two runs of one "
+        "suit may overlap or be apart, but not touch. No buying in round 1; afterwards the next "
+        "player takes the discard free and others buy with a penalty card. Aces and jokers 15, "
+        "faces 10, other cards face value."
+    ),
+    rounds=seven_rounds(
+        [10, 10, 10, 10, 12, 12, 12], buy_limits=[0, None, None, None, None, None, None]
+    ),
+    decks=DeckRule(((4, 2), (6, 3), (MAX_PLAYERS, 4))),
+    point_table=FACE_VALUE_POINTS,
+    min_players=3,
+    run_min_naturals=2,
+    same_suit_runs=SameSuitRuns.APART_OR_OVERLAPPING,
+    next_player_takes_discard_free=True,
+    down_player_takes_discard_only_to_play=True,
+    joker_swap=JokerSwap.RUNS_AND_SET_THIRD,
+    source="one family's house rules, from the blog post “The Rules of Liverpool”",
+)
+
+
+def _set_and_run(set_length: int, run_length: int, sets: int = 1) -> Contract:
+    return Contract(
+        (MeldSpec(MeldKind.SET, set_length),) * sets + (MeldSpec(MeldKind.RUN, run_length),)
+    )
+
+
+SHANGHAI = RuleSet(
+    id="shanghai",
+    name="Shanghai Rummy",
+    summary=(
+        "Ten rounds of eleven cards whose contracts grow to a run of ten and to three runs of "
+        "five. Up to 3 buys a round (4 in rounds 9 and 10), each with a penalty card. Jokers, "
+        "one fewer than the players, are wild, never more of them in a meld than natural cards. "
+        "Every 2-10 left in hand scores 5, faces 10, aces and jokers 15. Source: “Shanghai "
+        "Rummy”, Rummy Rule Book, https://www.rummyrulebook.com/pages/contract-shanghai/."
+    ),
+    rounds=tuple(
+        RoundSpec(contract, 11, buy_limit=3 if number <= 8 else 4)
+        for number, contract in enumerate(
+            (
+                Contract.of(sets=2),
+                Contract.of(sets=1, runs=1),
+                Contract.of(runs=2),
+                Contract.of(sets=3),
+                _set_and_run(3, 7),
+                _set_and_run(3, 5, sets=2),
+                Contract.of(runs=3),
+                _set_and_run(3, 10),
+                _set_and_run(3, 5, sets=3),
+                Contract.of(runs=3, run_length=5),
+            ),
+            start=1,
+        )
+    ),
+    decks=DeckRule(((4, 2), (MAX_PLAYERS, 3)), jokers=JokerCount.PLAYERS_MINUS_ONE),
+    point_table=SHANGHAI_POINTS,
+    min_players=3,
+    wilds_at_most_naturals=True,
+    source="the Shanghai Rummy page of the Rummy Rule Book website (rummyrulebook.com)",
+)
+
+MAY_I = RuleSet(
+    id="may-i",
+    name="May I? (Onze)",
+    summary=(
+        "Seven contracts, eleven cards dealt (thirteen in the last round). Jokers and 2s are "
+        "wild, and a meld never holds more wild cards than natural ones. Say “May I?” to take "
+        "the discard out of turn with a penalty card, at most 3 times a round; the nearest "
+        "player wins a tie. Jokers and 2s 25, aces 15, faces 10, other cards face value. "
+        "Source: “Onze”, The Bear Knows Best, http://thebearknowsbest.com/onze/."
+    ),
+    rounds=tuple(
+        RoundSpec(contract, 13 if number == 7 else 11, buy_limit=3)
+        for number, contract in enumerate(SEVEN_CONTRACTS, start=1)
+    ),
+    decks=DeckRule(((5, 2), (MAX_PLAYERS, 3))),
+    point_table=CONTRACT_RUMMY_DEUCES_POINTS,
+    wild_ranks=frozenset({Rank.TWO}),
+    run_min_naturals=2,
+    wilds_at_most_naturals=True,
+    source="the rules of Onze, a “May I?” game, on the family games blog The Bear Knows Best",
+)
+
+PRESETS: dict[str, RuleSet] = {
+    r.id: r for r in (LIVERPOOL, LIVERPOOL_11, CONTRACT_RUMMY, DEUCES_SIX, FAMILY, SHANGHAI, MAY_I)
+}
+
+
+def get_preset(id: str) -> RuleSet:
+    """The named preset, or a RuleSetError listing the known ones."""
+    try:
+        return PRESETS[id]
+    except (KeyError, TypeError):
+        known = ", ".join(PRESETS)
+        raise RuleSetError(f"there is no rule set {quoted(id)}: choose one of {known}") from None
+
+
+def build_rules(preset: str, options: Mapping[str, Any] | None = None) -> RuleSet:
+    """A preset with house-rule overrides, validated."""
+    return with_options(get_preset(preset), options or {})
+
+
+for _preset in PRESETS.values():
+    validate(_preset)

@@ -1,0 +1,191 @@
+"""Whether a rule set can be played: every problem, each with where it is.
+
+A rule set is checked as a whole (:func:`rule_set_problems`): its rounds and their contracts,
+the players, the natural cards asked for, the decks. Every way a rule set is made (a preset,
+house-rule options, a rule-set document) is checked here, so none can start a game it cannot
+finish.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import NamedTuple
+
+from .errors import RuleSetError
+from .limits import binding_limit_problems
+from .rulesets import (
+    MAX_ROUNDS,
+    MAX_RUN_LENGTH,
+    MeldKind,
+    MeldSpec,
+    RoundSpec,
+    RuleSet,
+    SameSuitRuns,
+)
+
+
+class RuleSetProblem(NamedTuple):
+    """One reason a rule set cannot be played, and where it is, written as a rule-set
+    document's path: ``rounds[6]`` (the seventh round), ``rounds[2].contract[1]``,
+    ``players``, ``decks``, ``options.same_suit_run_gap``."""
+
+    where: str
+    message: str
+
+
+def rule_set_problems(rules: RuleSet) -> list[RuleSetProblem]:
+    """Every reason the rule set cannot be played as it stands, found in one pass (none for
+    a playable one). Each check is a function of the rule set giving problems; a further
+    check is one more line here.
+
+    >>> import dataclasses
+    >>> from .presets import LIVERPOOL
+    >>> broken = dataclasses.replace(LIVERPOOL, min_players=6, max_players=3, same_suit_run_gap=2,
+    ...     same_suit_runs=SameSuitRuns.NEVER, rounds=LIVERPOOL.rounds[:6] + (
+    ...         dataclasses.replace(LIVERPOOL.rounds[6], buy_limit=0),))
+    >>> for problem in rule_set_problems(broken):
+    ...     print(problem.where, "|", problem.message)
+    players | the fewest players (6) is more than the most (3)
+    rounds[6] | round 7 (3 runs) needs at least 12 cards, more than the 10 dealt plus the card drawn
+    options.same_suit_run_gap | runs of one suit are never allowed here, so there is no gap between them to choose: leave "same_suit_run_gap" at 1, or let runs share a suit
+    """  # noqa: E501
+    return [
+        *_round_count_problems(rules),
+        *_players_problems(rules),
+        *_round_problems(rules),
+        *_natural_card_problems(rules),
+        *_same_suit_gap_problems(rules),
+        *_deck_problems(rules),
+        *_limit_problems(rules),
+    ]
+
+
+def validate(rules: RuleSet) -> None:
+    """Raise a RuleSetError naming every problem if the rule set cannot be played as it
+    stands (:func:`rule_set_problems`)."""
+    found = rule_set_problems(rules)
+    if found:
+        raise RuleSetError("; ".join(problem.message for problem in found))
+
+
+def _limit_problems(rules: RuleSet) -> Iterator[RuleSetProblem]:
+    """What the referee can judge within its step budget (:mod:`.limits`); none for a rule
+    set read inside :func:`.limits.waived` (a stored game's)."""
+    for problem in binding_limit_problems(rules):
+        yield RuleSetProblem(problem.where, problem.message)
+
+
+def _round_count_problems(rules: RuleSet) -> Iterator[RuleSetProblem]:
+    if not rules.rounds:
+        yield RuleSetProblem("rounds", "a game needs at least one round")
+    elif len(rules.rounds) > MAX_ROUNDS:
+        yield RuleSetProblem("rounds", f"a game has at most {MAX_ROUNDS} rounds")
+
+
+def _players_problems(rules: RuleSet) -> Iterator[RuleSetProblem]:
+    if rules.min_players > rules.max_players:
+        yield RuleSetProblem(
+            "players",
+            f"the fewest players ({rules.min_players}) is more than the most ({rules.max_players})",
+        )
+
+
+def _round_problems(rules: RuleSet) -> Iterator[RuleSetProblem]:
+    """Each round's contract: its melds, the cards a player can hold, its runs' suits."""
+    for index, spec in enumerate(rules.rounds):
+        where, number = f"rounds[{index}]", index + 1
+        if not spec.contract.melds:
+            yield RuleSetProblem(f"{where}.contract", f"round {number} has an empty contract")
+        for place, meld in enumerate(spec.contract.melds):
+            message = _meld_problem(rules, number, meld)
+            if message is not None:
+                yield RuleSetProblem(f"{where}.contract[{place}]", message)
+        held = _cards_held_problem(number, spec)
+        if held is not None:
+            yield RuleSetProblem(where, held)
+        runs = len(spec.contract.runs)
+        if rules.same_suit_runs == SameSuitRuns.NEVER and runs > len(_SUITS):
+            yield RuleSetProblem(
+                f"{where}.contract",
+                f"round {number} asks for {runs} runs, but runs must be of different suits",
+            )
+
+
+def _meld_problem(rules: RuleSet, number: int, meld: MeldSpec) -> str | None:
+    """What is wrong with one meld a contract asks for (None: nothing)."""
+    if meld.kind == MeldKind.RUN:
+        if not 2 <= meld.min_length <= MAX_RUN_LENGTH:
+            return f"round {number}: a run has between 2 and {MAX_RUN_LENGTH} cards"
+        return None
+    if meld.min_length < 2:
+        return f"round {number}: a set needs at least 2 cards"
+    most = rules.set_max_cards
+    if most is not None and meld.min_length > most:
+        return (
+            f"round {number} asks for a set of {meld.min_length}, but sets of different "
+            f"suits hold at most {most} cards"
+        )
+    return None
+
+
+def _natural_card_problems(rules: RuleSet) -> Iterator[RuleSetProblem]:
+    """The fewest natural cards must fit in the longest meld of each kind."""
+    most = rules.set_max_cards
+    if most is not None and rules.set_min_naturals > most:
+        yield RuleSetProblem(
+            "options.set_min_naturals",
+            f"sets of different suits hold at most {most} cards, fewer than the "
+            f"{rules.set_min_naturals} natural cards asked for",
+        )
+    if rules.run_min_naturals > MAX_RUN_LENGTH:
+        yield RuleSetProblem(
+            "options.run_min_naturals",
+            f"a run cannot hold more than {MAX_RUN_LENGTH} natural cards",
+        )
+
+
+def _same_suit_gap_problems(rules: RuleSet) -> Iterator[RuleSetProblem]:
+    """A gap between runs of one suit means nothing when such runs are never allowed."""
+    if rules.same_suit_runs == SameSuitRuns.NEVER and rules.same_suit_run_gap != 1:
+        yield RuleSetProblem(
+            "options.same_suit_run_gap",
+            "runs of one suit are never allowed here, so there is no gap between them to "
+            'choose: leave "same_suit_run_gap" at 1, or let runs share a suit',
+        )
+
+
+def _cards_held_problem(number: int, spec: RoundSpec) -> str | None:
+    """A player holds the cards dealt plus the card drawn, and two more for every buy
+    (Liverpool's last round, 3 runs from 10 cards, can only be made after a buy)."""
+    if spec.buy_limit is None:
+        return None
+    contract = spec.contract
+    if contract.min_cards <= spec.cards_dealt + 1 + 2 * spec.buy_limit:
+        return None
+    held = f"the {spec.cards_dealt} dealt plus the card drawn"
+    if spec.buy_limit:
+        held += f" and {2 * spec.buy_limit} from buying"
+    return (
+        f"round {number} ({contract.describe()}) needs at least {contract.min_cards} cards, "
+        f"more than {held}"
+    )
+
+
+def _deck_problems(rules: RuleSet) -> Iterator[RuleSetProblem]:
+    """The fewest players whose decks cannot supply the largest deal (and the upcard)."""
+    if not rules.rounds:
+        return
+    most_dealt = max(r.cards_dealt for r in rules.rounds)
+    for players in range(rules.min_players, rules.max_players + 1):
+        decks = rules.decks.decks_for(players)
+        cards = decks * 52 + rules.decks.jokers_for(players)
+        if players * most_dealt + 1 > cards:
+            yield RuleSetProblem(
+                "decks",
+                f"{players} players with {most_dealt} cards each need more than the {cards} "
+                f"cards of {decks} deck{'' if decks == 1 else 's'}",
+            )
+            return
+
+
+_SUITS = "SHDC"

@@ -2,7 +2,8 @@
 
 :func:`snapshot` lists the checkout's files that git reports (changed, untracked or ignored),
 each with its size and modification time; comparing the snapshots taken before and after the
-run names every file a test wrote, git-ignored ones such as ``instance/secret_key`` included.
+run names every file a test wrote, git-ignored ones such as ``instance/secret_key`` included,
+and every folder a test made (git lists no empty folder: an empty ``instance/``).
 Tool caches and the screenshots the browser tests leave for a person to look at are expected.
 """
 
@@ -47,6 +48,23 @@ def snapshot() -> Snapshot:
         for file in _files(ROOT / path):
             stat = file.stat()
             found[file.relative_to(ROOT).as_posix()] = (stat.st_size, stat.st_mtime_ns)
+    for folder in _folders():
+        found[folder] = (0, 0)  # what counts is that it is there
+    return found
+
+
+def _folders() -> list[str]:
+    """Every folder of the checkout ("name/"), but git's own and the expected ones."""
+    found = []
+    for folder, names, _files in os.walk(ROOT):
+        inside = Path(folder).relative_to(ROOT).as_posix()
+        prefix = "" if inside == "." else inside + "/"
+        names[:] = [
+            name
+            for name in names
+            if name not in (".git", "__pycache__") and not f"{prefix}{name}/".startswith(EXPECTED)
+        ]
+        found.extend(f"{prefix}{name}/" for name in names)
     return found
 
 

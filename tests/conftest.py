@@ -143,12 +143,10 @@ def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str
 
 
 def create_test_app(settings: dict[str, Any], instance: Path) -> Flask:
-    """``create_app(settings)`` with its instance folder ``instance`` from the start. Flask's
-    own choice is beside the package, in the checkout, where ``create_app`` makes the folder
-    and, given no secret key, writes one."""
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(Flask, "auto_find_instance_path", lambda _app: str(instance))
-        return create_app(settings)
+    """``create_app(settings)`` with its instance folder ``instance``. Flask's own choice is
+    beside the package, in the checkout, where ``create_app`` makes the folder and, given no
+    secret key, writes one."""
+    return create_app({"INSTANCE_PATH": str(instance), **settings})
 
 
 def make_app(database_url: str, tmp_path: Path, **extra: Any) -> Flask:

@@ -8,8 +8,10 @@ from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import text
 
+from scorekeeper import create_app
 from scorekeeper.config import from_environment, normalize_database_url
 from scorekeeper.db import get_engine, write_session
+from scorekeeper.printing.cli import instance_path as cli_instance_path
 
 from .conftest import create_test_app
 
@@ -46,6 +48,28 @@ def test_default_database_and_secret_live_in_the_instance_folder(
     first = config.persistent_secret_key(app.instance_path)
     assert len(first) == 64
     assert config.persistent_secret_key(app.instance_path) == first
+
+
+def test_the_instance_folder_is_a_setting(tmp_path: Path, monkeypatch) -> None:
+    """INSTANCE_PATH (a relative one is taken from the working folder) holds the default
+    database and the kept secret key; from the environment too, the mapping first."""
+    monkeypatch.delenv("SCOREKEEPER_SECRET_KEY", raising=False)
+    monkeypatch.delenv("SCOREKEEPER_DATABASE_URL", raising=False)
+    monkeypatch.chdir(tmp_path)
+    app = create_app({"INSTANCE_PATH": "given"})
+    assert app.instance_path == str(tmp_path / "given")
+    assert app.config["DATABASE_URL"] == f"sqlite:///{tmp_path / 'given' / 'scorekeeper.sqlite3'}"
+    assert (tmp_path / "given" / "secret_key").read_text() == app.config["SECRET_KEY"]
+    get_engine(app).dispose()
+    monkeypatch.setenv("SCOREKEEPER_INSTANCE_PATH", str(tmp_path / "from-env"))
+    app = create_app()
+    assert app.instance_path == str(tmp_path / "from-env")
+    assert (tmp_path / "from-env" / "secret_key").exists()
+    assert cli_instance_path() == str(tmp_path / "from-env")  # the print command looks there
+    get_engine(app).dispose()
+    app = create_app({"INSTANCE_PATH": "given"})
+    assert app.instance_path == str(tmp_path / "given")
+    get_engine(app).dispose()
 
 
 def test_security_headers_on_every_response(client: FlaskClient) -> None:

@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 from scorekeeper.rules import PRESETS, Card, MeldKind, Rank, RuleSet, Suit, check_contract
 from scorekeeper.rules.arranger import Arrangement, arrange
 from scorekeeper.rules.bruteforce import brute_force
+from scorekeeper.rules.budget import StepBudget
 from scorekeeper.rules.cards import JOKER, format_cards, parse_cards
 from scorekeeper.rules.limits import waived
 from scorekeeper.rules.options import with_options
@@ -206,6 +207,20 @@ def test_impossible_hands_say_why(preset: str, round_number: int, hand: str, rea
     assert a.reason == reason
     assert a.leftover == cards
     assert brute_force(rules, round_number, cards) is None
+
+
+def test_the_reason_is_worked_out_only_when_read() -> None:
+    """Saying why not asks the search more questions: an arrangement nobody asks the reason
+    of does not spend them, and a second reading does not spend them again."""
+    rules, cards = PRESETS["liverpool"], parse_cards("7H 7C 7S 4S 5S 6S 9D 10D JD QD 2C")
+    budget = StepBudget(steps=10**6, seconds=None)
+    a = arrange(rules, 6, cards, budget=budget)
+    searched = budget.used
+    assert not a.possible and searched > 0
+    assert a.reason.startswith("No way to make 1 set and 2 runs")
+    explained = budget.used
+    assert explained > searched
+    assert a.reason.startswith("No way to make 1 set and 2 runs") and budget.used == explained
 
 
 def test_duplicates_from_several_decks() -> None:

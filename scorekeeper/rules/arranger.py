@@ -38,11 +38,12 @@ No way to make 2 runs: only spades have 3 or more natural cards close enough tog
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from functools import cached_property, partial
 
 from .arrangement_reasons import explain, homeless
-from .budget import StepBudget
+from .budget import StepBudget, current
 from .cards import Card, Rank, format_cards
 from .contract_search import Solution, SolvedMeld
 from .meld_choices import RunChoice, SetChoice
@@ -68,14 +69,23 @@ class Arrangement:
 
     ``melds`` has one meld per contract meld, in contract order, then any extra melds;
     ``leftover`` is every card not laid down (empty in an all-out round). When ``possible``
-    is false, ``melds`` is empty, ``leftover`` is the whole hand and ``reason`` says what is
-    missing.
+    is false, ``melds`` is empty, ``leftover`` is the whole hand and :attr:`reason` says
+    what is missing.
     """
 
     possible: bool
     melds: tuple[ArrangedMeld, ...]
     leftover: tuple[Card, ...]
-    reason: str = ""
+    why_not: Callable[[], str] = field(default=str, compare=False, repr=False)
+
+    @cached_property
+    def reason(self) -> str:
+        """Why the hand cannot make the contract ("" when it can), worked out when first read:
+        it asks the search several smaller questions (:mod:`.arrangement_reasons`), which
+        take longer than the answer itself, and many callers never read it. It spends from
+        the budget :func:`arrange` was given, else from the one active when it is read
+        (:class:`~.budget.TooHard` past it)."""
+        return self.why_not()
 
 
 def arrange(
@@ -115,9 +125,25 @@ def arrange(
     )
     solution = None if stuck else _best_solution(solver, search, counts)
     if solution is None:
-        return Arrangement(False, (), hand, explain(rules, round_number, hand, solver))
+        return Arrangement(
+            False, (), hand, partial(_why_not, rules, round_number, hand, solver, budget)
+        )
     melds, leftover = _to_cards(solution, hand, rules)
-    return Arrangement(True, melds, leftover, "")
+    return Arrangement(True, melds, leftover)
+
+
+def _why_not(
+    rules: RuleSet,
+    round_number: int,
+    hand: tuple[Card, ...],
+    solver: Solver,
+    budget: StepBudget | None,
+) -> str:
+    """The reason, asked of the solver that found the contract impossible (it keeps its
+    answers); from ``budget``, or, if none was given, the budget active when it is read
+    (a fresh one if none is: its deadline runs from then)."""
+    solver.budget = current(budget)
+    return explain(rules, round_number, hand, solver)
 
 
 def _best_solution(solver: Solver, search: SearchRules, counts: HandCounts) -> Solution | None:

@@ -9,9 +9,11 @@ them built to contain the contract (then topped up with random cards; a few near
 with one card swapped out), timed for the arranger on every hand and for the oracle on a
 sample (the oracle takes up to seconds per hand). Then the hard cases, where the oracle is
 not run: 20- and 30-card hands from three decks with up to 6 jokers, and deuces-wild hands
-with up to 18 wild cards (2s plus jokers), all-out rounds included, and clustered hands (20-30
-cards, many wilds, the naturals crowded into one or two suits). Every hard case must be
-decided (the arranger never gives up); the script reports how many were possible.
+with up to 18 wild cards (2s plus jokers), all-out rounds included, clustered hands (20-30
+cards, many wilds, the naturals crowded into one or two suits), and the all-out rounds of
+every preset with 24-30 cards of two suits only and many wilds. Every hard case must be
+decided (the arranger never gives up); the script reports how many were possible, and names
+the slowest.
 """
 
 from __future__ import annotations
@@ -214,6 +216,39 @@ def clustered_cases(rng: random.Random, count: int) -> list[tuple[RuleSet, int, 
             rng.shuffle(hand)
             cases.append((rules, round_number, hand, f"clustered {name}"))
     return cases
+
+
+def two_suit_cases(rng: random.Random, count: int) -> list[tuple[RuleSet, int, list[Card], str]]:
+    """Issue 28's hard family: ``count`` hands per all-out round of every preset (its last
+    round when it has none), 24 or 30 cards of two suits only (spades and clubs every other
+    hand) with 4, 6 or 8 wilds (jokers, and the wild 2s), from as many decks as the rule set
+    may use. Family round 7 with 30 cards, six jokers, spades and clubs took 117 ms."""
+    cases: list[tuple[RuleSet, int, list[Card], str]] = []
+    for rules in PRESETS.values():
+        players = range(rules.min_players, rules.max_players + 1)
+        decks = max(rules.decks.decks_for(p) for p in players)
+        jokers = max(rules.decks.jokers_for(p) for p in players)
+        wild_pool = [JOKER] * jokers + [
+            Card(r, s) for s in Suit for r in Rank if r in rules.wild_ranks
+        ] * decks
+        rounds = [n for n in range(1, rules.round_count + 1) if rules.round(n).all_out]
+        for round_number in rounds or [rules.round_count]:
+            for k in range(count):
+                suits = [Suit.SPADES, Suit.CLUBS] if k % 2 == 0 else rng.sample(list(Suit), 2)
+                naturals = [
+                    Card(r, s) for s in suits for r in Rank if r not in rules.wild_ranks
+                ] * decks
+                n_wild = min(rng.choice([4, 6, 8]), len(wild_pool))
+                size = rng.choice([24, 30])
+                hand = rng.sample(wild_pool, n_wild) + rng.sample(naturals, size - n_wild)
+                rng.shuffle(hand)
+                cases.append((rules, round_number, hand, f"two suits {rules.id}"))
+    return cases
+
+
+def all_hard_cases(rng: random.Random, rounds: int) -> list[tuple[RuleSet, int, list[Card], str]]:
+    """Every hard case: 20-30 cards, clustered hands, two suits only."""
+    return hard_cases(rng, rounds) + clustered_cases(rng, rounds) + two_suit_cases(rng, rounds)
 
 
 CLOCK: Callable[[], float] = time.process_time
@@ -472,9 +507,7 @@ def pruning_rows(seed: int, hands_per: int, hard_rounds: int) -> None:
         for n in range(1, rules.round_count + 1)
         for hand in corpus_12(rng, rules, n, hands_per)
     ]
-    hard = [
-        (r, n, h) for r, n, h, _ in hard_cases(rng, hard_rounds) + clustered_cases(rng, hard_rounds)
-    ]
+    hard = [(r, n, h) for r, n, h, _ in all_hard_cases(rng, hard_rounds)]
     worst = [(resolve_rules(g, o), n, parse_cards(h)) for g, o, n, h in bounds.WORST]
     print(
         f"{len(twelve)} 12-card hands, {len(hard)} hard cases and the {len(worst)} hardest "
@@ -570,7 +603,7 @@ def custom_row(rng: random.Random, hands_per: int, oracle_per: int) -> None:
 
 def hard_case_rows(rng: random.Random, hard_rounds: int, slowest: int) -> None:
     """The hard cases (20-30 cards, many wilds, all-out rounds), grouped."""
-    cases = hard_cases(rng, hard_rounds) + clustered_cases(rng, hard_rounds)
+    cases = all_hard_cases(rng, hard_rounds)
     by_label: dict[str, list[float]] = {}
     decided = possible_hard = 0
     worst: tuple[float, str] = (0.0, "")
@@ -587,7 +620,7 @@ def hard_case_rows(rng: random.Random, hard_rounds: int, slowest: int) -> None:
         )
         by_label.setdefault(group, []).append(t)
         if t > worst[0]:
-            worst = (t, f"{key}, round {round_number}")
+            worst = (t, f"{key}, round {round_number}: {format_cards(hand)}")
     print(f"hard cases: {len(cases)}, all decided ({possible_hard} possible). Times in ms.")
     print(f"{'group':36} {'count':>5} {'median':>8} {'p99':>8} {'max':>8}")
     for group, times in sorted(by_label.items()):

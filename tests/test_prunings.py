@@ -194,7 +194,7 @@ def big_hands() -> tuple[Case, ...]:
     return tuple(cases)
 
 
-@pytest.mark.parametrize("name", [HOMELESS, MEMO, "cover", "stacked-runs", "run-room"])
+@pytest.mark.parametrize("name", [HOMELESS, MEMO, "cover", "run-cards", "run-room"])
 def test_big_hands_are_arranged_alike_with_each_pruning_off(name: str) -> None:
     for rules, round_number, hand in big_hands():
         # Steps, not the clock, bound the work: without a pruning a search takes longer.

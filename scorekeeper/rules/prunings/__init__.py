@@ -10,8 +10,8 @@ cuts and why that is sound:
 - :mod:`.run_room`: ``run-room``, the runs still to make fit in their suits with the
   wilds free;
 - :mod:`.cover`: ``cover``, all out, every card has an open meld to go to;
-- :mod:`.stacked_runs`: ``stacked-runs``, all out, runs that may overlap have the cards
-  to stack.
+- :mod:`.run_cards`: ``run-cards``, all out, the runs still to make have the cards they
+  need, suit by suit.
 
 Some keep answers per suit in a cache (``meld-wilds cache`` ...). Two more tricks are the
 arranger's: ``answers`` (:class:`..solver.Solver`: the questions about one hand, each
@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from ..solver_model import SearchRules
-from . import cover, meld_wilds, memo, run_room, stacked_runs
+from . import cover, meld_wilds, memo, run_cards, run_room
 from .pruning import Check, Pruning
 
 # In the order the search asks them: the cheap and the sharp first.
@@ -43,7 +43,7 @@ CHECKS: tuple[Pruning, ...] = (
     meld_wilds.PRUNING,
     run_room.PRUNING,
     cover.PRUNING,
-    stacked_runs.PRUNING,
+    run_cards.PRUNING,
 )
 MEMO = memo.NAME
 ANSWERS = "answers"
@@ -106,7 +106,7 @@ def clear_caches() -> None:
     meld_wilds.kept_run_wilds.cache_clear()
     run_room.kept_most_runs.cache_clear()
     run_room.kept_fewest_wilds_for_runs.cache_clear()
-    stacked_runs.kept_fewest_run_cards.cache_clear()
+    run_cards.kept_suit_costs.cache_clear()
 
 
 __all__ = ["ALL", "ANSWERS", "CUTS", "HOMELESS", "MEMO", "NAMES", "Prunings", "clear_caches"]

@@ -1,0 +1,217 @@
+"""Pruning ``run-cards``: all out, the runs still to make have the cards they need.
+
+In an all-out round where only runs are left to make, every natural card not yet decided
+goes into one of them, a run of its suit (a dual card may turn wild instead), and an ace
+kept high goes at the top of one. So the open runs are shared out among the suits, each
+suit with a card to place getting one run at least, and for each suit and each number of
+runs it could get there is a fewest number of cards those runs hold between them:
+
+- runs of a suit that may overlap (:func:`fewest_run_cards`): a card with ``k`` copies is
+  in ``k`` of them, and a run is a stretch of positions that closes and never opens again;
+- runs of a suit that may not (:func:`fewest_apart_cards`): no card twice (an ace once low
+  and once high), each run at least its length, a gap between two.
+
+The fewest over every way of sharing the runs out (:func:`.run_room.fewest_in_all`) must
+not exceed the cards left, natural and wild. Sound for all-out rounds of sets and runs
+without extra melds (an extra meld could take any card).
+
+Family round 7, three runs that may overlap, all out, thirty cards: three ``2♠`` and three
+``J♠`` put three runs over ``2♠``-``J♠``, thirty cards, with no room for the rest. And six
+jokers with twenty-four spades and clubs: the clubs need a run of 12 cards (2 to K), and the
+spades (two aces, two 3s, two 9s) two runs of 21 cards between them: 33 cards in all.
+
+>>> from ..cards import parse_cards
+>>> from ..presets import FAMILY
+>>> from ..search_state import SearchState
+>>> def root(hand):
+...     return SearchState.of(FAMILY, 7, parse_cards(hand)).node(0)
+>>> runs_have_cards(root("2S 2S 2S JS JS JS JK JK JK JK JK JK 3S 4S 5S 6S 7S 8S 9S 10S"))
+False
+>>> runs_have_cards(root("2S 2S 2S 3S 3S 3S 4S 4S 4S 5S 5S 5S"))
+True
+>>> spades = "AS AS 2S 3S 3S 4S 6S 7S 8S 9S 9S 10S JS KS"
+>>> clubs = "2C 4C 6C 7C 8C 9C 10C JC QC KC"
+>>> runs_have_cards(root(f"JK JK JK JK JK JK {spades} {clubs}"))
+False
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from functools import lru_cache, partial
+from typing import NamedTuple
+
+from ..rulesets import MeldKind, SameSuitRuns
+from ..search_state import Node
+from ..solver_model import CELLS, HIGH_ACE, LOW_ACE, MAX_RUN, UNBOUNDED, SearchRules
+from .pruning import SETS_AND_RUNS, Pruning, understands
+from .run_room import fewest_in_all
+
+
+class RunShape(NamedTuple):
+    """What the rules say of the runs of one suit, for :func:`suit_costs`."""
+
+    length: int  # the fewest cards of a run still to make
+    bare: bool  # a run may hold no natural card
+    overlap: bool  # runs of a suit may overlap
+    alone: bool  # one run a suit at most
+    gap: int  # fewest positions between two runs of a suit that do not overlap
+    lowest: int
+    highest: int
+
+
+SuitCosts = Callable[[tuple[int, ...], int, int, int, RunShape], tuple[int, ...]]
+
+
+def fewest_run_cards(copies: Sequence[int], runs: int) -> int:
+    """The fewest cards ``runs`` runs of one suit hold between them when position ``p`` (an
+    index of ``copies``, 1-14) must be in at least ``copies[p]`` of them.
+
+    Walking up the positions, the number of runs open at each one is at least the copies
+    there, and a run that closes cannot open again: at most ``runs`` openings in all.
+
+    >>> two_and_jack = tuple(3 if p in (2, 11) else 0 for p in range(15))
+    >>> fewest_run_cards(two_and_jack, 3)  # three runs from 2 to J
+    30
+    """
+    best = {(0, 0): 0}  # (runs open, runs opened so far) -> cards so far
+    for need in copies[1:]:
+        after: dict[tuple[int, int], int] = {}
+        for (open_, opened), total in best.items():
+            for now in range(need, runs + 1):
+                state = (now, opened + max(0, now - open_))
+                if state[1] <= runs and total + now < after.get(state, UNBOUNDED):
+                    after[state] = total + now
+        best = after
+    return min(best.values(), default=UNBOUNDED)
+
+
+def fewest_apart_cards(copies: Sequence[int], runs: int, length: int, gap: int) -> int:
+    """The fewest cards at most ``runs`` runs of one suit that do not overlap hold between
+    them, each at least ``length`` long and ``gap`` positions from the next, when they take
+    the positions of ``copies`` (1-14) holding a card: no position twice.
+
+    >>> spades = tuple(1 if p in (3, 4, 6, 10, 11) else 0 for p in range(15))
+    >>> fewest_apart_cards(spades, 1, 4, 1), fewest_apart_cards(spades, 2, 4, 1)
+    (9, 8)
+    """
+    if max(copies) > 1:
+        return UNBOUNDED
+    held = [p for p, n in enumerate(copies) if n]
+    # best[i][k]: the fewest cards of k runs taking the first i positions held.
+    best = [[0] + [UNBOUNDED] * runs] + [[UNBOUNDED] * (runs + 1) for _ in held]
+    for end in range(1, len(held) + 1):
+        for start in range(end):
+            span = held[end - 1] - held[start] + 1
+            apart = start == 0 or held[start] - held[start - 1] - 1 >= gap
+            if span > MAX_RUN or not apart:
+                continue
+            for k in range(1, runs + 1):
+                best[end][k] = min(best[end][k], best[start][k - 1] + max(span, length))
+    return min(best[-1])
+
+
+def suit_costs(
+    middle: tuple[int, ...], aces: int, high: int, runs: int, shape: RunShape
+) -> tuple[int, ...]:
+    """The fewest cards 0, 1, ... ``runs`` runs of one suit hold between them when they take
+    its cards: ``middle`` per rank from 2 to king, ``aces`` not yet decided (low or high)
+    and ``high`` kept high (``UNBOUNDED``: that many runs cannot).
+
+    >>> shape = RunShape(4, False, True, False, 1, 1, 14)
+    >>> suit_costs((3,) + (0,) * 8 + (3, 0, 0), 0, 0, 3, shape)  # three 2s, three Js
+    (1024, 1024, 1024, 30)
+    """
+    if not (any(middle) or aces or high):
+        bare = [k * shape.length if shape.bare else UNBOUNDED for k in range(1, runs + 1)]
+        return (0, *(UNBOUNDED if shape.alone and k > 1 else c for k, c in enumerate(bare, 1)))
+    out = [UNBOUNDED]
+    for k in range(1, runs + 1):
+        if shape.alone and k > 1:
+            out.append(UNBOUNDED)
+            continue
+        fewest = UNBOUNDED
+        for low in _low_ace_counts(shape, aces):
+            copies = (0, low, *middle, high + aces - low)
+            if shape.overlap:
+                cards = max(fewest_run_cards(copies, k), k * shape.length)
+            else:
+                cards = fewest_apart_cards(copies, k, shape.length, shape.gap)
+            fewest = min(fewest, cards)
+        out.append(fewest)
+    return tuple(out)
+
+
+def _low_ace_counts(shape: RunShape, aces: int) -> range:
+    """How many of ``aces`` undecided aces may stand low (the others high)."""
+    if shape.highest < HIGH_ACE:
+        return range(aces, aces + 1)
+    return range(aces + 1) if shape.lowest == LOW_ACE else range(1)
+
+
+# A suit's cards change only when one of them is decided, so the search asks the same
+# questions again and again: the answers are kept.
+kept_suit_costs = lru_cache(maxsize=1 << 14)(suit_costs)
+
+
+def runs_have_cards(node: Node, costs: SuitCosts = kept_suit_costs) -> bool:
+    """Whether the cards left could fill the runs still to make, shared out among the
+    suits (only when every meld still to make is a run)."""
+    state = node.state
+    runs, length = state.open_runs()
+    if not runs or any(state.open[j] for j, s in enumerate(state.specs) if s.kind != MeldKind.RUN):
+        return True
+    shape = _shape(state.rules, length)
+    naturals, dual = state.naturals, state.hand.dual
+    per_suit = []
+    for suit in range(4):
+        # Every cell below the lowest undecided one is empty; dual cards may turn wild.
+        middle = (
+            [0 if c in dual else naturals[c] for c in range(4 + suit, CELLS, 4)]
+            if dual
+            else naturals[4 + suit : CELLS : 4]
+        )
+        aces = 0 if suit in dual else naturals[suit]
+        per_suit.append(costs(tuple(middle), aces, state.high_aces[suit], runs, shape))
+    cards = sum(naturals) + sum(state.high_aces) + state.pool - state.committed
+    return fewest_in_all(per_suit, runs) <= cards
+
+
+def _shape(rules: SearchRules, length: int) -> RunShape:
+    return RunShape(
+        length=length,
+        bare=rules.run_min_naturals == 0 and not rules.wilds_at_most_naturals,
+        overlap=rules.same_suit == SameSuitRuns.APART_OR_OVERLAPPING,
+        alone=rules.same_suit == SameSuitRuns.NEVER,
+        gap=rules.gap,
+        lowest=rules.lowest,
+        highest=rules.highest,
+    )
+
+
+def sound_for(rules: SearchRules) -> bool:
+    """All out, no extra melds, a run in the contract."""
+    return (
+        understands(rules, SETS_AND_RUNS)
+        and rules.all_out
+        and not rules.extra_melds
+        and any(s.kind == MeldKind.RUN for s in rules.slots)
+    )
+
+
+PRUNING = Pruning(
+    name="run-cards",
+    cuts="all out, only runs left: the cards left cannot fill the runs each suit needs",
+    sound_for=sound_for,
+    check=runs_have_cards,
+    plain_check=partial(runs_have_cards, costs=suit_costs),
+    cache="run-cards cache",
+)
+
+__all__ = [
+    "PRUNING",
+    "fewest_apart_cards",
+    "fewest_run_cards",
+    "runs_have_cards",
+    "suit_costs",
+]

@@ -93,7 +93,8 @@ def _sets(
 def _runs(
     state: SearchState, at: int, j: int | None, length: int, steps: StepBudget
 ) -> Iterable[Choice]:
-    wilds, others, claimants = state.free(at), state.runs[at % 4], state.claimants(j)
+    suit = at % 4
+    wilds, others, claimants = state.free(at), state.runs[suit], state.claimants(j, suit)
     return run_starts(
         state.rules, state.naturals, state.high_aces, at, length, wilds, others, claimants, steps
     )

@@ -134,7 +134,7 @@ def run_starts(
     length: int,
     budget: int,
     others: Sequence[tuple[int, int]],
-    may_leave: int = 0,
+    may_leave: Sequence[int] = (0,) * 15,
     steps: StepBudget | None = None,
 ) -> Iterator[RunChoice]:
     """Every run whose lowest natural card is the one at cell ``at`` (the arguments as for
@@ -169,15 +169,15 @@ def run_choices(
     length: int,
     budget: int,
     others: Sequence[tuple[int, int]],
-    may_leave: int = 0,
+    may_leave: Sequence[int] = (0,) * 15,
     steps: StepBudget | None = None,
 ) -> Iterator[RunChoice]:
     """Every run of ``suit`` whose lowest natural card sits at position ``start``.
 
     ``budget`` is the most wilds it may use; ``others`` are the runs of the same suit
-    already chosen; ``may_leave`` is how many other melds could take a natural card the run leaves
-    (a wild stands in its place); a card with more copies than that is never left. Each
-    stretch of cards tried spends a step of ``steps``.
+    already chosen; ``may_leave[p]`` is how many other melds could take a natural card the
+    run leaves at position ``p`` (a wild stands in its place); a card with more copies than
+    that is never left. Each stretch of cards tried spends a step of ``steps``.
     """
     least = max(1, rules.run_min_naturals)
     cores = _cores(naturals, high_aces, suit, start, rules, budget, may_leave)
@@ -281,7 +281,7 @@ def _cores(
     start: int,
     rules: SearchRules,
     budget: int,
-    may_leave: int,
+    may_leave: Sequence[int],
 ) -> list[tuple[int, tuple[int, ...], int]]:
     """Every ``(high, natural positions, wilds inside)`` from ``start`` up."""
     out: list[tuple[int, tuple[int, ...], int]] = []
@@ -293,7 +293,7 @@ def _cores(
         have = high_aces[suit] if position == HIGH_ACE else naturals[cell(position, suit)]
         if have:
             walk(position + 1, (*taken, position), inner)
-            if have > may_leave:
+            if have > may_leave[position]:
                 return
         if inner < budget:
             walk(position + 1, taken, inner + 1)

@@ -66,6 +66,7 @@ class SearchState:
         "room",
         "rules",
         "runs",
+        "size",
         "specs",
         "turned",
         "used",
@@ -74,6 +75,7 @@ class SearchState:
     def __init__(self, rules: SearchRules, hand: HandCounts, *, must_leave: bool = False):
         self.rules = rules
         self.hand = hand
+        self.size = hand.size  # the hand's cards
         self.must_leave = must_leave  # a card must stay in hand, to discard
         self.naturals = list(hand.naturals)  # per cell, the natural cards not yet decided
         self.high_aces = [0, 0, 0, 0]  # per suit, the aces kept for the top of a run
@@ -170,20 +172,39 @@ class SearchState:
         cards, less what the melds laid need."""
         return self.pool + self.spare_dual(at) - self.committed
 
-    def claimants(self, j: int | None) -> int:
-        """How many melds other than one of ``specs[j]`` could still take a natural card a
-        run leaves behind (``UNBOUNDED``: any number of copies)."""
+    def claimants(self, j: int | None, suit: int) -> list[int]:
+        """Per run position (1-14) of ``suit``, how many melds other than one of
+        ``specs[j]`` could still take a natural card a run leaves there (``UNBOUNDED``: any
+        number of copies): another run of the suit, when runs of a suit may overlap (the card
+        is inside this run), or a set, when the natural cards of the position's rank could
+        make one. (A card no other meld can take is better in the run than a wild: with the
+        wild instead, the card would only stay in hand.)"""
         rules = self.rules
         if rules.extra_melds and rules.all_out:
-            return UNBOUNDED
-        count = 0
+            return [UNBOUNDED] * 15
+        runs = 0
+        set_length = 0
         for k, spec in enumerate(self.specs):
             others = self.open[k] - (k == j)
-            if spec.kind == MeldKind.SET and others:
-                return UNBOUNDED  # a set may take every copy of a card
-            if spec.kind == MeldKind.RUN and rules.same_suit != SameSuitRuns.NEVER:
-                count += others  # another run takes one copy
-        return count
+            if not others:
+                continue
+            if spec.kind == MeldKind.SET:
+                set_length = min(set_length or spec.min_length, spec.min_length)
+            elif rules.same_suit == SameSuitRuns.APART_OR_OVERLAPPING:
+                runs += others  # another run takes one copy (runs apart: not inside this one)
+        out = [runs] * 15
+        if set_length:
+            least = max(1, rules.set_min_naturals)
+            if rules.wilds_at_most_naturals:
+                least = max(least, (set_length + 1) // 2)
+            distinct = rules.set_max <= 4
+            for p in range(1, 15):
+                rank = 1 if p == HIGH_ACE else p
+                counts = self.naturals[(rank - 1) * 4 : rank * 4]
+                have = 4 - counts.count(0) if distinct else sum(counts)
+                if have >= least:
+                    out[p] = UNBOUNDED  # a set may take every copy of a card
+        return out
 
     def open_runs(self) -> tuple[int, int]:
         """How many runs are still to make, and the fewest cards of one (``(0, 0)``: none)."""

@@ -5,6 +5,8 @@ makes it faster is here, each in a module of its own with a worked hand saying w
 cuts and why that is sound:
 
 - :mod:`.memo`: ``memo``, the states seen to fail are not searched again;
+- :mod:`.card_count`: ``card-count``, the cards left reach the melds still to make (and a
+  card to discard);
 - :mod:`.meld_wilds`: ``meld-wilds``, the melds still to make need no more wilds than are
   free;
 - :mod:`.run_room`: ``run-room``, the runs still to make fit in their suits with the
@@ -35,11 +37,12 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from ..solver_model import SearchRules
-from . import cover, meld_wilds, memo, run_cards, run_room
+from . import card_count, cover, meld_wilds, memo, run_cards, run_room
 from .pruning import Check, Pruning
 
 # In the order the search asks them: the cheap and the sharp first.
 CHECKS: tuple[Pruning, ...] = (
+    card_count.PRUNING,
     meld_wilds.PRUNING,
     run_room.PRUNING,
     cover.PRUNING,

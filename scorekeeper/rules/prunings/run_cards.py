@@ -39,6 +39,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from functools import lru_cache, partial
+from itertools import pairwise
 from typing import NamedTuple
 
 from ..rulesets import MeldKind, SameSuitRuns
@@ -63,40 +64,58 @@ class RunShape(NamedTuple):
 SuitCosts = Callable[[tuple[int, ...], int, int, int, RunShape], tuple[int, ...]]
 
 
-def fewest_run_cards(copies: Sequence[int], runs: int) -> int:
-    """The fewest cards ``runs`` runs of one suit hold between them when position ``p`` (an
-    index of ``copies``, 1-14) must be in at least ``copies[p]`` of them.
+def fewest_run_cards(copies: Sequence[int], runs: int) -> list[int]:
+    """The fewest cards 0, 1, ... ``runs`` runs of one suit hold between them when position
+    ``p`` (an index of ``copies``, 1-14) must be in at least ``copies[p]`` of them.
 
     Walking up the positions, the number of runs open at each one is at least the copies
-    there, and a run that closes cannot open again: at most ``runs`` openings in all.
+    there, and a run that closes cannot open again: a run more for each rise. With as many
+    runs as rises, every position holds just its copies; with fewer, some valleys fill up.
 
     >>> two_and_jack = tuple(3 if p in (2, 11) else 0 for p in range(15))
-    >>> fewest_run_cards(two_and_jack, 3)  # three runs from 2 to J
-    30
+    >>> fewest_run_cards(two_and_jack, 4)  # 3 runs from 2 to J; with a 4th, 2-J twice
+    [1024, 1024, 1024, 30, 22]
+    >>> fewest_run_cards((0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 0, 0, 0, 0, 0), 2)
+    [1024, 6, 4]
     """
-    best = {(0, 0): 0}  # (runs open, runs opened so far) -> cards so far
+    most, cards = max(copies), sum(copies)
+    rises = sum(max(0, b - a) for a, b in pairwise(copies))
+    out = [UNBOUNDED if k < most else cards for k in range(runs + 1)]
+    if rises <= most or runs < most:
+        return out  # no valley to fill, or too few runs for the copies
+    # best[open][opened]: the fewest cards so far, with ``open`` runs open at the position.
+    width = runs + 1
+    best = [[UNBOUNDED] * width for _ in range(width)]
+    best[0][0] = 0
     for need in copies[1:]:
-        after: dict[tuple[int, int], int] = {}
-        for (open_, opened), total in best.items():
-            for now in range(need, runs + 1):
-                state = (now, opened + max(0, now - open_))
-                if state[1] <= runs and total + now < after.get(state, UNBOUNDED):
-                    after[state] = total + now
+        after = [[UNBOUNDED] * width for _ in range(width)]
+        for open_, row in enumerate(best):
+            for opened, total in enumerate(row):
+                if total >= UNBOUNDED:
+                    continue
+                for now in range(need, width):
+                    more = opened + max(0, now - open_)
+                    if more <= runs and total + now < after[now][more]:
+                        after[now][more] = total + now
         best = after
-    return min(best.values(), default=UNBOUNDED)
+    fewest = UNBOUNDED
+    for k in range(runs + 1):
+        fewest = min([fewest, *(row[k] for row in best)])
+        out[k] = max(out[k], fewest) if k >= most else UNBOUNDED
+    return out
 
 
-def fewest_apart_cards(copies: Sequence[int], runs: int, length: int, gap: int) -> int:
-    """The fewest cards at most ``runs`` runs of one suit that do not overlap hold between
+def fewest_apart_cards(copies: Sequence[int], runs: int, length: int, gap: int) -> list[int]:
+    """The fewest cards 0, 1, ... ``runs`` runs of one suit that do not overlap hold between
     them, each at least ``length`` long and ``gap`` positions from the next, when they take
     the positions of ``copies`` (1-14) holding a card: no position twice.
 
     >>> spades = tuple(1 if p in (3, 4, 6, 10, 11) else 0 for p in range(15))
-    >>> fewest_apart_cards(spades, 1, 4, 1), fewest_apart_cards(spades, 2, 4, 1)
-    (9, 8)
+    >>> fewest_apart_cards(spades, 2, 4, 1)  # 3-J in one run, or 3-6 and 10-K
+    [1024, 9, 8]
     """
     if max(copies) > 1:
-        return UNBOUNDED
+        return [UNBOUNDED] * (runs + 1)
     held = [p for p, n in enumerate(copies) if n]
     # best[i][k]: the fewest cards of k runs taking the first i positions held.
     best = [[0] + [UNBOUNDED] * runs] + [[UNBOUNDED] * (runs + 1) for _ in held]
@@ -108,7 +127,7 @@ def fewest_apart_cards(copies: Sequence[int], runs: int, length: int, gap: int) 
                 continue
             for k in range(1, runs + 1):
                 best[end][k] = min(best[end][k], best[start][k - 1] + max(span, length))
-    return min(best[-1])
+    return [min(best[-1][: k + 1]) for k in range(runs + 1)]
 
 
 def suit_costs(
@@ -125,20 +144,17 @@ def suit_costs(
     if not (any(middle) or aces or high):
         bare = [k * shape.length if shape.bare else UNBOUNDED for k in range(1, runs + 1)]
         return (0, *(UNBOUNDED if shape.alone and k > 1 else c for k, c in enumerate(bare, 1)))
-    out = [UNBOUNDED]
-    for k in range(1, runs + 1):
-        if shape.alone and k > 1:
-            out.append(UNBOUNDED)
-            continue
-        fewest = UNBOUNDED
-        for low in _low_ace_counts(shape, aces):
-            copies = (0, low, *middle, high + aces - low)
-            if shape.overlap:
-                cards = max(fewest_run_cards(copies, k), k * shape.length)
-            else:
-                cards = fewest_apart_cards(copies, k, shape.length, shape.gap)
-            fewest = min(fewest, cards)
-        out.append(fewest)
+    out = [UNBOUNDED] * (runs + 1)
+    for low in _low_ace_counts(shape, aces):
+        copies = (0, low, *middle, high + aces - low)
+        if shape.overlap:
+            stacked = fewest_run_cards(copies, runs)
+            for k in range(1, runs + 1):
+                out[k] = min(out[k], max(stacked[k], k * shape.length))
+        else:
+            apart = fewest_apart_cards(copies, 1 if shape.alone else runs, shape.length, shape.gap)
+            for k in range(1, len(apart)):
+                out[k] = min(out[k], apart[k])
     return tuple(out)
 
 

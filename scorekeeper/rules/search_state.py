@@ -227,18 +227,35 @@ class SearchState:
 
     def node(self, at: int) -> Node:
         """What the prunings see at a node whose lowest undecided cell is ``at``."""
-        return Node(self, at, self.free(at), suit_masks(self.naturals, self.high_aces, at))
+        masks = suit_masks(self.naturals, self.high_aces, at)
+        plain = self._plain(masks) if self.hand.dual else masks
+        return Node(self, at, self.free(at), masks, plain)
+
+    def _plain(self, masks: list[int]) -> list[int]:
+        """The masks without the positions held only by dual cards not yet decided (a cell
+        is dual or not as a whole; an ace kept high stands for itself)."""
+        plain = list(masks)
+        for c in self.hand.dual:
+            if self.naturals[c]:
+                suit = c % 4
+                bits = _POSITION_BIT[c]
+                if c < 4 and not self.high_aces[suit]:
+                    bits |= 1 << HIGH_ACE
+                plain[suit] &= ~bits
+        return plain
 
 
 class Node(NamedTuple):
     """One node of the search as the prunings see it: the state, the lowest cell still to
-    decide, the wilds still free (:meth:`SearchState.free`), and per suit a bit per run
-    position (1-14) holding a natural card not yet decided (an undecided ace sets both)."""
+    decide, the wilds still free (:meth:`SearchState.free`), per suit a bit per run position
+    (1-14) holding a natural card not yet decided (an undecided ace sets both), and the same
+    without the dual cards (``plain``: a dual card is among the free wilds too)."""
 
     state: SearchState
     at: int
     free: int
     masks: list[int]
+    plain: list[int]
 
 
 def suit_masks(naturals: Sequence[int], high_aces: Sequence[int], at: int) -> list[int]:

@@ -63,28 +63,32 @@ def _cards_by_suit(
     """Per suit, the ranks with a card to place (a count, and a bit each) and the most
     copies of one card; ``None`` if the copies the runs cannot take need more sets than are
     open."""
-    state, at = node.state, node.at
-    ranks = [0, 0, 0, 0]
-    rank_bits = [0, 0, 0, 0]
-    most = list(state.high_aces)
-    sets_needed = 0
+    state, rules = node.state, node.state.rules
     dual = state.hand.dual
-    for base in range(at - at % 4, CELLS, 4):
-        have = [
-            0 if c < at or c in dual else n
-            for c, n in enumerate(state.naturals[base : base + 4], base)
-        ]
-        if not any(have):
+    most = list(state.high_aces)
+    held = copies_in_runs(rules, runs, ace=False)
+    held_aces = copies_in_runs(rules, runs, ace=True)
+    sets_needed = 0
+    # Every cell below the lowest undecided one is empty.
+    for base in range(node.at - node.at % 4, CELLS, 4):
+        have = state.naturals[base : base + 4]
+        if dual:
+            have = [0 if c in dual else n for c, n in enumerate(have, base)]
+        top = max(have)
+        if not top:
             continue
         for suit, n in enumerate(have):
-            if n:
-                ranks[suit] += 1
-                rank_bits[suit] |= 1 << (base // 4)
-                most[suit] = max(most[suit], n)
-        sets_needed += sets_for(state.rules, have, copies_in_runs(state.rules, runs, ace=base == 0))
-        if sets_needed > sets:
-            return None
-    return ranks, rank_bits, most
+            if n > most[suit]:
+                most[suit] = n
+        if top > (held_aces if base == 0 else held):
+            sets_needed += sets_for(rules, have, held_aces if base == 0 else held)
+            if sets_needed > sets:
+                return None
+    rank_bits = [plain >> 1 & _RANKS for plain in node.plain]  # bit 0: the ace, low
+    return [bits.bit_count() for bits in rank_bits], rank_bits, most
+
+
+_RANKS = (1 << 13) - 1
 
 
 def _runs_needed(

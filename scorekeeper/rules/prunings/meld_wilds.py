@@ -37,7 +37,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from functools import lru_cache, partial
 
 from ..rulesets import MeldKind, MeldSpec
@@ -45,24 +45,26 @@ from ..search_state import Node
 from ..solver_model import MAX_RUN, UNBOUNDED, SearchRules
 from .pruning import SETS_AND_RUNS, Pruning, understands
 
-RunWilds = Callable[[int, int, int, int], int]
+RunWilds = Callable[[int, int, int, int, int], int]
 
 
-def run_wilds(mask: int, length: int, least: int, span: int) -> int:
-    """The fewest wilds a run of ``length`` over the positions of ``mask`` needs, if some
-    ``span`` positions hold ``least`` of them (``UNBOUNDED`` if not).
+def run_wilds(mask: int, plain: int, length: int, least: int, span: int) -> int:
+    """The fewest wilds and dual cards a run of ``length`` over the positions of ``mask``
+    needs (``plain``: the positions holding a card that is not dual), if some ``span``
+    positions of ``mask`` hold ``least`` of them (``UNBOUNDED`` if not).
 
     >>> spades = 0b1101100  # positions 2, 3, 5 and 6
-    >>> run_wilds(spades, 4, 2, 4), run_wilds(spades, 5, 2, 5), run_wilds(spades, 4, 5, 4)
-    (1, 1, 1024)
+    >>> run_wilds(spades, spades, 4, 2, 4), run_wilds(spades, spades, 5, 2, 5)
+    (1, 1)
+    >>> run_wilds(spades, spades, 4, 5, 4), run_wilds(spades, spades & ~0b1000, 4, 2, 4)
+    (1024, 2)
     """
     if least > 1 and not any((mask & w).bit_count() >= least for w in _WINDOWS[span]):
         return UNBOUNDED
     best = UNBOUNDED
     for window in _WINDOWS[length]:
-        have = (mask & window).bit_count()
-        if have:
-            best = min(best, length - have)
+        if mask & window:
+            best = min(best, length - (plain & window).bit_count())
     return best
 
 
@@ -81,11 +83,13 @@ def run_need(
     rules: SearchRules,
     spec: MeldSpec,
     masks: Sequence[int],
+    plain: Sequence[int],
     free: int,
     wilds_of_run: RunWilds = kept_run_wilds,
 ) -> int:
-    """The fewest wilds one run of ``spec`` needs from the cards not yet decided, at best
-    (``UNBOUNDED`` if none can be made with ``free`` wilds)."""
+    """The fewest wilds and dual cards one run of ``spec`` needs from the cards not yet
+    decided, at best (``UNBOUNDED`` if none can be made with ``free`` wilds); ``plain``
+    are the masks without the dual cards."""
     least = rules.run_min_naturals
     length = spec.min_length
     # A longer run holds a window of ``length`` with no more wilds than it has, so the
@@ -94,21 +98,30 @@ def run_need(
     # A run's natural cards lie within ``least + free`` positions of each other (within its
     # length when contract melds are exactly their length).
     span = length if rules.exact else min(MAX_RUN, max(length, least + free))
-    for mask in masks:
+    for mask, plain_mask in zip(masks, plain, strict=True):
         if mask:
-            best = min(best, wilds_of_run(mask, length, least, span))
+            best = min(best, wilds_of_run(mask, plain_mask, length, least, span))
     return best
 
 
-def sets_need(rules: SearchRules, naturals: Sequence[int], sets: int, length: int, at: int) -> int:
-    """The fewest wilds ``sets`` sets of at least ``length`` cards need together from the
-    natural cards not yet decided (``UNBOUNDED``: they cannot be made).
+def sets_need(
+    rules: SearchRules,
+    naturals: Sequence[int],
+    sets: int,
+    length: int,
+    at: int,
+    dual: Collection[int] = (),
+) -> int:
+    """The fewest wilds and dual cards ``sets`` sets of at least ``length`` cards need
+    together from the natural cards not yet decided (``UNBOUNDED``: they cannot be made).
 
     ``s`` sets of one rank with ``n`` natural cards for them need ``s * length - n`` wilds
     (none if that is negative), and cannot be made when ``n`` is under ``s`` times the
     natural cards a set needs (when suits differ, a suit gives each set one card at most,
     so ``n`` grows more slowly than ``s``). Each rank's wilds grow by as much or more with
     each set it takes, so the fewest in all are the smallest steps of all ranks together.
+    The cards of ``dual`` cells count towards the natural cards a set needs, and among the
+    wilds it takes (each is a wild or in the place of one).
 
     >>> from ..presets import LIVERPOOL
     >>> from ..solver_model import SearchRules, cell
@@ -125,11 +138,13 @@ def sets_need(rules: SearchRules, naturals: Sequence[int], sets: int, length: in
         counts = naturals[base : base + 4]
         if not any(counts):
             continue
+        plain = [0 if c in dual else n for c, n in enumerate(counts, base)] if dual else counts
         before = 0
         for s in range(1, sets + 1):
             have = sum(min(n, s) for n in counts) if distinct else sum(counts)
             if have < s * max(least, 1):
                 break
+            have = sum(min(n, s) for n in plain) if distinct else sum(plain)
             need = max(0, s * length - have)
             steps.append(need - before)
             before = need
@@ -141,7 +156,11 @@ def sets_need(rules: SearchRules, naturals: Sequence[int], sets: int, length: in
 
 def enough_wilds(node: Node, wilds_of_run: RunWilds = kept_run_wilds) -> bool:
     """Whether the free wilds cover the fewest the melds still to make need together: the
-    sets together (:func:`sets_need`, of the shortest length among them), and each run."""
+    sets together (:func:`sets_need`, of the shortest length among them), and each run.
+
+    A dual card may stand for itself or be a wild, so it is among the free wilds: a meld
+    counts it among the natural cards it needs, but among the wilds it takes (as itself,
+    it fills a place a wild would otherwise fill)."""
     state = node.state
     rules = state.rules
     need = sets = 0
@@ -153,11 +172,13 @@ def enough_wilds(node: Node, wilds_of_run: RunWilds = kept_run_wilds) -> bool:
             sets += state.open[j]
             set_length = min(set_length, spec.min_length)
             continue
-        need += run_need(rules, spec, node.masks, node.free, wilds_of_run) * state.open[j]
+        need += (
+            run_need(rules, spec, node.masks, node.plain, node.free, wilds_of_run) * state.open[j]
+        )
         if need > node.free:
             return False
     if sets:
-        need += sets_need(rules, state.naturals, sets, set_length, node.at)
+        need += sets_need(rules, state.naturals, sets, set_length, node.at, state.hand.dual)
     return need <= node.free
 
 

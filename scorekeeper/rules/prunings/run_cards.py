@@ -70,7 +70,11 @@ def fewest_run_cards(copies: Sequence[int], runs: int) -> list[int]:
 
     Walking up the positions, the number of runs open at each one is at least the copies
     there, and a run that closes cannot open again: a run more for each rise. With as many
-    runs as rises, every position holds just its copies; with fewer, some valleys fill up.
+    runs as rises, every position holds just its copies. With fewer, valleys fill up: each
+    card more at the bottom of a valley (a stretch lower than both its sides) saves a rise,
+    and costs the valley's width. A valley only widens as it fills (and as it meets
+    another), so the narrowest valley first gives the fewest cards for every number of
+    runs.
 
     >>> two_and_jack = tuple(3 if p in (2, 11) else 0 for p in range(15))
     >>> fewest_run_cards(two_and_jack, 4)  # 3 runs from 2 to J; with a 4th, 2-J twice
@@ -78,31 +82,37 @@ def fewest_run_cards(copies: Sequence[int], runs: int) -> list[int]:
     >>> fewest_run_cards((0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 0, 0, 0, 0, 0), 2)
     [1024, 6, 4]
     """
-    most, cards = max(copies), sum(copies)
-    rises = sum(max(0, b - a) for a, b in pairwise(copies))
-    out = [UNBOUNDED if k < most else cards for k in range(runs + 1)]
-    if rises <= most or runs < most:
-        return out  # no valley to fill, or too few runs for the copies
-    # best[open][opened]: the fewest cards so far, with ``open`` runs open at the position.
-    width = runs + 1
-    best = [[UNBOUNDED] * width for _ in range(width)]
-    best[0][0] = 0
-    for need in copies[1:]:
-        after = [[UNBOUNDED] * width for _ in range(width)]
-        for open_, row in enumerate(best):
-            for opened, total in enumerate(row):
-                if total >= UNBOUNDED:
-                    continue
-                for now in range(need, width):
-                    more = opened + max(0, now - open_)
-                    if more <= runs and total + now < after[now][more]:
-                        after[now][more] = total + now
-        best = after
-    fewest = UNBOUNDED
-    for k in range(runs + 1):
-        fewest = min([fewest, *(row[k] for row in best)])
-        out[k] = max(out[k], fewest) if k >= most else UNBOUNDED
-    return out
+    level = [*copies, 0]  # runs open at each position, and none past the last
+    most, cards = max(level), sum(level)
+    rises = sum(max(0, b - a) for a, b in pairwise(level))
+    out = [UNBOUNDED] * (runs + 1)
+    while True:
+        for k in range(max(rises, most), runs + 1):
+            out[k] = min(out[k], cards)
+        valley = _narrowest_valley(level) if rises > most else None
+        if valley is None:
+            return out
+        low, high = valley
+        for p in range(low, high + 1):
+            level[p] += 1
+        cards += high - low + 1
+        rises -= 1
+
+
+def _narrowest_valley(level: Sequence[int]) -> tuple[int, int] | None:
+    """The narrowest stretch of equal levels lower than both its sides (first and last
+    position), if any."""
+    best: tuple[int, int] | None = None
+    p = 1
+    while p < len(level) - 1:
+        end = p
+        while end + 1 < len(level) - 1 and level[end + 1] == level[p]:
+            end += 1
+        walled = level[p - 1] > level[p] < level[end + 1]
+        if walled and (best is None or end - p < best[1] - best[0]):
+            best = (p, end)
+        p = end + 1
+    return best
 
 
 def fewest_apart_cards(copies: Sequence[int], runs: int, length: int, gap: int) -> list[int]:

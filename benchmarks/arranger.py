@@ -363,6 +363,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     rows.report()
     custom_row(random.Random(args.seed + 1), hands_per, oracle_per)
+    deal_row(random.Random(args.seed + 2), 150 if args.quick else 1050)
     if not args.no_hard:
         hard_case_rows(rng, hard_rounds, args.slowest)
     return 1 if rows.mismatches else 0
@@ -599,6 +600,45 @@ def custom_row(rng: random.Random, hands_per: int, oracle_per: int) -> None:
         f"{min(hands_per, oracle_per * 5)}: {mismatches}"
     )
     print()
+
+
+def liverpool_deals(rng: random.Random, per_round: int) -> list[tuple[int, list[Card]]]:
+    """Issue 28's hands: Liverpool rounds 1-7, ``per_round`` each, 10-12 cards dealt from two
+    decks and four jokers, every fifth hand with 2-4 jokers (most deals cannot go down)."""
+    naturals = [Card(r, s) for s in Suit for r in Rank] * 2
+    deals = []
+    for round_number in range(1, 8):
+        for k in range(per_round):
+            size = rng.choice([10, 11, 12])
+            if k % 5 == 0:
+                jokers = rng.randint(2, 4)
+                hand = [JOKER] * jokers + rng.sample(naturals, size - jokers)
+            else:
+                hand = rng.sample(naturals + [JOKER] * 4, size)
+            deals.append((round_number, hand))
+    return deals
+
+
+def deal_row(rng: random.Random, per_round: int) -> None:
+    """Issue 28's row: the arranger on Liverpool deals, its answer as the API gives it (the
+    reason why not is worked out only when asked), then with the reason read, as the
+    referee page shows it."""
+    rules = PRESETS["liverpool"]
+    deals = liverpool_deals(rng, per_round)
+    plain = [timed(arranged, rules, n, hand)[0] for n, hand in deals]
+    explained = [timed(_explained, rules, n, hand)[0] for n, hand in deals]
+    possible = sum(arranged(rules, n, hand).possible for n, hand in deals)
+    for label, times in (("answer", plain), ("with the reason", explained)):
+        print(
+            f"Liverpool deals ({len(deals)}, {possible} possible), {label}: median "
+            f"{ms(statistics.median(times)).strip()} ms, p99 {ms(pct(times, 0.99)).strip()} ms, "
+            f"max {ms(max(times)).strip()} ms"
+        )
+    print()
+
+
+def _explained(rules: RuleSet, round_number: int, hand: Sequence[Card]) -> str:
+    return arranged(rules, round_number, hand).reason
 
 
 def hard_case_rows(rng: random.Random, hard_rounds: int, slowest: int) -> None:

@@ -192,8 +192,11 @@ def run_choices(
                 yield core
             continue
         top_wild = high != taken[-1]
+        shorter = _shorter_run(rules, start, high, taken, length)
         for below in range(budget - inner + 1):
             verdict = _window(rules, start, high, len(taken), inner, below, length, top_wild)
+            if verdict is _OK and not below and shorter:
+                break  # a shorter run from the same card would do
             if verdict is _STOP:
                 break
             if verdict is _SKIP:
@@ -264,14 +267,34 @@ def _window(
         return _SKIP
     if rules.exact and size != length:
         return _STOP
-    if not rules.all_out and size > length:
-        if below or top_wild:
-            return _STOP  # a wild end could come off
-        if naturals - 1 >= max(1, rules.run_min_naturals) and not (
-            rules.wilds_at_most_naturals and wilds > naturals - 1
-        ):
-            return _STOP  # so could the top natural card
+    if not rules.all_out and size > length and (below or top_wild):
+        return _STOP  # a wild end could come off
     return _OK
+
+
+def _shorter_run(
+    rules: SearchRules, start: int, high: int, taken: tuple[int, ...], length: int
+) -> bool:
+    """In a round with a discard, whether the run from ``start`` to ``high`` is longer than
+    it needs to be: a shorter run from the same card, up to a lower position, would be
+    legal, and leave the cards above it in hand (whatever the longer run allows, the
+    shorter allows too). When runs of a suit may overlap but not touch, a shorter run could
+    touch one the longer overlaps: then only the run one card shorter is looked at (the
+    top card coming off)."""
+    if rules.all_out or high - start + 1 <= length:
+        return False
+    least = max(1, rules.run_min_naturals)
+    touching = rules.same_suit == SameSuitRuns.APART_OR_OVERLAPPING and rules.gap > 0
+    naturals = 0
+    for end in range(start, high):
+        while naturals < len(taken) and taken[naturals] <= end:
+            naturals += 1
+        size = end - start + 1
+        if size < length or (touching and end < high - 1):
+            continue
+        if naturals >= least and not (rules.wilds_at_most_naturals and size - naturals > naturals):
+            return True
+    return False
 
 
 def _cores(

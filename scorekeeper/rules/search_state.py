@@ -36,7 +36,7 @@ from typing import NamedTuple
 from .cards import Card
 from .meld_choices import Choice, SetChoice
 from .rulesets import MeldKind, MeldSpec, RuleSet, SameSuitRuns
-from .solver_model import CELLS, HIGH_ACE, UNBOUNDED, HandCounts, SearchRules
+from .solver_model import CELLS, HIGH_ACE, LOW_ACE, UNBOUNDED, HandCounts, SearchRules
 
 WILD = "wild"  # a dual card played as a wild
 HIGH = "high"  # an ace kept for the top of a run (J Q K A)
@@ -59,15 +59,19 @@ class SearchState:
         "high_aces",
         "left",
         "made",
+        "masks",
         "must_leave",
         "naturals",
         "open",
         "pool",
+        "ranks",
         "room",
         "rules",
+        "run_specs",
         "runs",
         "size",
         "specs",
+        "to_make",
         "turned",
         "used",
     )
@@ -78,6 +82,10 @@ class SearchState:
         self.size = hand.size  # the hand's cards
         self.must_leave = must_leave  # a card must stay in hand, to discard
         self.naturals = list(hand.naturals)  # per cell, the natural cards not yet decided
+        # Kept as the cards are decided: per suit, a bit per run position holding a card
+        # (an ace at 1 only), and per rank (1-13) the cards.
+        self.masks = suit_masks(self.naturals, [0] * 4, 0, high=False)
+        self.ranks = [0] + [sum(self.naturals[(r - 1) * 4 : r * 4]) for r in range(1, 14)]
         self.high_aces = [0, 0, 0, 0]  # per suit, the aces kept for the top of a run
         self.pool = hand.wilds
         self.committed = 0
@@ -86,6 +94,8 @@ class SearchState:
         self.used = 0  # natural cards in melds
         self.specs: list[MeldSpec] = list(dict.fromkeys(rules.slots))
         self.open = [rules.slots.count(spec) for spec in self.specs]
+        self.run_specs = [j for j, spec in enumerate(self.specs) if spec.kind == MeldKind.RUN]
+        self.to_make = len(rules.slots)  # contract melds still to make: the sum of ``open``
         self.made: list[Laid] = []
         self.turned: list[int] = []  # the dual cells made wild
         self.runs: list[list[tuple[int, int]]] = [[], [], [], []]  # per suit, (low, high)
@@ -107,20 +117,20 @@ class SearchState:
         A meld's natural cards leave the cards still to decide. A run's high ace is one kept
         high (:data:`HIGH`), unless it is the run's lowest natural card: then it is the card
         being decided (``Q K A`` with two wilds, started by the ace)."""
-        naturals = self.naturals
         if isinstance(choice, SetChoice):
             base = (choice.rank - 1) * 4
             for t, n in enumerate(choice.taken):
-                naturals[base + t] -= sign * n
+                if n:
+                    self._take(base + t, sign * n)
             self.used += sign * sum(choice.taken)
             kind = MeldKind.SET
         else:
             suit, first = choice.suit, choice.taken[0]
             for p in choice.taken:
                 if p < HIGH_ACE:
-                    naturals[(p - 1) * 4 + suit] -= sign
+                    self._take((p - 1) * 4 + suit, sign)
                 elif p == first:
-                    naturals[suit] -= sign
+                    self._take(suit, sign)
                 else:
                     self.high_aces[suit] -= sign
             self.used += sign * len(choice.taken)
@@ -133,6 +143,7 @@ class SearchState:
         self.room += sign * choice.room
         if j is not None:
             self.open[j] -= sign
+            self.to_make -= sign
         if sign > 0:
             self.made.append((j, kind, choice))
         else:
@@ -141,7 +152,7 @@ class SearchState:
     def set_aside(self, at: int, how: str, sign: int = 1) -> None:
         """Decide one card of cell ``at`` otherwise than in a meld: made wild, kept as a high
         ace, or left in hand (or, with ``sign=-1``, take that back)."""
-        self.naturals[at] -= sign
+        self._take(at, sign)
         if how == WILD:
             self.pool += sign
             if sign > 0:
@@ -152,6 +163,16 @@ class SearchState:
             self.high_aces[at] += sign
         else:
             self.left += sign
+
+    def _take(self, at: int, count: int) -> None:
+        """``count`` cards of cell ``at`` are decided (negative: taken back)."""
+        left = self.naturals[at] - count
+        self.naturals[at] = left
+        self.ranks[at // 4 + 1] -= count
+        if left:
+            self.masks[at & 3] |= _POSITION_BIT[at]
+        else:
+            self.masks[at & 3] &= ~_POSITION_BIT[at]
 
     # --- what the search and the prunings read ---------------------------------------------
 
@@ -198,21 +219,23 @@ class SearchState:
             if rules.wilds_at_most_naturals:
                 least = max(least, (set_length + 1) // 2)
             distinct = rules.set_max <= 4
-            for p in range(1, 15):
-                rank = 1 if p == HIGH_ACE else p
-                counts = self.naturals[(rank - 1) * 4 : rank * 4]
-                have = 4 - counts.count(0) if distinct else sum(counts)
-                if have >= least:
-                    out[p] = UNBOUNDED  # a set may take every copy of a card
+            for rank in range(1, 14):
+                if self.ranks[rank] < least:
+                    continue
+                if distinct and sum(m >> rank & 1 for m in self.masks) < least:
+                    continue  # suits differ: the suits holding the rank (an ace at 1)
+                out[rank] = UNBOUNDED  # a set may take every copy of a card
+            out[HIGH_ACE] = out[LOW_ACE]
         return out
 
     def open_runs(self) -> tuple[int, int]:
         """How many runs are still to make, and the fewest cards of one (``(0, 0)``: none)."""
         wanted = shortest = 0
-        for j, spec in enumerate(self.specs):
-            if self.open[j] and spec.kind == MeldKind.RUN:
+        for j in self.run_specs:
+            if self.open[j]:
                 wanted += self.open[j]
-                shortest = min(shortest or spec.min_length, spec.min_length)
+                length = self.specs[j].min_length
+                shortest = min(shortest or length, length)
         return wanted, shortest
 
     def run_floor(self, suit: int, at: int) -> int:
@@ -227,7 +250,8 @@ class SearchState:
 
     def node(self, at: int) -> Node:
         """What the prunings see at a node whose lowest undecided cell is ``at``."""
-        masks = suit_masks(self.naturals, self.high_aces, at)
+        high = self.high_aces
+        masks = [m | _HIGH_BIT if m & 2 or high[s] else m for s, m in enumerate(self.masks)]
         plain = self._plain(masks) if self.hand.dual else masks
         return Node(self, at, self.free(at), masks, plain)
 
@@ -258,8 +282,11 @@ class Node(NamedTuple):
     plain: list[int]
 
 
-def suit_masks(naturals: Sequence[int], high_aces: Sequence[int], at: int) -> list[int]:
-    """Per suit, a bit per run position holding a natural card not yet decided.
+def suit_masks(
+    naturals: Sequence[int], high_aces: Sequence[int], at: int, *, high: bool = True
+) -> list[int]:
+    """Per suit, a bit per run position holding a natural card not yet decided (with
+    ``high``, an ace sets both ends).
 
     >>> naturals = [1] + [0] * 7 + [2] + [0] * 43  # A♠, two 3♠
     >>> masks = suit_masks(naturals, [0, 0, 0, 1], 0)  # and an ace of clubs kept high
@@ -270,13 +297,14 @@ def suit_masks(naturals: Sequence[int], high_aces: Sequence[int], at: int) -> li
     for c in range(at, CELLS):
         if naturals[c]:
             masks[c & 3] |= _POSITION_BIT[c]
-    for suit in range(4):
+    for suit in range(4 if high else 0):
         if high_aces[suit] or (suit >= at and naturals[suit]):  # an ace may also be high
-            masks[suit] |= 1 << HIGH_ACE
+            masks[suit] |= _HIGH_BIT
     return masks
 
 
 _POSITION_BIT = [1 << (c // 4 + 1) for c in range(CELLS)]  # a cell's run position, as a bit
+_HIGH_BIT = 1 << HIGH_ACE
 
 
 __all__ = ["HIGH", "LEAVE", "WILD", "Laid", "Node", "SearchState", "suit_masks"]

@@ -107,9 +107,9 @@ def run_need(
 def sets_need(
     rules: SearchRules,
     naturals: Sequence[int],
+    ranks: Sequence[int],
     sets: int,
     length: int,
-    at: int,
     dual: Collection[int] = (),
 ) -> int:
     """The fewest wilds and dual cards ``sets`` sets of at least ``length`` cards need
@@ -121,28 +121,31 @@ def sets_need(
     so ``n`` grows more slowly than ``s``). Each rank's wilds grow by as much or more with
     each set it takes, so the fewest in all are the smallest steps of all ranks together.
     The cards of ``dual`` cells count towards the natural cards a set needs, and among the
-    wilds it takes (each is a wild or in the place of one).
+    wilds it takes (each is a wild or in the place of one). ``ranks`` counts the cards of
+    each rank (1-13), for a quick look past the ranks too short of cards for a set.
 
     >>> from ..presets import LIVERPOOL
     >>> from ..solver_model import SearchRules, cell
     >>> naturals = [0] * 52
     >>> for rank, suit in ((1, 0), (1, 0), (1, 3), (4, 1), (4, 0), (4, 3), (7, 2), (7, 3)):
     ...     naturals[cell(rank, suit)] += 1
-    >>> sets_need(SearchRules.of(LIVERPOOL, 4), naturals, 3, 3, 0)  # aces, fours, a wild
+    >>> ranks = [0] + [sum(naturals[cell(r, 0) : cell(r, 0) + 4]) for r in range(1, 14)]
+    >>> sets_need(SearchRules.of(LIVERPOOL, 4), naturals, ranks, 3, 3)  # aces, fours, a wild
     1
     """
-    least = rules.set_min_naturals
+    least = max(rules.set_min_naturals, 1)
     distinct = rules.set_max <= 4
-    steps: list[int] = [length] * sets if least == 0 else []  # sets of wilds only
-    for base in range(at - at % 4, 52, 4):
-        counts = naturals[base : base + 4]
-        if not any(counts):
+    steps = [length] * sets if rules.set_min_naturals == 0 else []  # sets of wilds only
+    for rank in range(1, 14):
+        if ranks[rank] < least:
             continue
+        base = (rank - 1) * 4
+        counts = naturals[base : base + 4]
         plain = [0 if c in dual else n for c, n in enumerate(counts, base)] if dual else counts
         before = 0
         for s in range(1, sets + 1):
             have = sum(min(n, s) for n in counts) if distinct else sum(counts)
-            if have < s * max(least, 1):
+            if have < s * least:
                 break
             have = sum(min(n, s) for n in plain) if distinct else sum(plain)
             need = max(0, s * length - have)
@@ -178,7 +181,7 @@ def enough_wilds(node: Node, wilds_of_run: RunWilds = kept_run_wilds) -> bool:
         if need > node.free:
             return False
     if sets:
-        need += sets_need(rules, state.naturals, sets, set_length, node.at, state.hand.dual)
+        need += sets_need(rules, state.naturals, state.ranks, sets, set_length, state.hand.dual)
     return need <= node.free
 
 

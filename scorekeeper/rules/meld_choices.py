@@ -180,7 +180,7 @@ def run_choices(
     that is never left. Each stretch of cards tried spends a step of ``steps``.
     """
     least = max(1, rules.run_min_naturals)
-    cores = _cores(naturals, high_aces, suit, start, rules, budget, may_leave)
+    cores = _cores(naturals, high_aces, suit, start, rules, budget, may_leave, length)
     if steps is not None:
         steps.spend(len(cores))
     for high, taken, inner in cores:
@@ -192,11 +192,8 @@ def run_choices(
                 yield core
             continue
         top_wild = high != taken[-1]
-        shorter = _shorter_run(rules, start, high, taken, length)
         for below in range(budget - inner + 1):
             verdict = _window(rules, start, high, len(taken), inner, below, length, top_wild)
-            if verdict is _OK and not below and shorter:
-                break  # a shorter run from the same card would do
             if verdict is _STOP:
                 break
             if verdict is _SKIP:
@@ -256,7 +253,10 @@ def _window(
     top_wild: bool,
 ) -> object:
     """Whether the run ``start - below .. high`` is worth trying (``_STOP``: nor any with
-    more wilds below it)."""
+    more wilds below it). In a round with a discard a longer run than needed is not: a wild
+    end could come off, or a shorter run from the same card would do (:func:`_cores` stops
+    at one, except where runs of a suit may overlap but not touch: a shorter run could
+    touch one the longer overlaps, so only the top card coming off is looked at)."""
     size = high - start + 1 + below
     wilds = inner + below
     if start - below < rules.lowest or size > MAX_RUN:
@@ -267,34 +267,19 @@ def _window(
         return _SKIP
     if rules.exact and size != length:
         return _STOP
-    if not rules.all_out and size > length and (below or top_wild):
-        return _STOP  # a wild end could come off
+    if not rules.all_out and size > length:
+        if below or top_wild:
+            return _STOP  # a wild end could come off
+        if naturals - 1 >= max(1, rules.run_min_naturals) and not (
+            rules.wilds_at_most_naturals and wilds > naturals - 1
+        ):
+            return _STOP  # so could the top natural card
     return _OK
 
 
-def _shorter_run(
-    rules: SearchRules, start: int, high: int, taken: tuple[int, ...], length: int
-) -> bool:
-    """In a round with a discard, whether the run from ``start`` to ``high`` is longer than
-    it needs to be: a shorter run from the same card, up to a lower position, would be
-    legal, and leave the cards above it in hand (whatever the longer run allows, the
-    shorter allows too). When runs of a suit may overlap but not touch, a shorter run could
-    touch one the longer overlaps: then only the run one card shorter is looked at (the
-    top card coming off)."""
-    if rules.all_out or high - start + 1 <= length:
-        return False
-    least = max(1, rules.run_min_naturals)
-    touching = rules.same_suit == SameSuitRuns.APART_OR_OVERLAPPING and rules.gap > 0
-    naturals = 0
-    for end in range(start, high):
-        while naturals < len(taken) and taken[naturals] <= end:
-            naturals += 1
-        size = end - start + 1
-        if size < length or (touching and end < high - 1):
-            continue
-        if naturals >= least and not (rules.wilds_at_most_naturals and size - naturals > naturals):
-            return True
-    return False
+def _touching(rules: SearchRules) -> bool:
+    """Whether a shorter run could touch a run of its suit the longer one overlaps."""
+    return rules.same_suit == SameSuitRuns.APART_OR_OVERLAPPING and rules.gap > 0
 
 
 def _cores(
@@ -305,13 +290,23 @@ def _cores(
     rules: SearchRules,
     budget: int,
     may_leave: Sequence[int],
+    length: int,
 ) -> list[tuple[int, tuple[int, ...], int]]:
-    """Every ``(high, natural positions, wilds inside)`` from ``start`` up."""
+    """Every ``(high, natural positions, wilds inside)`` from ``start`` up. In a round with
+    a discard none goes on past a legal run of ``length`` or more: a longer one would use
+    the shorter one's cards and more, and whatever it allows, the shorter allows too (the
+    cards above stay in hand). Not where runs of a suit may overlap but not touch: a
+    shorter run could touch one the longer overlaps (:func:`_window`)."""
     out: list[tuple[int, tuple[int, ...], int]] = []
+    least = max(1, rules.run_min_naturals)
+    stop = not rules.all_out and not _touching(rules)
 
     def walk(position: int, taken: tuple[int, ...], inner: int) -> None:
         out.append((position - 1, taken, inner))
         if position > rules.highest or position - start >= MAX_RUN:
+            return
+        legal = len(taken) >= least and not (rules.wilds_at_most_naturals and inner > len(taken))
+        if stop and position - start >= length and legal:
             return
         have = high_aces[suit] if position == HIGH_ACE else naturals[cell(position, suit)]
         if have:

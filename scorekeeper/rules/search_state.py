@@ -244,9 +244,11 @@ class SearchState:
         of its suit laid from below that rank (a run of wilds under a high ace is laid from
         the ace, above it)."""
         rules = self.rules
-        rank = at // 4 + 1
-        below = [high + rules.gap + 1 for low, high in self.runs[suit] if low <= rank]
-        return max([rules.lowest, *below])
+        floor = rules.lowest
+        for low, high in self.runs[suit]:
+            if low <= at // 4 + 1:
+                floor = max(floor, high + rules.gap + 1)
+        return floor
 
     def node(self, at: int) -> Node:
         """What the prunings see at a node whose lowest undecided cell is ``at``."""

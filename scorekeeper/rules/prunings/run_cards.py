@@ -12,8 +12,11 @@ runs it could get there is a fewest number of cards those runs hold between them
   and once high), each run at least its length, a gap between two.
 
 The fewest over every way of sharing the runs out (:func:`.run_room.fewest_in_all`) must
-not exceed the cards left, natural and wild. Sound for all-out rounds of sets and runs
-without extra melds (an extra meld could take any card).
+not exceed the cards left, natural and wild. With one set still to make as well, the set
+takes the cards of one rank (one of each suit at most, when suits must differ) and at least
+its length in cards, and the runs the rest: the fewest over the ranks it could be of. Sound
+for all-out rounds of sets and runs without extra melds (an extra meld could take any
+card).
 
 Family round 7, three runs that may overlap, all out, thirty cards: three ``2♠`` and three
 ``J♠`` put three runs over ``2♠``-``J♠``, thirty cards, with no room for the rest. And six
@@ -33,6 +36,17 @@ True
 >>> clubs = "2C 4C 6C 7C 8C 9C 10C JC QC KC"
 >>> runs_have_cards(root(f"JK JK JK JK JK JK {spades} {clubs}"))
 False
+
+Six-round Deuces Wild, round 6 (a set and two runs, all out): whichever rank the set is of,
+the clubs (ace to 6, 8 to 10) and the spades (3 to 7) need more cards than the hand holds.
+A second 2 (a wild) is the card missing.
+
+>>> from ..presets import DEUCES_SIX
+>>> def deuces(hand):
+...     return SearchState.of(DEUCES_SIX, 6, parse_cards(hand)).node(0)
+>>> hand = "AC 3C 4C 5C 6C 8C 9C 10C 3S 4S 5S 6S 7S 7D 7H 2D"
+>>> runs_have_cards(deuces(hand)), runs_have_cards(deuces(hand + " 2H"))
+(False, True)
 """
 
 from __future__ import annotations
@@ -43,7 +57,7 @@ from itertools import pairwise
 from typing import NamedTuple
 
 from ..rulesets import MeldKind, SameSuitRuns
-from ..search_state import Node
+from ..search_state import Node, SearchState
 from ..solver_model import CELLS, HIGH_ACE, LOW_ACE, MAX_RUN, UNBOUNDED, SearchRules
 from .pruning import SETS_AND_RUNS, Pruning, understands
 from .run_room import fewest_in_all
@@ -181,26 +195,79 @@ kept_suit_costs = lru_cache(maxsize=1 << 14)(suit_costs)
 
 
 def runs_have_cards(node: Node, costs: SuitCosts = kept_suit_costs) -> bool:
-    """Whether the cards left could fill the runs still to make, shared out among the
-    suits (only when every meld still to make is a run)."""
+    """Whether the cards left could fill the melds still to make: runs only, shared out
+    among the suits, or runs and one set, which takes the cards of one rank (at most one
+    of each suit when suits must differ) and leaves the rest to the runs: the fewest over
+    the ranks it could be of."""
     state = node.state
     runs, length = state.open_runs()
-    if not runs or any(state.open[j] for j, s in enumerate(state.specs) if s.kind != MeldKind.RUN):
+    sets = state.to_make - runs
+    if not runs or sets > 1:
         return True
     shape = _shape(state.rules, length)
+    cards = sum(state.naturals) + sum(state.high_aces) + state.pool - state.committed
+    suits = [_suit_cards(state, suit) for suit in range(4)]
+    if not sets:
+        return _fewest(suits, runs, shape, costs) <= cards
+    set_length = min(
+        s.min_length for j, s in enumerate(state.specs) if s.kind == MeldKind.SET and state.open[j]
+    )
+    fewest = UNBOUNDED
+    for rank, taken in _set_ranks(state, set_length):
+        fewest = min(fewest, _fewest(_without(suits, rank, taken), runs, shape, costs))
+    return set_length + fewest <= cards
+
+
+SuitCards = tuple[tuple[int, ...], int, int]  # a suit's cards: per rank 2-K, aces, high aces
+
+
+def _suit_cards(state: SearchState, suit: int) -> SuitCards:
+    """The cards of ``suit`` the runs must take (every cell below the lowest undecided one
+    is empty; a dual card may turn wild)."""
     naturals, dual = state.naturals, state.hand.dual
-    per_suit = []
-    for suit in range(4):
-        # Every cell below the lowest undecided one is empty; dual cards may turn wild.
-        middle = (
-            [0 if c in dual else naturals[c] for c in range(4 + suit, CELLS, 4)]
-            if dual
-            else naturals[4 + suit : CELLS : 4]
-        )
-        aces = 0 if suit in dual else naturals[suit]
-        per_suit.append(costs(tuple(middle), aces, state.high_aces[suit], runs, shape))
-    cards = sum(naturals) + sum(state.high_aces) + state.pool - state.committed
-    return fewest_in_all(per_suit, runs) <= cards
+    if dual:
+        middle = tuple(0 if c in dual else naturals[c] for c in range(4 + suit, CELLS, 4))
+    else:
+        middle = tuple(naturals[4 + suit : CELLS : 4])
+    return middle, 0 if suit in dual else naturals[suit], state.high_aces[suit]
+
+
+def _fewest(suits: Sequence[SuitCards], runs: int, shape: RunShape, costs: SuitCosts) -> int:
+    return fewest_in_all([costs(*cards, runs, shape) for cards in suits], runs)
+
+
+def _set_ranks(state: SearchState, length: int) -> list[tuple[int, tuple[int, ...]]]:
+    """The ranks the set still to make could be of, each with the cards of each suit it
+    would take at most (a rank of no card: a set of wilds only)."""
+    rules = state.rules
+    least = rules.set_min_naturals
+    if rules.wilds_at_most_naturals:
+        least = max(least, (length + 1) // 2)
+    distinct = rules.set_max <= 4
+    out: list[tuple[int, tuple[int, ...]]] = [(0, (0, 0, 0, 0))] if least == 0 else []
+    for rank in range(1, 14):
+        if state.ranks[rank] < max(least, 1):
+            continue
+        counts = state.naturals[(rank - 1) * 4 : rank * 4]
+        taken = tuple(min(n, 1) for n in counts) if distinct else tuple(counts)
+        if sum(taken) >= least:
+            out.append((rank, taken))
+    return out
+
+
+def _without(suits: Sequence[SuitCards], rank: int, taken: Sequence[int]) -> list[SuitCards]:
+    """The suits' cards less ``taken`` cards of ``rank`` (per suit)."""
+    out = list(suits)
+    for suit, n in enumerate(taken):
+        if n and rank:
+            middle, aces, high = out[suit]
+            if rank == 1:
+                out[suit] = (middle, max(0, aces - n), high)
+            else:
+                less = list(middle)
+                less[rank - 2] = max(0, less[rank - 2] - n)
+                out[suit] = (tuple(less), aces, high)
+    return out
 
 
 def _shape(rules: SearchRules, length: int) -> RunShape:

@@ -148,10 +148,13 @@ def fewest_in_all(costs: Sequence[tuple[int, ...]], wanted: int) -> int:
     """
     total = [0] + [UNBOUNDED] * wanted
     for cost in costs:
-        total = [
-            min(total[k - r] + cost[r] for r in range(min(k, len(cost) - 1) + 1))
-            for k in range(wanted + 1)
-        ]
+        after = [UNBOUNDED] * (wanted + 1)
+        for r, wilds in enumerate(cost[: wanted + 1]):
+            if wilds >= UNBOUNDED:
+                continue
+            for k in range(r, wanted + 1):
+                after[k] = min(after[k], total[k - r] + wilds)
+        total = after
     return total[wanted]
 
 

@@ -37,7 +37,7 @@ from itertools import combinations
 
 from ..rulesets import MeldKind, SameSuitRuns
 from ..search_state import Node
-from ..solver_model import CELLS, UNBOUNDED, SearchRules
+from ..solver_model import UNBOUNDED, SearchRules
 from .pruning import SETS_AND_RUNS, Pruning, understands
 
 SET = MeldKind.SET
@@ -69,8 +69,10 @@ def _cards_by_suit(
     held = copies_in_runs(rules, runs, ace=False)
     held_aces = copies_in_runs(rules, runs, ace=True)
     sets_needed = 0
-    # Every cell below the lowest undecided one is empty.
-    for base in range(node.at - node.at % 4, CELLS, 4):
+    for rank in range(1, 14):
+        if not state.ranks[rank]:
+            continue  # (every cell below the lowest undecided one is empty)
+        base = (rank - 1) * 4
         have = state.naturals[base : base + 4]
         if dual:
             have = [0 if c in dual else n for c, n in enumerate(have, base)]

@@ -207,14 +207,19 @@ def runs_have_cards(node: Node, costs: SuitCosts = kept_suit_costs) -> bool:
     shape = _shape(state.rules, length)
     cards = sum(state.naturals) + sum(state.high_aces) + state.pool - state.committed
     suits = [_suit_cards(state, suit) for suit in range(4)]
+    per_suit = [costs(*suit, runs, shape) for suit in suits]
     if not sets:
-        return _fewest(suits, runs, shape, costs) <= cards
+        return fewest_in_all(per_suit, runs) <= cards
     set_length = min(
         s.min_length for j, s in enumerate(state.specs) if s.kind == MeldKind.SET and state.open[j]
     )
     fewest = UNBOUNDED
     for rank, taken in _set_ranks(state, set_length):
-        fewest = min(fewest, _fewest(_without(suits, rank, taken), runs, shape, costs))
+        less = list(per_suit)  # only the suits the set takes a card of change
+        for suit, count in enumerate(taken):
+            if count:
+                less[suit] = costs(*_without(suits[suit], rank, count), runs, shape)
+        fewest = min(fewest, fewest_in_all(less, runs))
     return set_length + fewest <= cards
 
 
@@ -224,16 +229,15 @@ SuitCards = tuple[tuple[int, ...], int, int]  # a suit's cards: per rank 2-K, ac
 def _suit_cards(state: SearchState, suit: int) -> SuitCards:
     """The cards of ``suit`` the runs must take (every cell below the lowest undecided one
     is empty; a dual card may turn wild)."""
-    naturals, dual = state.naturals, state.hand.dual
-    if dual:
-        middle = tuple(0 if c in dual else naturals[c] for c in range(4 + suit, CELLS, 4))
-    else:
-        middle = tuple(naturals[4 + suit : CELLS : 4])
-    return middle, 0 if suit in dual else naturals[suit], state.high_aces[suit]
-
-
-def _fewest(suits: Sequence[SuitCards], runs: int, shape: RunShape, costs: SuitCosts) -> int:
-    return fewest_in_all([costs(*cards, runs, shape) for cards in suits], runs)
+    middle = state.naturals[4 + suit : CELLS : 4]
+    aces = state.naturals[suit]
+    for c in state.hand.dual:
+        if c & 3 == suit:
+            if c < 4:
+                aces = 0
+            else:
+                middle[c // 4 - 1] = 0
+    return tuple(middle), aces, state.high_aces[suit]
 
 
 def _set_ranks(state: SearchState, length: int) -> list[tuple[int, tuple[int, ...]]]:
@@ -255,19 +259,16 @@ def _set_ranks(state: SearchState, length: int) -> list[tuple[int, tuple[int, ..
     return out
 
 
-def _without(suits: Sequence[SuitCards], rank: int, taken: Sequence[int]) -> list[SuitCards]:
-    """The suits' cards less ``taken`` cards of ``rank`` (per suit)."""
-    out = list(suits)
-    for suit, n in enumerate(taken):
-        if n and rank:
-            middle, aces, high = out[suit]
-            if rank == 1:
-                out[suit] = (middle, max(0, aces - n), high)
-            else:
-                less = list(middle)
-                less[rank - 2] = max(0, less[rank - 2] - n)
-                out[suit] = (tuple(less), aces, high)
-    return out
+def _without(cards: SuitCards, rank: int, count: int) -> SuitCards:
+    """A suit's cards less ``count`` cards of ``rank`` (none of no rank: a set of wilds)."""
+    middle, aces, high = cards
+    if rank == 1:
+        return middle, max(0, aces - count), high
+    if rank == 0:
+        return cards
+    less = list(middle)
+    less[rank - 2] = max(0, less[rank - 2] - count)
+    return tuple(less), aces, high
 
 
 def _shape(rules: SearchRules, length: int) -> RunShape:

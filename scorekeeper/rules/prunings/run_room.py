@@ -153,7 +153,9 @@ def fewest_in_all(costs: Sequence[tuple[int, ...]], wanted: int) -> int:
             if wilds >= UNBOUNDED:
                 continue
             for k in range(r, wanted + 1):
-                after[k] = min(after[k], total[k - r] + wilds)
+                sum_ = total[k - r] + wilds
+                if sum_ < after[k]:
+                    after[k] = sum_
         total = after
     return total[wanted]
 

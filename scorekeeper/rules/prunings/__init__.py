@@ -11,6 +11,8 @@ cuts and why that is sound:
   free;
 - :mod:`.run_room`: ``run-room``, the runs still to make fit in their suits with the
   wilds free;
+- :mod:`.set_runs`: ``set-runs``, one set and the runs still to make have the wilds they
+  need together;
 - :mod:`.cover`: ``cover``, all out, every card has an open meld to go to;
 - :mod:`.run_cards`: ``run-cards``, all out, the runs still to make have the cards they
   need, suit by suit.
@@ -37,7 +39,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from ..solver_model import SearchRules
-from . import card_count, cover, meld_wilds, memo, run_cards, run_room
+from . import card_count, cover, meld_wilds, memo, run_cards, run_room, set_runs
 from .pruning import Check, Pruning
 
 # In the order the search asks them: the cheap and the sharp first.
@@ -45,6 +47,7 @@ CHECKS: tuple[Pruning, ...] = (
     card_count.PRUNING,
     meld_wilds.PRUNING,
     run_room.PRUNING,
+    set_runs.PRUNING,
     cover.PRUNING,
     run_cards.PRUNING,
 )

@@ -1,13 +1,14 @@
 """Pruning ``set-runs``: one set and the runs still to make, together, with the wilds free.
 
-When a set is still to make beside runs (of a suit apart), the set is of one rank and its
-natural cards are not in the runs. A dual card counts as a wild here (:mod:`.meld_wilds`).
-For a set of rank ``r`` taking ``t`` of its natural cards, the set needs ``length - t``
-wilds, and the runs at least the fewest wilds of windows of their length, apart, without
-those cards (:func:`.run_room.fewest_wilds_for_runs`, each window counted whatever its
-natural cards number, so that each card taken from the runs costs them one wild at most).
-Then every card more the set takes saves it a wild and costs the runs one at most: taking
-every natural card of rank ``r`` it could take (``t_all``) gives the fewest, and
+When a set is still to make beside two runs or more (of a suit apart), the set is of one
+rank and its natural cards are not in the runs. A dual card counts as a wild here
+(:mod:`.meld_wilds`). For a set of rank ``r`` taking ``t`` of its natural cards, the set
+needs ``length - t`` wilds, and the runs at least the fewest wilds of windows of their
+length, apart, without those cards (:func:`.run_room.fewest_wilds_for_runs`, each window
+counted whatever its natural cards number, so that each card taken from the runs costs
+them one wild at most). Then every card more the set takes saves it a wild and costs the
+runs one at most: taking every natural card of rank ``r`` it could take (``t_all``) gives
+the fewest, and
 
     wilds needed >= length - t_all + fewest wilds of the runs without those cards,
 
@@ -44,10 +45,11 @@ from .run_room import FewestWilds, fewest_in_all, fewest_wilds_for_runs, kept_fe
 
 def set_and_runs_fit(node: Node, fewest: FewestWilds = kept_fewest_wilds_for_runs) -> bool:
     """Whether the one set and the runs still to make could have the wilds they need
-    together (when a set and runs are all that is still to make)."""
+    together (when a set and two runs or more are all that is still to make: with one run,
+    the search is small, and asking costs more than it saves)."""
     state = node.state
     runs, length = state.open_runs()
-    if not runs or state.to_make - runs != 1:
+    if runs < 2 or state.to_make - runs != 1:
         return True
     set_length = min(
         s.min_length for j, s in enumerate(state.specs) if s.kind == MeldKind.SET and state.open[j]

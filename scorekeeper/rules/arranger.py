@@ -15,8 +15,8 @@ Terms:
 The pieces: :mod:`.solver_model` (the hand as counts, the rules as the search needs them),
 :mod:`.meld_choices` (the melds that can start at a card), :mod:`.search_state` (where
 the search stands), :mod:`.contract_search` (the depth-first search), :mod:`.prunings`
-(what only makes it faster), :mod:`.solver` (the questions about one hand, each asked
-once), :mod:`.arrangement_reasons` (why not, asked of the same search). This module turns
+(what only makes it faster), :mod:`.solver` (the questions about one hand, on one
+budget), :mod:`.arrangement_reasons` (why not, asked of the same search). This module turns
 the search's answer back into cards.
 
 A worked hand, Liverpool round 6 (1 set and 2 runs):
@@ -42,17 +42,15 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property, partial
 
-from .arrangement_reasons import explain, homeless
+from .arrangement_reasons import explain
 from .budget import StepBudget, current
 from .cards import Card, Rank, format_cards
 from .contract_search import Solution, SolvedMeld
 from .meld_choices import RunChoice, SetChoice
-from .prunings import ALL, HOMELESS, Prunings
+from .prunings import ALL, Prunings
 from .rulesets import MeldKind, RuleSet
 from .solver import Solver
 from .solver_model import SUITS, HandCounts, SearchRules, card_at
-
-BIG_HAND = 20  # cards: from here an all-out hand is first checked for cards that fit nowhere
 
 
 @dataclass(frozen=True)
@@ -115,15 +113,7 @@ def arrange(
     search = SearchRules.of(rules, round_number)
     counts = HandCounts.of(hand, rules)
     solver = Solver(budget, prunings)
-    # All out, a card that fits in no meld at all settles it before any search of a big
-    # hand (which could take long to find out: thirty cards, eight jokers and a stray card).
-    stuck = (
-        search.all_out
-        and len(hand) >= BIG_HAND
-        and prunings.on(HOMELESS)
-        and homeless(solver, search, counts, hand, rules)
-    )
-    solution = None if stuck else _best_solution(solver, search, counts)
+    solution = _best_solution(solver, search, counts)
     if solution is None:
         return Arrangement(
             False, (), hand, partial(_why_not, rules, round_number, hand, solver, budget)
@@ -139,9 +129,8 @@ def _why_not(
     solver: Solver,
     budget: StepBudget | None,
 ) -> str:
-    """The reason, asked of the solver that found the contract impossible (it keeps its
-    answers); from ``budget``, or, if none was given, the budget active when it is read
-    (a fresh one if none is: its deadline runs from then)."""
+    """The reason, asked of the same search; from ``budget``, or, if none was given, the
+    budget active when it is read (a fresh one if none is: its deadline runs from then)."""
     solver.budget = current(budget)
     return explain(rules, round_number, hand, solver)
 

@@ -74,7 +74,7 @@ def _cards_by_suit(
             continue  # (every cell below the lowest undecided one is empty)
         base = (rank - 1) * 4
         have = state.naturals[base : base + 4]
-        if dual:
+        if dual and base <= dual[-1] and base + 4 > dual[0]:  # (the dual cells are sorted)
             have = [0 if c in dual else n for c, n in enumerate(have, base)]
         top = max(have)
         if not top:

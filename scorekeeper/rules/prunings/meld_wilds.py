@@ -37,7 +37,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache, partial
 
 from ..rulesets import MeldKind, MeldSpec
@@ -110,7 +110,7 @@ def sets_need(
     ranks: Sequence[int],
     sets: int,
     length: int,
-    dual: Collection[int] = (),
+    dual: Sequence[int] = (),
 ) -> int:
     """The fewest wilds and dual cards ``sets`` sets of at least ``length`` cards need
     together from the natural cards not yet decided (``UNBOUNDED``: they cannot be made).
@@ -141,7 +141,9 @@ def sets_need(
             continue
         base = (rank - 1) * 4
         counts = naturals[base : base + 4]
-        plain = [0 if c in dual else n for c, n in enumerate(counts, base)] if dual else counts
+        plain = counts
+        if dual and base <= dual[-1] and base + 4 > dual[0]:  # (the dual cells are sorted)
+            plain = [0 if c in dual else n for c, n in enumerate(counts, base)]
         before = 0
         for s in range(1, sets + 1):
             have = sum(min(n, s) for n in counts) if distinct else sum(counts)

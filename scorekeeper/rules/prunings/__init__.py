@@ -101,6 +101,7 @@ def clear_caches() -> None:
     meld_wilds.kept_run_wilds.cache_clear()
     run_room.kept_most_runs.cache_clear()
     run_room.kept_fewest_wilds_for_runs.cache_clear()
+    run_cards.kept_suit_costs.cache_clear()
 
 
 __all__ = ["ALL", "CUTS", "MEMO", "NAMES", "Prunings", "clear_caches"]

@@ -614,6 +614,19 @@ CLUSTERED = [
         "QS 6S 2S 5S 3S KS 6S AS JK 4S 8S 7S AS JS JK 7S 6S 4S QS QS JK 9S 5S JK 7S JK 9S JK 3S AS",
         False,
     ),
+    # Issue 28's kind of hand: six or eight jokers and two suits. The clubs need a run of 2
+    # to K, the spades (two aces, 3s, 9s) two runs of 21 cards between them: 33 cards.
+    (
+        "JK JK JK JK JK JK 6C AS 4C KC JC 3S 9S 9S 10S 7S 10C KS 7C 8S AS 8C 2S JS 3S 4S 2C 6S "
+        "QC 9C",
+        False,
+    ),
+    ("JK 10H JC JK JK JK JK 2H JK 4C JH QH 9H 10C 3H 5H JK 7H 8C JK KH KH 8H KC", False),
+    (
+        "JK JK JK JK JK JK JK JK 7S 10C 8C 3S AC QS JS 9C 3S 4S 4S JC 5S 2S 6S 10S 2S 3C 5S KS "
+        "9S 7C",
+        True,
+    ),
 ]
 
 

@@ -300,15 +300,30 @@ def _cores(
     out: list[tuple[int, tuple[int, ...], int]] = []
     least = max(1, rules.run_min_naturals)
     stop = not rules.all_out and not _touching(rules)
+    capped = rules.wilds_at_most_naturals
+    top = min(rules.highest, start + MAX_RUN - 1)
+    cards = [0] * (top + 2)  # per position, the natural cards of the suit there
+    for position in range(start + 1, top + 1):
+        cards[position] = (
+            high_aces[suit] if position == HIGH_ACE else naturals[cell(position, suit)]
+        )
+    # With no more wilds than natural cards, the natural cards still ahead must outnumber
+    # the wilds already inside for a run to come.
+    ahead = [0] * (top + 2)
+    for position in range(top, start, -1):
+        ahead[position] = ahead[position + 1] + (1 if cards[position] else 0)
 
     def walk(position: int, taken: tuple[int, ...], inner: int) -> None:
         out.append((position - 1, taken, inner))
-        if position > rules.highest or position - start >= MAX_RUN:
+        if position > top:
             return
-        legal = len(taken) >= least and not (rules.wilds_at_most_naturals and inner > len(taken))
-        if stop and position - start >= length and legal:
+        naturals_in = len(taken)
+        if capped and inner > naturals_in + ahead[position]:
             return
-        have = high_aces[suit] if position == HIGH_ACE else naturals[cell(position, suit)]
+        legal = naturals_in >= least and not (capped and inner > naturals_in)
+        if stop and legal and position - start >= length:
+            return
+        have = cards[position]
         if have:
             walk(position + 1, (*taken, position), inner)
             if have > may_leave[position]:

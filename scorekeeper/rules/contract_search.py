@@ -95,7 +95,7 @@ def _runs(
     state: SearchState, at: int, j: int | None, length: int, steps: StepBudget
 ) -> Iterable[Choice]:
     suit = at % 4
-    wilds, others, claimants = state.free(at), state.runs[suit], state.claimants(j, suit)
+    wilds, others, claimants = state.free(), state.runs[suit], state.claimants(j, suit)
     return run_starts(
         state.rules, state.naturals, state.high_aces, at, length, wilds, others, claimants, steps
     )
@@ -194,7 +194,7 @@ class _Search:
         state = self.state
         for choice in MAKERS[kind](state, at, j, length, self.budget):
             state.lay(j, choice)
-            found = self.node(at) if state.free(at) >= 0 else None
+            found = self.node(at) if state.free() >= 0 else None
             state.lay(j, choice, sign=-1)
             if found is not None:
                 return found
@@ -216,7 +216,7 @@ class _Search:
                 return None
             return self._finish_all_out(wild_only, state.pool - state.committed - need)
         short = state.committed + need - state.pool
-        if short > state.spare_dual(at):
+        if short > state.spare:
             return None
         used = state.used + state.committed + need
         if state.must_leave and used >= state.hand.size:

@@ -70,6 +70,7 @@ class SearchState:
         "run_specs",
         "runs",
         "size",
+        "spare",
         "specs",
         "to_make",
         "turned",
@@ -86,6 +87,7 @@ class SearchState:
         # (an ace at 1 only), and per rank (1-13) the cards.
         self.masks = suit_masks(self.naturals, [0] * 4, 0, high=False)
         self.ranks = [0] + [sum(self.naturals[(r - 1) * 4 : r * 4]) for r in range(1, 14)]
+        self.spare = sum(self.naturals[c] for c in hand.dual)  # dual cards not yet decided
         self.high_aces = [0, 0, 0, 0]  # per suit, the aces kept for the top of a run
         self.pool = hand.wilds
         self.committed = 0
@@ -169,6 +171,8 @@ class SearchState:
         left = self.naturals[at] - count
         self.naturals[at] = left
         self.ranks[at // 4 + 1] -= count
+        if at in self.hand.dual:
+            self.spare -= count
         if left:
             self.masks[at & 3] |= _POSITION_BIT[at]
         else:
@@ -183,15 +187,10 @@ class SearchState:
             at += 1
         return at
 
-    def spare_dual(self, at: int) -> int:
-        """Dual cards not yet decided: each may still become a wild."""
-        dual = self.hand.dual
-        return sum(self.naturals[c] for c in dual if c >= at) if dual else 0
-
-    def free(self, at: int) -> int:
+    def free(self) -> int:
         """The wilds the melds still to make may use: the pool and the undecided dual
         cards, less what the melds laid need."""
-        return self.pool + self.spare_dual(at) - self.committed
+        return self.pool + self.spare - self.committed
 
     def claimants(self, j: int | None, suit: int) -> list[int]:
         """Per run position (1-14) of ``suit``, how many melds other than one of
@@ -255,7 +254,7 @@ class SearchState:
         high = self.high_aces
         masks = [m | _HIGH_BIT if m & 2 or high[s] else m for s, m in enumerate(self.masks)]
         plain = self._plain(masks) if self.hand.dual else masks
-        return Node(self, at, self.free(at), masks, plain)
+        return Node(self, at, self.free(), masks, plain)
 
     def _plain(self, masks: list[int]) -> list[int]:
         """The masks without the positions held only by dual cards not yet decided (a cell

@@ -146,10 +146,10 @@ def sets_need(
             plain = [0 if c in dual else n for c, n in enumerate(counts, base)]
         before = 0
         for s in range(1, sets + 1):
-            have = sum(min(n, s) for n in counts) if distinct else sum(counts)
+            have = sum([n if n < s else s for n in counts]) if distinct else sum(counts)
             if have < s * least:
                 break
-            have = sum(min(n, s) for n in plain) if distinct else sum(plain)
+            have = sum([n if n < s else s for n in plain]) if distinct else sum(plain)
             need = max(0, s * length - have)
             steps.append(need - before)
             before = need

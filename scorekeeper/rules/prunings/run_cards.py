@@ -252,7 +252,7 @@ def _set_ranks(state: SearchState, length: int) -> list[tuple[int, tuple[int, ..
         if state.ranks[rank] < max(least, 1):
             continue
         counts = state.naturals[(rank - 1) * 4 : rank * 4]
-        taken = tuple(min(n, 1) for n in counts) if distinct else tuple(counts)
+        taken = tuple([1 if n else 0 for n in counts]) if distinct else tuple(counts)
         if sum(taken) >= least:
             out.append((rank, taken))
     return out

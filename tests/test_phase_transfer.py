@@ -13,53 +13,23 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from flask import Flask
 from sqlalchemy.engine import Engine
 from sqlmodel import Session
 
 from scorekeeper import games
-from scorekeeper.db import create_all, get_engine, make_engine
 from scorekeeper.errors import GameError, Invalid
 from scorekeeper.games import leaderboard as lb
 from scorekeeper.games import transfer
 
+from . import test_transfer
 from .phase_helpers import hand, phase_document
 from .test_phase_games import HANDS
 
+# The export tests' fixtures: a database on each backend, a session on it, and a second,
+# empty one on the same backend.
+engine, session, empty = test_transfer.engine, test_transfer.session, test_transfer.empty
+
 OLD_EXPORT = Path(__file__).parent / "data" / "group_export_before_phases.json"
-
-
-@pytest.fixture
-def engine(db_app: Flask) -> Engine:
-    return get_engine(db_app)
-
-
-@pytest.fixture
-def session(engine: Engine) -> Iterator[Session]:
-    with Session(engine, expire_on_commit=False) as session:
-        yield session
-
-
-@pytest.fixture
-def empty(database_url: str, tmp_path: Path) -> Iterator[Engine]:
-    """A second, empty database on the same backend."""
-    from sqlalchemy.engine import make_url
-
-    if database_url.startswith("sqlite"):
-        url = f"sqlite:///{tmp_path / 'empty.sqlite3'}"
-    else:
-        base = make_url(database_url)
-        name = f"{base.database}_empty"
-        admin = make_engine(base.set(database="postgres").render_as_string(hide_password=False))
-        with admin.connect().execution_options(isolation_level="AUTOCOMMIT") as connection:
-            connection.exec_driver_sql(f'DROP DATABASE IF EXISTS "{name}"')
-            connection.exec_driver_sql(f'CREATE DATABASE "{name}"')
-        admin.dispose()
-        url = base.set(database=name).render_as_string(hide_password=False)
-    other = make_engine(url)
-    create_all(other)
-    yield other
-    other.dispose()
 
 
 def _text(pieces: Iterator[str]) -> str:

@@ -13,6 +13,12 @@ rights and join codes are secrets: they are never exported, and an import gives 
 new ones. Nothing else is left out, so export → import into an empty database → export again
 gives the same file.
 
+In a phase game each entry also holds ``phase`` (the phase played) and ``phase_done``; an
+entry of a game played in rounds holds neither, as every export before phase games, which
+still imports as it was written. A CSV row holds them in the columns ``phase`` and
+``phase_done`` (empty in a game played in rounds), and its ``contract`` is the contract of the
+phase played.
+
 Exports stream: the games are read in batches and each one written as it goes, so memory does
 not grow with the number of games. Every text cell of a CSV export is written as a
 spreadsheet shows text, never as a formula (:func:`csv_cell`). Importing is

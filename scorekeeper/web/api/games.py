@@ -21,6 +21,11 @@ Decisions the issue left open:
   ``DELETE`` takes the game's version in ``If-Match``. A stale version is a 409.
 - Unknown fields are refused (a typo like ``"point"`` would otherwise lose a score).
 - Player names in results match the game's names ignoring case and extra spaces.
+- In a phase game a result's ``phase_done`` may be left out: it is then true for the player
+  who went out (``false`` there is refused, naming the player) and false for the others.
+  ``phase`` is needed only with the phases in any order, for a phase completed; with the
+  phases in order it may be sent, but must be the player's own phase. A game played in
+  rounds refuses both rather than drop them.
 """
 
 from __future__ import annotations

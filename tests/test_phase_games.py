@@ -190,6 +190,9 @@ def test_history_and_the_answer_carry_the_phases(svc: Phases) -> None:
     view = _play(svc, game_id)
     with Session(svc.engine) as session:
         line = games.history(session, game_id)[0]
+        hand_3 = games.history(session, game_id)[1]
+    assert line.summary == "Round 4 entered: Ann 0, Bob 20, Cy 50. Phases completed: Ann 3, Bob 3"
+    assert hand_3.summary == "Round 3 entered: Ann 30, Bob 0, Cy 5. Phases completed: Bob 2"
     assert line.after["results"]["Bob"] == {
         "points": 20, "went_out": False, "cards": None, "bought": 0, "phase": 3,
         "phase_done": True,

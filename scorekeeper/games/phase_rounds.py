@@ -20,6 +20,7 @@ from ..errors import Invalid
 from ..rules.phases import PhaseEntry, PhaseError, PhaseProgress, phase_progress
 from ..rules.rulesets import PhaseOrder
 from ..rules.scoring import PlayerResult
+from .store import EntryValues
 from .views import GameView, phase_entries
 
 
@@ -117,7 +118,19 @@ def beyond_message(view: GameView, number: int) -> str:
             f"{view.rules.name} has rounds 1 to {view.rules.round_count}; "
             f"there is no round {number} (the next round is {view.next_round})"
         )
+    said = f"a phase game holds at most {view.last_round} rounds; there is no round {number}"
+    next_round = view.next_round
     return (
-        f"a phase game holds at most {view.last_round} rounds; there is no round {number} "
-        f"(the next round is {view.next_round})"
+        said
+        if next_round is None or next_round > view.last_round
+        else (f"{said} (the next round is {next_round})")
     )
+
+
+def phases_summary(view: GameView, entries: Sequence[EntryValues]) -> str:
+    """A phase game's round in its history line: who completed which phase ("" in a game
+    played in rounds)."""
+    if not view.rules.phased:
+        return ""
+    done = [f"{view.players[e.seat]} {e.phase}" for e in entries if e.phase_done]
+    return f". Phases completed: {', '.join(done)}" if done else ". No phase completed"

@@ -30,6 +30,7 @@ from .phase_rounds import (
     moved_phases,
     over_message,
     phases_of,
+    phases_summary,
     progress_with,
 )
 from .results import record_results
@@ -137,7 +138,7 @@ def _problem(names: Sequence[str], seat: int | None, code: str, message: str) ->
     return {"seat": seat, "player": player, "code": code, "message": message}
 
 
-def _entries_json(view: GameView, points: Sequence[int], new: _NewRound) -> dict[str, Any]:
+def _entries_json(view: GameView, new: _NewRound) -> dict[str, Any]:
     return {
         "cut_bonus": new.row.cut_bonus,
         "results": {
@@ -322,11 +323,12 @@ def add_round(
         new = _lay_out(view, row, points, entry, progress)
         finished_at = end_after(view, progress, now, added=number)
         summary = f"Round {number} entered: " + _points_summary(view, points)
+        summary += phases_summary(view, new.entries)
 
         def write(session: Session) -> None:
             _write_entries(session, insert_round(session, new.row.for_insert()), new.entries)
 
-        history = (None, _entries_json(view, points, new), summary)
+        history = (None, _entries_json(view, new), summary)
         return _Change("add_round", number, (*view.rounds, new.view), finished_at, history, write)
 
     return _apply(session, game, plan, retry, actor)
@@ -467,13 +469,14 @@ def _plan_replace(
             for e in before_view.entries
         },
     }
-    after = _entries_json(view, points, new)
+    after = _entries_json(view, new)
     changed = [
         f"{name} {before['results'][name]['points']} → {after['results'][name]['points']}"
         for name in view.players
         if before["results"][name]["points"] != after["results"][name]["points"]
     ]
     summary = f"Round {number} edited: " + (", ".join(changed) if changed else "no points changed")
+    summary += phases_summary(view, new.entries)
     return _Replacement(row, new, progress, (before, after, summary))
 
 

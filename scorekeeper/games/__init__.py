@@ -20,7 +20,8 @@ Groups of people across games live in :mod:`.groups` (groups, people, edit right
 in :mod:`.import_checks`, the file read by :mod:`.jsonstream`).
 
 The modules: :mod:`.views` (the read model), :mod:`.creation` (starting games),
-:mod:`.rounds` (entering, fixing and undoing rounds), :mod:`.access` (edit rights, devices,
+:mod:`.rounds` (entering, fixing and undoing rounds; a phase game's phases checked and laid
+out by :mod:`.phase_rounds`), :mod:`.access` (edit rights, devices,
 join codes, attempt counters), :mod:`.idempotency`, :mod:`.history`, :mod:`.names` (names as
 typed, cleaned), :mod:`.store` (the game row's locks, the version claim, each change's
 transaction) and :mod:`.statements` (the Core statements the speed needs; everything else

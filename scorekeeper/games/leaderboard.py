@@ -12,6 +12,9 @@ Terms:
 - **Went out** counts rounds the person went out; **exact cuts** the rounds they earned the
   cut bonus. **Liverpool calls** are not recorded by the score keeper, so they are ``None``
   and :attr:`Leaderboard.liverpool_calls_recorded` is False.
+- **Phases completed** counts the phases a person completed in phase games (``None`` for
+  someone who played none in the range). A phase game's win is a finisher's with the lowest
+  total, and its places put more phases first (:mod:`.results`).
 - The **current streak** is how many of a person's latest games in the range ended the same
   way (all wins, or all not), counted back from the most recent one.
 - **Head-to-head**: in the finished games two people played together, how often each
@@ -21,7 +24,8 @@ Everything is computed by the database with aggregates over the seats' results
 (:mod:`.results` keeps them on the player rows, and the database copies each game's end
 onto its seats): no pass over rounds, and no join from a seat to its game. The indexes:
 
-- ``player(person_id, finished_at, game_id, won, total, rounds, went_out, exact_cuts)``
+- ``player(person_id, finished_at, game_id, won, total, rounds, went_out, exact_cuts,
+  phases_done)``
   holds every figure a line of the leaderboard sums, so the leaderboard is one
   ``GROUP BY person`` over a range of this index per person (the date range is a range of
   it), read without the table; a person's streak, latest games and head-to-head start from
@@ -92,6 +96,7 @@ class LeaderboardRow:
     exact_cuts: int
     liverpool_calls: int | None  # None: not recorded
     streak: Streak
+    phases_completed: int | None = None  # in phase games; None: no phase game in the range
 
 
 @dataclass(frozen=True)
@@ -118,6 +123,7 @@ SORT_KEYS: dict[str, bool] = {
     "worst_game": False,
     "went_out": True,
     "exact_cuts": True,
+    "phases_completed": True,
     "streak": True,
     "name": False,
 }
@@ -135,6 +141,7 @@ class PersonGame:
     place: int
     players: int
     won: bool
+    phases_done: int | None = None  # phases completed, in a phase game (None: played in rounds)
 
 
 @dataclass(frozen=True)
@@ -319,6 +326,8 @@ def _sort_value(row: LeaderboardRow, sort: str) -> Any:
         return game.total if game is not None else 0
     if sort == "streak":
         return row.streak.length if row.streak.kind == "win" else -row.streak.length
+    if sort == "phases_completed":  # no phase game at all comes after none completed
+        return -1 if row.phases_completed is None else row.phases_completed
     return getattr(row, sort)
 
 
@@ -346,6 +355,7 @@ def _rows(
             func.max(col(Player.total)).label("worst"),
             func.sum(col(Player.went_out)).label("went_out"),
             func.sum(col(Player.exact_cuts)).label("exact_cuts"),
+            func.sum(col(Player.phases_done)).label("phases_done"),  # NULL: no phase game
             func.max(case((won, col(Player.finished_at)))).label("last_win"),
             func.max(case((~won, col(Player.finished_at)))).label("last_loss"),
         )
@@ -381,6 +391,7 @@ def _row(
         exact_cuts=int(data.exact_cuts),
         liverpool_calls=None,
         streak=streak,
+        phases_completed=None if data.phases_done is None else int(data.phases_done),
     )
 
 
@@ -521,6 +532,7 @@ def _person_games(session: Session, mine: list[Any], limit: int) -> tuple[Person
             col(Player.place),
             seated,
             col(Player.won),
+            col(Player.phases_done),
         )
         .select_from(join(Player, Game, col(Game.id) == col(Player.game_id)))
         .where(*mine)
@@ -528,8 +540,10 @@ def _person_games(session: Session, mine: list[Any], limit: int) -> tuple[Person
         .limit(limit)
     )
     return tuple(
-        PersonGame(gid, title, preset, at, int(total), int(place), int(players), bool(won))
-        for gid, title, preset, at, total, place, players, won in reader(session).execute(statement)
+        PersonGame(gid, title, preset, at, int(total), int(place), int(players), bool(won), done)
+        for gid, title, preset, at, total, place, players, won, done in reader(session).execute(
+            statement
+        )
     )
 
 

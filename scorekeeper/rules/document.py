@@ -1,7 +1,8 @@
 """A rule set as a document: plain JSON-friendly data that says every rule of a game.
 
 A **rule-set document** is what a table shares, what a game stores when it starts and what
-the API accepts wherever it accepts a preset: every round (its contract as a list of melds,
+the API accepts wherever it accepts a preset: the progression (``"rounds"``, everyone plays
+the same contract; or ``"phases"``, each player their own, the rounds being the phases), every round (its contract as a list of melds,
 the cards dealt, how a player goes out, the buy limit), the wild cards, the decks and jokers
 by number of players, the point table, the players range and every house-rule option.
 
@@ -65,6 +66,7 @@ def to_document(rules: RuleSet) -> dict[str, Any]:
         "summary": rules.summary,
         "source": rules.source,
         "players": {"min": rules.min_players, "max": rules.max_players},
+        "progression": rules.progression.value,
         "rounds": [_round_document(spec) for spec in rules.rounds],
         "wilds": {
             "ranks": [rank.label for rank in sorted(rules.wild_ranks)],
@@ -119,6 +121,7 @@ def overview(rules: RuleSet) -> dict[str, Any]:
         "name": rules.name,
         "summary": rules.summary,
         "players": {"min": rules.min_players, "max": rules.max_players},
+        "progression": rules.progression.value,
         "rounds": [
             {
                 "round": i,

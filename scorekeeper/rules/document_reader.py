@@ -38,6 +38,7 @@ from .rulesets import (
     JokerCount,
     MeldKind,
     MeldSpec,
+    Progression,
     RoundSpec,
     RuleSet,
 )
@@ -51,8 +52,8 @@ MAX_JOKERS_PER_DECK = 4
 MAX_MELDS = 8  # melds in one contract
 
 TOP_KEYS = (
-    "version", "id", "name", "summary", "source", "players", "rounds", "wilds", "decks",
-    "point_table", "options",
+    "version", "id", "name", "summary", "source", "players", "progression", "rounds", "wilds",
+    "decks", "point_table", "options",
 )  # fmt: skip
 ROUND_KEYS = ("contract", "cards_dealt", "going_out", "buy_limit")
 MELD_KEYS = ("kind", "min_length")
@@ -193,11 +194,13 @@ def _inside(place: str, part: str) -> bool:
 
 
 # The parts a problem of the rule set as a whole rests on, besides its own place: the decks'
-# check counts the players and the cards dealt (options may set both), and the worked-out
+# check counts the players and the cards dealt (options may set both), the decks' limit the
+# players (a stand-in range of 2 to 8 may reach a row of more decks), and the worked-out
 # decks given back are compared with the rule the players, decks and jokers make.
 _RESTS_ON: dict[str, tuple[str, ...]] = {
     "decks": ("players", "options.min_players", "options.max_players", "options.jokers",
               "options.cards_dealt"),
+    "decks.by_players": ("players", "options.min_players", "options.max_players"),
     "decks.for_players": ("players", "decks", "options.min_players", "options.max_players",
                           "options.jokers"),
 }  # fmt: skip
@@ -226,6 +229,7 @@ def from_document(data: Any) -> RuleSet:
     _read_version(reader, top.get("version", DOCUMENT_VERSION))
     fields = _read_header(reader, top)
     fields.update(_read_players(reader, top.get("players", _MISSING)))
+    fields["progression"] = _read_progression(reader, top.get("progression", _MISSING))
     fields["rounds"] = _read_rounds(reader, top.get("rounds", _MISSING))
     fields.update(_read_wilds(reader, top.get("wilds", _MISSING)))
     fields["decks"] = _read_decks(reader, top.get("decks", _MISSING))
@@ -266,6 +270,14 @@ def _read_players(reader: _Reader, value: Any) -> dict[str, Any]:
     low = reader.whole(players.get("min", MIN_PLAYERS), "players.min", MIN_PLAYERS, MAX_PLAYERS)
     high = reader.whole(players.get("max", MAX_PLAYERS), "players.max", MIN_PLAYERS, MAX_PLAYERS)
     return {"min_players": low or MIN_PLAYERS, "max_players": high or MAX_PLAYERS}
+
+
+def _read_progression(reader: _Reader, value: Any) -> Progression:
+    """Rounds (the default) or phases."""
+    if value is _MISSING:
+        return Progression.ROUNDS
+    read = reader.choice(value, "progression", Progression, _enum_values(Progression))
+    return read or Progression.ROUNDS
 
 
 # What stands in for a part that cannot be read while the rest is checked: the smallest, so

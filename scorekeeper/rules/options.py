@@ -42,6 +42,7 @@ from .rulesets import (
     BuyPrecedence,
     JokerCount,
     JokerSwap,
+    PhaseOrder,
     RuleSet,
     SameSuitRuns,
     SwapWilds,
@@ -385,6 +386,15 @@ OPTIONS: dict[str, Option] = {
             lambda r: r.layoff_on_going_down_turn,
         ),
         Option(
+            "phase_order",
+            "In a phase game: the phases in order, or in any order (a player says which one "
+            "they completed).",
+            "choice",
+            _field("phase_order", lambda v: _choice("phase_order", v, PhaseOrder)),
+            lambda r: r.phase_order.value,
+            tuple(PhaseOrder),
+        ),
+        Option(
             "min_players",
             "Fewest players.",
             "int",
@@ -451,6 +461,14 @@ CHOICE_WORDS: dict[str, dict[str, str]] = {
         "runs-only": "Jokers in runs only (a joker in a set stays)",
         "runs-and-set-third": "Jokers in runs, and a joker laid as the third card of a set",
         "never": "Never",
+    },
+    "phase_order": {
+        "in-order": "In order, one phase after another",
+        "any": "In any order (each player says which phase they completed)",
+    },
+    "progression": {
+        "rounds": "Rounds: everyone plays the same contract each round",
+        "phases": "Phases: each player plays their own phase and moves up on completing it",
     },
     "going_out": {
         "discard": "Discard the last card",

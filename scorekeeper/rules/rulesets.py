@@ -149,6 +149,20 @@ class RoundSpec:
         return self.buy_limit is None or self.buy_limit > 0
 
 
+class Progression(StrEnum):
+    """How the players move through the contracts."""
+
+    ROUNDS = "rounds"  # every player plays round N's contract in round N (Liverpool)
+    PHASES = "phases"  # each player plays their own phase; a completed phase moves them up
+
+
+class PhaseOrder(StrEnum):
+    """In a phase game, the order in which a player completes the phases."""
+
+    IN_ORDER = "in-order"  # one after another, as listed
+    ANY = "any"  # any phase not yet completed (the player says which one they completed)
+
+
 class JokerCount(StrEnum):
     """How many jokers are shuffled in."""
 
@@ -236,6 +250,10 @@ class RuleSet:
     point_table: PointTable
     min_players: int = MIN_PLAYERS
     max_players: int = MAX_PLAYERS
+    # Progression: rounds (everyone plays the same contract) or phases (each player their own;
+    # ``rounds`` are then the phases, in order).
+    progression: Progression = Progression.ROUNDS
+    phase_order: PhaseOrder = PhaseOrder.IN_ORDER
     # Wild cards. Jokers are always wild; ``wild_ranks`` adds ranks (2s in deuces games).
     wild_ranks: frozenset[Rank] = frozenset()
     wild_can_be_natural: bool = True
@@ -269,6 +287,11 @@ class RuleSet:
     source: str = field(default="", compare=False)
 
     # --- derived facts -------------------------------------------------------------------
+
+    @property
+    def phased(self) -> bool:
+        """Whether each player plays their own phase (``rounds`` are the phases)."""
+        return self.progression == Progression.PHASES
 
     @property
     def round_count(self) -> int:

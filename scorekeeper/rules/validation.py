@@ -18,6 +18,7 @@ from .rulesets import (
     MAX_RUN_LENGTH,
     MeldKind,
     MeldSpec,
+    PhaseOrder,
     RoundSpec,
     RuleSet,
     SameSuitRuns,
@@ -55,6 +56,7 @@ def rule_set_problems(rules: RuleSet) -> list[RuleSetProblem]:
         *_round_problems(rules),
         *_natural_card_problems(rules),
         *_same_suit_gap_problems(rules),
+        *_phase_order_problems(rules),
         *_deck_problems(rules),
         *_limit_problems(rules),
     ]
@@ -151,6 +153,16 @@ def _same_suit_gap_problems(rules: RuleSet) -> Iterator[RuleSetProblem]:
             "options.same_suit_run_gap",
             "runs of one suit are never allowed here, so there is no gap between them to "
             'choose: leave "same_suit_run_gap" at 1, or let runs share a suit',
+        )
+
+
+def _phase_order_problems(rules: RuleSet) -> Iterator[RuleSetProblem]:
+    """Phases in any order mean something only in a phase game."""
+    if rules.phase_order != PhaseOrder.IN_ORDER and not rules.phased:
+        yield RuleSetProblem(
+            "options.phase_order",
+            'phases in any order need a phase game: set "progression" to "phases", or leave '
+            '"phase_order" at in-order',
         )
 
 

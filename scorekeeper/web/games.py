@@ -229,6 +229,8 @@ def _notice(view: games.GameView, kind: str, number: int) -> dict[str, Any] | No
             "points": e.points,
             "went_out": e.went_out,
             "cut_bonus": e.cut_bonus,
+            "phase": e.phase,  # a phase game's: the phase played, and whether completed
+            "phase_done": e.phase_done,
         }
         for e in played.entries
     ]
@@ -406,7 +408,7 @@ def edit_round(game_id: str, number: int) -> Response:
     since_ok = since if ROUND_STAMP.fullmatch(since) else None
     seen = request.args.get("seen", type=whole_number)
     if not 1 <= number <= len(view.rounds):
-        if since_ok is None or not 1 <= number <= view.rules.round_count:
+        if since_ok is None or not 1 <= number <= view.last_round:
             raise NotFound(f"round {number} has not been played yet")
         context = _edit_context(view, number, None, since=since_ok, seen=seen)
         return render("games/edit_round.html", "games/_edit_round.html", **context)
@@ -433,7 +435,7 @@ def replace_round(game_id: str, number: int) -> Response:
         return render("games/edit_round.html", "games/_edit_round.html", status=status, **context)
 
     if not 1 <= number <= len(view.rounds):
-        if not 1 <= number <= view.rules.round_count:
+        if not 1 <= number <= view.last_round:
             raise NotFound(f"round {number} has not been played yet")
         return again(view, entry, 404)  # undone meanwhile: the form, as typed, says so
     if entry.errors:

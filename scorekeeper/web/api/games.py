@@ -21,6 +21,11 @@ Decisions the issue left open:
   ``DELETE`` takes the game's version in ``If-Match``. A stale version is a 409.
 - Unknown fields are refused (a typo like ``"point"`` would otherwise lose a score).
 - Player names in results match the game's names ignoring case and extra spaces.
+- In a phase game a result's ``phase_done`` may be left out: it is then true for the player
+  who went out (``false`` there is refused, naming the player) and false for the others.
+  ``phase`` is needed only with the phases in any order, for a phase completed; with the
+  phases in order it may be sent, but must be the player's own phase. A game played in
+  rounds refuses both rather than drop them.
 """
 
 from __future__ import annotations
@@ -149,10 +154,11 @@ def _player_result(item: PlayerResultIn, who: str) -> scoring.PlayerResult:
             raise Invalid(
                 f"{who}'s cards: {error.message}", {"player": who, "code": error.code}
             ) from None
-    # Points and buys go to the rules core as sent: it says what is wrong with them.
+    # Points, buys and phases go to the rules core as sent: it says what is wrong with them.
     return scoring.PlayerResult(
-        went_out=item.went_out, points=item.points, cards=cards, bought=item.bought
-    )
+        went_out=item.went_out, points=item.points, cards=cards, bought=item.bought,
+        phase_done=item.phase_done, phase=item.phase,
+    )  # fmt: skip
 
 
 def _fold(name: str) -> str:
@@ -196,7 +202,7 @@ def parse_round_input(body: RoundEdit, game: games.GameView, number: int) -> gam
 def _cut_bonus(value: str | None, game: games.GameView, number: int) -> bool:
     if value is None:
         return False
-    in_game = 1 <= number <= game.rules.round_count
+    in_game = 1 <= number <= game.last_round
     cutter = game.players[game.seats_for(number).cutter] if in_game else None
     if cutter is not None and _fold(value) != _fold(cutter):
         raise Invalid(

@@ -147,6 +147,7 @@ def _line(row: stats.LeaderboardRow) -> dict[str, Any]:
         "exact_cuts": row.exact_cuts,
         "liverpool_calls": row.liverpool_calls,
         "streak": {"kind": row.streak.kind, "length": row.streak.length},
+        "phases_completed": row.phases_completed,
     }
 
 
@@ -166,6 +167,7 @@ def _game_result(game: stats.PersonGame) -> dict[str, Any]:
         "place": game.place,
         "players": game.players,
         "won": game.won,
+        "phases_done": game.phases_done,
     }
 
 

@@ -49,6 +49,10 @@ class RuleSet(Answer):
     name: str
     summary: str
     players: PlayerRange
+    progression: Literal["rounds", "phases"] = Field(
+        description='"rounds": everyone plays round N\'s contract; "phases": each player plays '
+        "their own phase, and the rounds are the phases."
+    )
     rounds: list[RoundSpec]
     decks: dict[str, Decks] = Field(description="Decks and jokers to shuffle, by player count.")
     wilds: str
@@ -117,6 +121,12 @@ class RuleDocument(Answer):
     summary: str = ""
     source: str = ""
     players: PlayerRange | None = None
+    progression: Literal["rounds", "phases"] = Field(
+        "rounds",
+        description='"rounds": everyone plays round N\'s contract in round N; "phases": each '
+        "player plays their own phase each hand and moves up on completing it (the rounds are "
+        "then the phases, in order).",
+    )
     rounds: list[DocumentRound] = Field(min_length=1, max_length=20)
     wilds: DocumentWilds | None = None
     decks: DocumentDecks | None = None

@@ -43,6 +43,27 @@
 
   document.addEventListener("live:updated", function (event) { showLocalTimes(event.target); });
 
+  // A score table wider than its panel (a phone: its numbers are never squeezed onto two
+  // lines) opens on the latest rounds, the earlier ones a swipe away; the legend says so.
+  // Scrolling, the table takes the focus too, for a keyboard's arrow keys.
+  function showLatestRounds() {
+    document.querySelectorAll(".board-scroll").forEach(function (scroller) {
+      const wide = scroller.scrollWidth > scroller.clientWidth + 1;
+      const panel = scroller.closest(".board-panel") || scroller;
+      panel.classList.toggle("scrolls", wide);
+      if (wide) scroller.setAttribute("tabindex", "0");
+      else scroller.removeAttribute("tabindex");
+      if (wide && !scroller.dataset.latestShown) {
+        scroller.scrollLeft = scroller.scrollWidth;
+        scroller.dataset.latestShown = "true";
+      }
+    });
+  }
+  document.addEventListener("DOMContentLoaded", showLatestRounds);
+  document.addEventListener("htmx:afterSettle", showLatestRounds);
+  document.addEventListener("live:updated", showLatestRounds);
+  window.addEventListener("resize", showLatestRounds);
+
   // Where a form says how its sending went: right beside its button (the Save button of the
   // round entry), where the eyes are when it is pressed, not at the top of the page.
   function saveStatus(form) {

@@ -155,3 +155,210 @@ def test_no_number_is_broken_over_two_lines_on_a_phone(sized: Any, live_server: 
     assert numbers > 1000  # the pages are full of numbers: the check saw them
     where = sorted({(url.rsplit("/", 1)[-1][:12], b["in"], b["number"]) for url, b in broken})
     assert broken == [], where[:60]
+
+
+# --- 2. a card picker for fingers ----------------------------------------------------------
+
+TAP = 44  # px: the smallest target a finger hits reliably
+
+# Each button of an open card picker: its size, and whether its label fits (no overflow,
+# one line).
+PICK_BUTTONS = """grid => Array.from(grid.querySelectorAll("button")).map(button => {
+  const box = button.getBoundingClientRect();
+  const range = document.createRange();
+  range.selectNodeContents(button);
+  const tops = new Set(Array.from(range.getClientRects()).map(r => Math.round(r.top)));
+  return { label: button.textContent.trim(), width: box.width, height: box.height, left: box.left,
+           fits: button.scrollWidth <= button.clientWidth && tops.size === 1 };
+})"""
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_the_card_picker_has_finger_sized_buttons_whose_labels_fit(
+    sized: Any, live_server: Any, size: str
+) -> None:
+    game = record(live_server.app, FOUR, FOUR_ROUNDS[:2])
+    page = sized(size)
+    join(page, live_server.url, game)
+    taps = 0
+    page.click(".entry-row[data-seat='1'] .picker-toggle")
+    taps += 1
+    grid = page.locator(".entry-row[data-seat='1'] .card-grid")
+    buttons = grid.evaluate(PICK_BUTTONS)
+    assert len(buttons) == 54  # 52 cards, the joker and Clear
+    assert [b for b in buttons if not b["fits"]] == []
+    columns = len({round(b["left"]) for b in buttons})
+    if size == "phone":
+        assert [b for b in buttons if b["width"] < TAP or b["height"] < TAP] == []
+        assert columns == 7  # each suit on two lines: A-7, 8-K
+    else:
+        assert columns == 13  # a tablet's picker is as it was: a suit to a line
+    for card in ("AH", "7C", "10D", "JS", "QS"):
+        page.click(f".entry-row[data-seat='1'] [data-card='{card}']")
+        taps += 1
+    # One tap to open the picker, one a card: 5 + 1 for a 5-card hand.
+    assert taps == 6
+    assert page.input_value("input[name='cards-1']") == "AH 7C 10D JS QS"
+    assert page.input_value("#points-1") == "50"  # Liverpool: ace 15, 7 five, the rest 10 each
+    if size == "phone":
+        page.locator(".entry-row[data-seat='1'] .picker").scroll_into_view_if_needed()
+    shoot(page, "phone-card-picker")
+
+
+def test_the_referees_card_picker_is_finger_sized_on_a_phone(sized: Any, live_server: Any) -> None:
+    page = sized("phone")
+    page.goto(live_server.url + "/referee")
+    buttons = page.locator(".card-grid").first.evaluate(PICK_BUTTONS)
+    assert len(buttons) >= 53
+    small = [b for b in buttons if b["width"] < TAP or b["height"] < TAP or not b["fits"]]
+    assert small == []
+    shoot(page, "phone-referee-picker")
+
+
+# --- 3. totals and entry in one view; Join near the top ----------------------------------
+
+IN_VIEW_AND_UNCOVERED = """selector => {
+  const element = document.querySelector(selector);
+  const box = element.getBoundingClientRect();
+  const inView = box.top >= -1 && box.bottom <= innerHeight + 1 && box.left >= -1 && box.right <= innerWidth + 1;
+  const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+  return inView && (hit === element || element.contains(hit));
+}"""
+
+
+def totals_in_view(page: Any) -> bool:
+    return bool(
+        page.evaluate(
+            """() => Array.from(document.querySelectorAll('.totals td.t-total')).every(cell => {
+              const box = cell.getBoundingClientRect();
+              return box.height > 0 && box.top >= 0 && box.bottom <= innerHeight;
+            })"""
+        )
+    )
+
+
+@pytest.mark.parametrize("players", [4, 8])
+def test_on_a_phone_each_row_is_typed_in_with_every_total_in_view(
+    sized: Any, live_server: Any, players: int
+) -> None:
+    names = FOUR if players == 4 else EIGHT
+    rows = FOUR_ROUNDS[:3] if players == 4 else eight_rows(3)
+    game = record(live_server.app, names, rows)
+    page = sized("phone")
+    join(page, live_server.url, game)
+    for seat in range(players):
+        page.focus(f"#points-{seat}")  # the browser scrolls it into view
+        assert page.evaluate(IN_VIEW_AND_UNCOVERED, f"#points-{seat}"), seat
+        assert totals_in_view(page), seat
+        if seat == players // 2:
+            page.screenshot(path=str(_shot_path(f"phone-entry-{players}-scrolled", page)))
+    page.locator(".save-button").scroll_into_view_if_needed()
+    assert page.evaluate(IN_VIEW_AND_UNCOVERED, ".save-button") and totals_in_view(page)
+    # The round's facts are below the entry, not between it and the totals.
+    form = page.locator("#entry-form").bounding_box()
+    info = page.locator(".round-info").bounding_box()
+    totals = page.locator(".totals-panel").bounding_box()
+    assert form is not None and info is not None and totals is not None
+    assert info["y"] >= form["y"] + form["height"]
+    page.evaluate("scrollTo(0, 0)")
+    if players == 4:  # the totals and the whole entry fit one screen from the totals down
+        assert form["y"] + form["height"] - totals["y"] <= 844
+    shoot(page, f"phone-entry-{players}")
+
+
+def _shot_path(name: str, page: Any) -> Any:
+    from tests.conftest import SCREENSHOTS
+
+    SCREENSHOTS.mkdir(exist_ok=True)
+    return SCREENSHOTS / f"{name}-{page.size_name}.png"
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_join_is_near_the_top_on_a_phone_and_stays_at_the_end_on_a_tablet(
+    sized: Any, live_server: Any, size: str
+) -> None:
+    game = record(live_server.app, FOUR, FOUR_ROUNDS)
+    page = sized(size)
+    page.goto(f"{live_server.url}/games/{game.id}")
+    field = page.locator("#join-code").bounding_box()
+    board = page.locator(".board-panel").bounding_box()
+    info = page.locator(".round-info").bounding_box()
+    assert field is not None and board is not None and info is not None
+    if size == "phone":  # on the first screen, before the round and the scores
+        assert field["y"] + field["height"] <= 844 / 2 and field["y"] < info["y"]
+    else:
+        assert field["y"] > board["y"] + board["height"]  # after the scores, as it was
+    shoot(page, "phone-join")
+
+
+# --- 4. Enter goes on to the next player ------------------------------------------------
+
+
+def test_enter_moves_to_the_next_players_points_and_saves_after_the_last(
+    sized: Any, live_server: Any
+) -> None:
+    game = record(live_server.app, FOUR, FOUR_ROUNDS[:1])
+    page = sized("phone")
+    join(page, live_server.url, game)
+    posts: list[str] = []
+    page.on("request", lambda r: posts.append(r.url) if r.method == "POST" else None)
+    page.check(".entry-row[data-seat='2'] input[name=out]")
+    page.focus("#points-0")
+    page.keyboard.type("25")
+    page.keyboard.press("Enter")
+    assert page.evaluate("document.activeElement.id") == "points-1"
+    page.keyboard.type("40")
+    page.keyboard.press("Enter")  # Zoë went out: on to Dee
+    assert page.evaluate("document.activeElement.id") == "points-3"
+    assert posts == []  # nothing sent half typed
+    assert page.locator(".entry-row.has-error").count() == 0
+    page.fill("input[name='bought-0']", "1")
+    page.focus("input[name='bought-0']")
+    page.keyboard.press("Enter")  # from Ann's Bought, too, on to the next player's points
+    assert page.evaluate("document.activeElement.id") == "points-1"
+    page.focus("#points-3")
+    page.keyboard.type("15")
+    page.keyboard.press("Enter")  # the last player: Enter saves
+    page.wait_for_selector(".notice:has-text('Saved round 2.')")
+    assert len([url for url in posts if url.endswith("/rounds")]) == 1
+    with live_server.app.app_context():
+        from scorekeeper.db import get_session
+
+        saved = games.load_game(get_session(), game.id).rounds[1]
+    assert [e.points for e in saved.entries] == [25, 40, 0, 15]
+    assert saved.entries[0].bought == 1
+
+
+# --- 8. what is wrong with a typed value, in the app's words, beside the field -------------
+
+
+def test_a_points_or_bought_field_says_what_is_wrong_beside_it(sized: Any, live_server: Any) -> None:
+    game = record(live_server.app, FOUR, FOUR_ROUNDS[:1])
+    page = sized("phone")
+    join(page, live_server.url, game)
+    errors = page.locator("#entry-errors-1")
+    page.fill("#points-1", "x7")
+    assert errors.inner_text() == "Bob's points must be a whole number, like 35."
+    assert page.get_attribute("#points-1", "aria-invalid") == "true"
+    page.fill("#points-1", "-5")
+    assert errors.inner_text() == (
+        "Bob's points cannot be negative: type what the cards left in the hand are worth."
+    )
+    page.fill("input[name='bought-1']", "x7")
+    assert "Bob's cards bought must be a whole number, like 2." in errors.inner_text()
+    shoot(page, "phone-typed-errors")
+    page.fill("#points-1", "35")
+    page.fill("input[name='bought-1']", "2")
+    assert errors.inner_text() == ""
+    assert page.get_attribute("#points-1", "aria-invalid") is None
+    # No browser message either: the field asks for no pattern of its own, and a Save with
+    # letters is answered by the server, its message beside the field, the text kept.
+    page.fill("#points-1", "x7")
+    assert page.evaluate("document.querySelector('#points-1').validity.valid")
+    page.check(".entry-row[data-seat='0'] input[name=out]")
+    page.fill("#points-2", "10")
+    page.fill("#points-3", "10")
+    page.click(".save-button")
+    page.wait_for_selector("#entry-errors-1 .field-error")
+    assert "Bob's points must be a whole number" in page.inner_text("#entry-errors-1")
+    assert page.input_value("#points-1") == "x7"

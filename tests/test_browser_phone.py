@@ -362,3 +362,53 @@ def test_a_points_or_bought_field_says_what_is_wrong_beside_it(sized: Any, live_
     page.wait_for_selector("#entry-errors-1 .field-error")
     assert "Bob's points must be a whole number" in page.inner_text("#entry-errors-1")
     assert page.input_value("#points-1") == "x7"
+
+
+# --- 6. offline, the start page lists the scoreboards kept --------------------------------
+
+
+def test_offline_the_start_page_lists_the_games_whose_scoreboards_are_kept(
+    sized: Any, live_server: Any
+) -> None:
+    app = live_server.app
+    scored = record(app, FOUR, FOUR_ROUNDS, cut_rounds=[1], title="Sunday <at> Gran's")
+    watched = record(app, EIGHT, eight_rows(7))
+    unseen = record(app, FOUR, FOUR_ROUNDS[:1], title="Never opened here")
+    page = sized("phone", service_workers="allow")
+    page.goto(live_server.url + "/")
+    page.evaluate("navigator.serviceWorker.ready")
+    page.reload()
+    page.wait_for_function("navigator.serviceWorker.controller !== null")
+    join(page, live_server.url, scored)  # opened through the worker: it keeps the scoreboard
+    page.goto(f"{live_server.url}/games/{watched.id}")
+    page.wait_for_function(
+        "() => caches.open('scorekeeper-games-v1').then(c => c.keys()).then(k => k.length === 2)"
+    )
+
+    page.context.set_offline(True)
+    page.goto(live_server.url + "/")
+    assert "cannot reach the scorekeeper" in page.inner_text(".offline-note")
+    links = page.locator(".offline-games .game-link")
+    titles = page.locator(".offline-games .game-link-title").all_inner_texts()
+    assert sorted(titles) == sorted(["Sunday <at> Gran's", watched.display_title])
+    assert unseen.title not in page.inner_text("main")
+    line = page.locator(".game-link", has_text="Gran's").locator(".game-link-meta").inner_text()
+    assert line.startswith("Ann, Bob, Zoë, Dee · round 6 of 7")
+    assert "won by" in page.locator(".game-link", has_text="Liverpool").inner_text()
+    count, broken = broken_numbers(page)
+    assert count > 0 and broken == []
+    shoot(page, "phone-offline-start")
+    links.filter(has_text="Gran's").click()
+    page.wait_for_url(f"**/games/{scored.id}")
+    assert "read-only" in page.inner_text(".offline-note")
+    assert page.locator(".scoreboard td.total").all_inner_texts() == [
+        str(total) for total in scored.totals
+    ]
+    count, broken = broken_numbers(page)
+    assert count > 0 and broken == []
+    shoot(page, "phone-offline-scoreboard")
+    # Any other page: a note, and the way back to the kept games.
+    page.goto(live_server.url + "/referee")
+    page.get_by_role("link", name="The games kept on this device").click()
+    page.wait_for_selector(".offline-games")
+    page.context.set_offline(False)

@@ -412,3 +412,21 @@ def test_offline_the_start_page_lists_the_games_whose_scoreboards_are_kept(
     page.get_by_role("link", name="The games kept on this device").click()
     page.wait_for_selector(".offline-games")
     page.context.set_offline(False)
+
+
+# --- 8. the home page's buttons beside its heading -----------------------------------------
+
+
+@pytest.mark.parametrize("size", ["landscape", "portrait"])
+def test_the_home_pages_buttons_stay_beside_its_heading_on_a_tablet(
+    sized: Any, live_server: Any, size: str
+) -> None:
+    page = sized(size)
+    page.goto(live_server.url + "/")
+    heading = page.locator(".home-start h1").bounding_box()
+    assert heading is not None
+    for name in ("+ Start a game", "Referee"):
+        button = page.locator(".home-start").get_by_role("link", name=name).bounding_box()
+        assert button is not None
+        assert button["y"] < heading["y"] + heading["height"], (name, button, heading)
+    shoot(page, "phone-home")

@@ -16,12 +16,14 @@ from flask import Flask
 
 from scorekeeper import games
 from scorekeeper.db import write_session
-from scorekeeper.rules import PRESETS
 from scorekeeper.rules.scoring import PlayerResult
 
-from .test_browser_layout import EIGHT, SIZES, join, page_urls, shoot, sized  # noqa: F401
+from . import test_browser_layout
+from .test_browser_layout import EIGHT, SIZES, join, page_urls, shoot
 
 pytestmark = pytest.mark.browser
+
+sized = test_browser_layout.sized  # a page factory: sized("phone") opens a 390x844 page
 
 FOUR = ["Ann", "Bob", "Zoë", "Dee"]
 # Two- and three-digit scores, a cut bonus that takes Dee to −15 (round 1: Dee cuts), and
@@ -51,7 +53,9 @@ def record(
         )
     for number, row in enumerate(rows, start=1):
         results = tuple(
-            PlayerResult(went_out=True) if p is None else PlayerResult(points=p, bought=2 if p == 120 else 0)
+            PlayerResult(went_out=True)
+            if p is None
+            else PlayerResult(points=p, bought=2 if p == 120 else 0)
             for p in row
         )
         entry = games.RoundInput(results, cut_bonus=number in cut_rounds)
@@ -63,7 +67,10 @@ def record(
 def eight_rows(count: int) -> list[list[int | None]]:
     """Rounds for eight players: one goes out in turn, the others 5-185 (three digits often)."""
     return [
-        [None if seat == number % 8 else (5 * (seat + 3) * (number + 1)) % 190 + 5 for seat in range(8)]
+        [
+            None if seat == number % 8 else (5 * (seat + 3) * (number + 1)) % 190 + 5
+            for seat in range(8)
+        ]
         for number in range(count)
     ]
 
@@ -128,7 +135,8 @@ def phone_pages(app: Flask) -> tuple[games.GameView, list[str]]:
     shanghai = record(app, EIGHT, eight_rows(9), preset="shanghai")
     with app.app_context(), write_session() as session:
         people = games.load_group(session, group.id).people
-    urls = page_urls(four, finished) + [
+    urls = [
+        *page_urls(four, finished),
         f"/games/{eight.id}",
         f"/games/{eight.id}/watch",
         f"/games/{shanghai.id}",
@@ -220,7 +228,8 @@ def test_the_referees_card_picker_is_finger_sized_on_a_phone(sized: Any, live_se
 IN_VIEW_AND_UNCOVERED = """selector => {
   const element = document.querySelector(selector);
   const box = element.getBoundingClientRect();
-  const inView = box.top >= -1 && box.bottom <= innerHeight + 1 && box.left >= -1 && box.right <= innerWidth + 1;
+  const inView = box.top >= -1 && box.bottom <= innerHeight + 1
+    && box.left >= -1 && box.right <= innerWidth + 1;
   const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
   return inView && (hit === element || element.contains(hit));
 }"""
@@ -332,7 +341,9 @@ def test_enter_moves_to_the_next_players_points_and_saves_after_the_last(
 # --- 8. what is wrong with a typed value, in the app's words, beside the field -------------
 
 
-def test_a_points_or_bought_field_says_what_is_wrong_beside_it(sized: Any, live_server: Any) -> None:
+def test_a_points_or_bought_field_says_what_is_wrong_beside_it(
+    sized: Any, live_server: Any
+) -> None:
     game = record(live_server.app, FOUR, FOUR_ROUNDS[:1])
     page = sized("phone")
     join(page, live_server.url, game)

@@ -115,6 +115,7 @@ class Placing:
     total: str
     winner: bool
     went_out: int  # rounds this player went out
+    points: int  # the total as a number: which form of its sentence ("1 point", "5 points")
 
 
 @dataclass(frozen=True)
@@ -270,6 +271,7 @@ def _placings(view: GameView) -> tuple[Placing, ...]:
             total=points_text(s.total),
             winner=s.seat in winners,
             went_out=went_out[s.seat],
+            points=s.total,
         )
         for s in rank_totals(view.totals)
     )

@@ -62,3 +62,28 @@ def test_a_round_of_one_deck_and_one_joker_says_so(app: Flask, client: FlaskClie
         )
     page = client.get(f"/games/{view.id}").get_data(as_text=True)
     assert "2 decks + 1 joker<" in page and "1 jokers" not in page
+
+
+# --- "Round 2 updated" says what changed ---------------------------------------------------
+
+
+def test_the_updated_banner_says_what_the_edit_changed(app: Flask, client: FlaskClient) -> None:
+    names = ["Ann", "Bob", "Zoë"]
+    with app.app_context(), write_session() as session:
+        view, _token = games.create_game(session, preset="liverpool", players=names, first_dealer=0)
+        first = (PlayerResult(went_out=True), PlayerResult(points=45), PlayerResult(points=20))
+        games.add_round(session, view.id, 1, RoundInput(first))
+    with app.app_context(), write_session() as session:
+        second = (PlayerResult(points=50, bought=1), PlayerResult(went_out=True),
+                  PlayerResult(points=20))  # fmt: skip
+        games.replace_round(session, view.id, 1, RoundInput(second, cut_bonus=True))
+    page = client.get(f"/games/{view.id}?edited=1").get_data(as_text=True)
+    notice = page[page.index('<div class="ok-box notice"') :]
+    notice = " ".join(re.sub(r"<[^>]+>", " ", notice[: notice.index("</div>")]).split())
+    assert notice.startswith("Round 1 updated.")
+    # Round 1: Ann went out before, now 50; Bob 45, now went out; Zoë cut (seat 2 cuts in
+    # round 1): 20 - 50 = -30; Ann bought one card.
+    assert "Ann: went out → 50 points" in notice
+    assert "Bob: 45 → went out" in notice
+    assert "Zoë: 20 → -30 points" in notice
+    assert "Ann: bought 0 → 1" in notice and "Exact cut: added" in notice

@@ -231,7 +231,13 @@ def _notice(view: games.GameView, kind: str, number: int) -> dict[str, Any] | No
         }
         for e in played.entries
     ]
-    return {"kind": kind, "number": number, "lines": lines}
+    notice = {"kind": kind, "number": number, "lines": lines}
+    if kind == "edited":  # what the edit changed: the round's values before and after it
+        edits = games.history(get_session(), view.id)
+        notice["edit"] = next(
+            (e for e in edits if e.action == "replace_round" and e.round_number == number), None
+        )
+    return notice
 
 
 def _share(view: games.GameView) -> dict[str, Any]:

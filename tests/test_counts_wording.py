@@ -87,3 +87,24 @@ def test_the_updated_banner_says_what_the_edit_changed(app: Flask, client: Flask
     assert "Bob: 45 → went out" in notice
     assert "Zoë: 20 → -30 points" in notice
     assert "Ann: bought 0 → 1" in notice and "Exact cut: added" in notice
+
+
+# --- "Play again" makes a game told apart from the first -----------------------------------
+
+
+def test_play_again_numbers_the_title_on(app: Flask) -> None:
+    with app.app_context(), write_session() as session:
+        view, _token = games.create_game(
+            session, preset="liverpool", players=["Ann", "Bob"], title="Sunday"
+        )
+        plain, _token = games.create_game(session, preset="liverpool", players=["Ann", "Bob"])
+    titles = []
+    for game_id in (view.id, plain.id):
+        with app.app_context(), write_session() as session:
+            second, _token = games.play_again(session, game_id)
+        with app.app_context(), write_session() as session:
+            third, _token = games.play_again(session, second.id)
+        titles.append((second.display_title, third.display_title))
+    assert titles[0] == ("Sunday (game 2)", "Sunday (game 3)")
+    assert titles[1][0] == plain.display_title + " (game 2)" != plain.display_title
+    assert titles[1][1] == plain.display_title + " (game 3)"

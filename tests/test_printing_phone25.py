@@ -47,3 +47,10 @@ def test_digits_and_suits_are_not_drawn_as_emoji() -> None:
     pdf = render_blank_sheet(PRESETS["liverpool"], ["Zoë ♠ 10", "Bob"], title="Round ♥ 7")
     fonts, text = fonts_and_text(pdf)
     assert emoji_fonts(fonts) == set() and "Zoë ♠ 10" in text and "Round ♥ 7" in text
+
+
+def test_a_rule_set_without_jokers_prints_no_joker_in_its_points_key() -> None:
+    _fonts, sixes = fonts_and_text(render_blank_sheet(PRESETS["deuces-six"], 4))
+    assert "Joker" not in sixes and "10 J Q K 10" in sixes
+    _fonts, liverpool = fonts_and_text(render_blank_sheet(PRESETS["liverpool"], 4))
+    assert "Joker 20" in liverpool  # a rule set with jokers keeps them in its key

@@ -104,3 +104,9 @@ def test_a_finger_chooses_the_end_on_the_page(sized: Any, live_server: Any, size
     assert "goes on the low end" in page.inner_text("#verdict")
     assert page.locator(".ref-ends input[value=low]").is_checked()
     shoot(page, "referee-layoff-end")
+
+
+def test_a_rules_page_without_jokers_has_no_joker_points(client: FlaskClient) -> None:
+    sixes = text_of(client.get("/rules/deuces-six").get_data(as_text=True), "<main")
+    assert "Joker 25" not in sixes and "A-2 25 · 3-9 5 · 10 J Q K 10." in sixes
+    assert "Joker" in text_of(client.get("/rules/liverpool").get_data(as_text=True), "<main")

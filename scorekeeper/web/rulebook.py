@@ -256,7 +256,7 @@ def rulebook(rules: RuleSet) -> dict[str, Any]:
         "points": [
             {"label": rank.label, "points": rules.point_table.value_of(rank)} for rank in Rank
         ]
-        + [{"label": "Joker", "points": rules.point_table.joker}],
+        + ([{"label": "Joker", "points": rules.point_table.joker}] if rules.uses_jokers else []),
     }
 
 

@@ -108,3 +108,22 @@ def test_play_again_numbers_the_title_on(app: Flask) -> None:
     assert titles[0] == ("Sunday (game 2)", "Sunday (game 3)")
     assert titles[1][0] == plain.display_title + " (game 2)" != plain.display_title
     assert titles[1][1] == plain.display_title + " (game 3)"
+
+
+# --- an untitled game has one name everywhere ----------------------------------------------
+
+
+def test_an_untitled_game_is_named_alike_on_its_page_its_group_and_its_people(
+    app: Flask, client: FlaskClient
+) -> None:
+    view = one_point_game(app)  # untitled, in a group
+    name = view.display_title
+    assert name == f"Game of {view.created_at:%d %b %Y}"
+    with app.app_context():
+        group_id = games.game_group_id(get_session(), view.id)
+        people = games.load_group(get_session(), group_id).people
+    pages = [f"/games/{view.id}", f"/groups/{group_id}", f"/games/{view.id}/watch"]
+    pages += [f"/groups/{group_id}/people/{person.id}" for person in people]
+    for url in pages:
+        page = client.get(url).get_data(as_text=True)
+        assert name in page, url

@@ -62,6 +62,7 @@ from .idempotency import (
     scoped_retry,
 )
 from .store import reader, transaction
+from .views import game_title
 
 NO_GROUP = "There is no such group. Check the link."
 NO_PERSON = "There is no such person in this group."
@@ -97,6 +98,10 @@ class GroupGame:
     @property
     def finished(self) -> bool:
         return self.finished_at is not None
+
+    @property
+    def display_title(self) -> str:
+        return game_title(self.title, self.created_at)
 
 
 @dataclass(frozen=True)

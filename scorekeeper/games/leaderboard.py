@@ -47,6 +47,7 @@ from ..errors import Invalid, NotFound
 from ..models import Game, Person, Player
 from .groups import NO_PERSON, GroupView, PersonView, check_person_id, get_group, load_group
 from .store import reader
+from .views import game_title
 
 # --- the read model -----------------------------------------------------------------------
 
@@ -135,6 +136,11 @@ class PersonGame:
     place: int
     players: int
     won: bool
+    created_at: datetime
+
+    @property
+    def display_title(self) -> str:
+        return game_title(self.title, self.created_at)
 
 
 @dataclass(frozen=True)
@@ -520,6 +526,7 @@ def _person_games(session: Session, mine: list[Any], limit: int) -> tuple[Person
             _P.c.place,
             seated,
             _P.c.won,
+            _G.c.created_at,
         )
         .select_from(_P.join(_G, _G.c.id == _P.c.game_id))
         .where(*mine)
@@ -527,8 +534,10 @@ def _person_games(session: Session, mine: list[Any], limit: int) -> tuple[Person
         .limit(limit)
     )
     return tuple(
-        PersonGame(gid, title, preset, at, int(total), int(place), int(players), bool(won))
-        for gid, title, preset, at, total, place, players, won in reader(session).execute(statement)
+        PersonGame(gid, title, preset, at, int(total), int(place), int(players), bool(won), start)
+        for gid, title, preset, at, total, place, players, won, start in reader(session).execute(
+            statement
+        )
     )
 
 

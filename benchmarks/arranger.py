@@ -32,13 +32,15 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import bounds  # benchmarks/bounds.py: the referee's bounds (issue 23)
 
-from scorekeeper.rules.arranger import arrange
+from scorekeeper.rules.arranger import Arrangement, arrange
 from scorekeeper.rules.bruteforce import brute_force
-from scorekeeper.rules.cards import JOKER, Card, Rank, Suit, format_cards
-from scorekeeper.rules.contract_search import SWITCHES, clear_caches
+from scorekeeper.rules.budget import DEFAULT_STEPS, StepBudget, TooHard
+from scorekeeper.rules.cards import JOKER, Card, Rank, Suit, format_cards, parse_cards
+from scorekeeper.rules.document_reader import resolve_rules
 from scorekeeper.rules.errors import RuleSetError
 from scorekeeper.rules.options import with_options
 from scorekeeper.rules.presets import PRESETS
+from scorekeeper.rules.prunings import ALL, CUTS, NAMES, Prunings, clear_caches
 from scorekeeper.rules.rulesets import Contract, GoingOut, MeldKind, MeldSpec, RoundSpec, RuleSet
 
 SEED = 20240601
@@ -216,6 +218,12 @@ def clustered_cases(rng: random.Random, count: int) -> list[tuple[RuleSet, int, 
 
 CLOCK: Callable[[], float] = time.process_time
 PAUSE_GC = True
+PRUNINGS: Prunings = ALL  # what the command line left on (``--no-memo`` ...)
+
+
+def arranged(rules: RuleSet, round_number: int, hand: Sequence[Card]) -> Arrangement:
+    """The arranger, with the prunings the command line left on."""
+    return arrange(rules, round_number, hand, prunings=PRUNINGS)
 
 
 def timed(fn: Callable[..., T], *args: object) -> tuple[float, T]:
@@ -276,13 +284,17 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         action="store_true",
         help="one row with every pruning on, then one with each switched off alone",
     )
-    for name in SWITCHES:
+    for name in NAMES:
         parser.add_argument(
-            f"--no-{name}",
+            f"--no-{_flag(name)}",
             action="store_true",
-            help=f"switch the search's {name} pruning off (to show what it buys)",
+            help=f"switch {name} off ({CUTS[name]}), to show what it buys",
         )
     return parser.parse_args(argv)
+
+
+def _flag(name: str) -> str:
+    return name.replace(" ", "-")
 
 
 def parse_only(text: str | None) -> dict[str, set[int] | None]:
@@ -323,9 +335,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def switch_prunings(args: argparse.Namespace) -> None:
     """Turn off the prunings and caches the command line names (``--no-memo`` ...)."""
-    for name in SWITCHES:
-        SWITCHES[name] = not getattr(args, f"no_{name}")
-    off = [name for name, on in SWITCHES.items() if not on]
+    global PRUNINGS
+    off = [name for name in NAMES if getattr(args, "no_" + _flag(name).replace("-", "_"))]
+    PRUNINGS = ALL.without(*off)
     if off:
         print(f"search prunings switched off: {', '.join(off)}")
 
@@ -411,7 +423,7 @@ def one_row(
     possible = 0
     answers = []
     for hand in hands:
-        t, a = timed(arrange, rules, round_number, hand)
+        t, a = timed(arranged, rules, round_number, hand)
         times.append(t)
         answers.append(a)
         possible += a.possible
@@ -451,7 +463,8 @@ def one_row(
 
 def pruning_rows(seed: int, hands_per: int, hard_rounds: int) -> None:
     """What each of the search's prunings and caches buys: the same hands timed with all
-    of them on, then with each switched off alone (the answers never change)."""
+    of them on, then with each switched off alone (the answers never change), and the steps
+    the hardest questions found take (``bounds.WORST``: deterministic, whatever the load)."""
     rng = random.Random(seed)
     twelve = [
         (rules, n, hand)
@@ -462,29 +475,46 @@ def pruning_rows(seed: int, hands_per: int, hard_rounds: int) -> None:
     hard = [
         (r, n, h) for r, n, h, _ in hard_cases(rng, hard_rounds) + clustered_cases(rng, hard_rounds)
     ]
+    worst = [(resolve_rules(g, o), n, parse_cards(h)) for g, o, n, h in bounds.WORST]
     print(
-        f"{len(twelve)} 12-card hands and {len(hard)} hard cases, each configuration in turn. "
-        "Times in ms of CPU time per call."
+        f"{len(twelve)} 12-card hands, {len(hard)} hard cases and the {len(worst)} hardest "
+        f"questions found, each configuration in turn. Times in ms of CPU time per call; a "
+        f"question over the budget ({DEFAULT_STEPS:,} steps) counts as over, not timed."
     )
     print(
-        f"{'switched off':14} | {'12-card median':>14} {'p99':>8} {'max':>8} | "
-        f"{'hard median':>11} {'p99':>8} {'max':>9} | {'total s':>7}"
+        f"{'switched off':19} | {'12-card median':>14} {'p99':>7} {'max':>7} | "
+        f"{'hard median':>11} {'p99':>7} {'max':>8} {'steps':>9} | "
+        f"{'worst max steps':>15} {'ms':>7} | {'over':>4} | {'total s':>7}"
     )
-    saved = dict(SWITCHES)
-    for off in [None, *SWITCHES]:
-        SWITCHES.update(saved)
-        if off is not None:
-            SWITCHES[off] = False
+    for off in [None, *NAMES]:
+        prunings = ALL if off is None else ALL.without(off)
         clear_caches()
-        rows = [[timed(arrange, r, n, h)[0] for r, n, h in part] for part in (twelve, hard)]
-        a, b = rows
+        a = [_budgeted(prunings, *case) for case in twelve]
+        b = [_budgeted(prunings, *case) for case in hard]
+        c = [_budgeted(prunings, *case) for case in worst]
+        over = sum(1 for _, _, done in a + b + c if not done)
+        a_t, b_t = [t for t, _, _ in a], [t for t, _, _ in b]
         print(
-            f"{off or '(none)':14} | {ms(statistics.median(a)):>14} {ms(pct(a, 0.99))} "
-            f"{ms(max(a))} | {ms(statistics.median(b)):>11} {ms(pct(b, 0.99))} "
-            f"{ms(max(b)):>9} | {sum(a) + sum(b):7.1f}",
+            f"{off or '(none)':19} | {ms(statistics.median(a_t)):>14} {ms(pct(a_t, 0.99)):>7} "
+            f"{ms(max(a_t)):>7} | {ms(statistics.median(b_t)):>11} {ms(pct(b_t, 0.99)):>7} "
+            f"{ms(max(b_t)):>8} {sum(s for _, s, _ in b):>9,} | "
+            f"{max(s for _, s, _ in c):>15,} {ms(max(t for t, _, _ in c)):>7} | {over:>4} | "
+            f"{sum(a_t) + sum(b_t):7.1f}",
             flush=True,
         )
-    SWITCHES.update(saved)
+
+
+def _budgeted(
+    prunings: Prunings, rules: RuleSet, round_number: int, hand: Sequence[Card]
+) -> tuple[float, int, bool]:
+    """CPU time and steps of one arrangement with a budget of its own (no deadline: the
+    steps decide), and whether it was answered within the budget."""
+    budget = StepBudget(steps=DEFAULT_STEPS, seconds=None)
+    try:
+        t, _ = timed(lambda: arrange(rules, round_number, hand, budget=budget, prunings=prunings))
+    except TooHard:
+        return 0.0, budget.used, False
+    return t, budget.used, True
 
 
 def random_rule_set(rng: random.Random) -> RuleSet:
@@ -524,7 +554,7 @@ def custom_row(rng: random.Random, hands_per: int, oracle_per: int) -> None:
         rules = random_rule_set(rng)
         pool = deck(rules, 3)
         hand = built_hand(rng, rules, 1, 12, pool) if k % 2 else random_hand(rng, 12, pool)
-        t, a = timed(arrange, rules, 1, hand)
+        t, a = timed(arranged, rules, 1, hand)
         times.append(t)
         possible += a.possible
         if k < oracle_per * 5 and (brute_force(rules, 1, hand) is not None) != a.possible:
@@ -546,7 +576,7 @@ def hard_case_rows(rng: random.Random, hard_rounds: int, slowest: int) -> None:
     worst: tuple[float, str] = (0.0, "")
     slow_hard: list[tuple[float, str]] = []
     for rules, round_number, hand, label in cases:
-        t, a = timed(arrange, rules, round_number, hand)
+        t, a = timed(arranged, rules, round_number, hand)
         slow_hard.append((t, f"{rules.id} round {round_number}: {format_cards(hand)}"))
         decided += 1  # arrange always answers: possible, or a proof that it is not
         possible_hard += a.possible

@@ -47,7 +47,7 @@ from typing import Any
 
 from sqlalchemy import insert
 from sqlalchemy.engine import Engine
-from sqlmodel import Session
+from sqlmodel import Session, col
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -64,10 +64,6 @@ ROUNDS = 7
 BATCH = 500
 
 
-def _table(model: Any) -> Any:
-    return model.__table__
-
-
 def seed(engine: Engine, games: int, seed_value: int = 17) -> tuple[str, list[int]]:
     """A group with ``games`` finished games, inserted in bulk; its id and people's ids."""
     rng = random.Random(seed_value)
@@ -75,13 +71,13 @@ def seed(engine: Engine, games: int, seed_value: int = 17) -> tuple[str, list[in
     start = datetime(2024, 1, 1, tzinfo=UTC)
     with engine.begin() as connection:
         connection.execute(
-            insert(_table(PlayGroup)),
+            insert(PlayGroup),
             {"id": group_id, "name": "Benchmark family", "join_code": new_join_code(),
              "created_at": start},
         )  # fmt: skip
         people = [
             connection.execute(
-                insert(_table(Person)),
+                insert(Person),
                 {"group_id": group_id, "name": n, "name_key": n.casefold(), "created_at": start},
             ).inserted_primary_key[0]
             for n in NAMES
@@ -142,19 +138,19 @@ def _seed_batch(
                 "went_out": went_out[s], "exact_cuts": 0, "place": places[s],
                 "won": places[s] == 1, "finished_at": at + timedelta(hours=1),
             })  # fmt: skip
-    connection.execute(insert(_table(Game)), game_rows)
-    connection.execute(insert(_table(Player)), player_rows)
+    connection.execute(insert(Game), game_rows)
+    connection.execute(insert(Player), player_rows)
     ids = connection.execute(
-        insert(_table(Round)).returning(_table(Round).c.id, sort_by_parameter_order=True),
+        insert(Round).returning(col(Round.id), sort_by_parameter_order=True),
         round_rows,
     ).scalars().all()  # fmt: skip
     round_id = {(r["game_id"], r["number"]): i for r, i in zip(round_rows, ids, strict=True)}
     connection.execute(
-        insert(_table(Entry)),
+        insert(Entry),
         [{"round_id": round_id[(g, n)], "seat": s, "went_out": p == 0, "points": p,
           "hand_points": p, "cards": None, "bought": 0} for g, n, s, p in entries],
     )  # fmt: skip
-    connection.execute(insert(_table(Change)), changes)
+    connection.execute(insert(Change), changes)
 
 
 def timed(call: Callable[[], Any], calls: int) -> tuple[float, float, float, float]:

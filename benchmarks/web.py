@@ -22,6 +22,9 @@ What it does, in one run:
      nothing changes, which is what a second screen does almost all evening;
    - **round entry**: ``POST /api/v1/games/<id>/rounds``, each client on its own game, undoing
      (``DELETE``) back to round 1 once its game is over, so it can go on;
+   - **round entry, page form**: the same rounds through the game page's entry form, as htmx
+     sends it (a browser's cookie: its device's rights and CSRF token; the game body comes
+     back), undoing with the undo page's form;
    - **round entry, N wrong join codes/s**: the same while a stranger with the watched game's
      link sends wrong join codes through the join form (CSRF token and cookie included);
    - **round entry, 100 live screens on 25 games**: the same while 100 open pages (game
@@ -206,7 +209,8 @@ class Call:
     label: str = ""  # results are grouped by label (default: the scenario's name)
     # Called with the status and headers of the answer (a poller keeps its ETag).
     on_answer: Callable[[int, dict[str, str]], None] | None = None
-    form: dict[str, str] | None = None  # sent as an HTML form would, instead of ``body``
+    # Sent as an HTML form would, instead of ``body`` (pairs: a name may repeat).
+    form: dict[str, str] | list[tuple[str, str]] | None = None
 
 
 @dataclass
@@ -492,6 +496,76 @@ def round_call(game: dict[str, Any], number: int) -> Call:
         ok=frozenset({201}),
         label="round entry (POST round)",
     )
+
+
+class PageScorer:
+    """A browser scoring its own game on the game page: the game started with the new-game
+    form, then rounds 1..N through the entry form as htmx sends it (the game body comes back),
+    then undo back to 0 (the undo page's form), and again. Its cookie holds its device id
+    (its edit rights) and its CSRF token, as a browser's would."""
+
+    def __init__(self, bench: Bench, rounds: int = 7) -> None:
+        client = Client(bench.ports["app"])
+        try:
+            _status, page, headers = client.send(Call("GET", "/games/new"))
+            token = re.search(rb'name="csrf_token" value="([^"]+)"', page)
+            if token is None:
+                raise RuntimeError("the new-game page has no CSRF token")
+            self.csrf = token.group(1).decode()
+            self.cookie = headers.get("Set-Cookie", "").split(";", 1)[0]
+            form = [
+                ("csrf_token", self.csrf),
+                ("preset", "liverpool"),
+                ("first_dealer", "0"),
+                ("key", os.urandom(8).hex()),
+                ("action", "create"),
+            ]
+            form += [("player", name) for name in PLAYERS]
+            status, data, headers = client.send(
+                Call("POST", "/games/new", headers={"Cookie": self.cookie}, form=form)
+            )  # fmt: skip
+        finally:
+            client.close()
+        found = re.search(r"/games/([A-Za-z0-9_-]{16,32})", headers.get("Location", ""))
+        if status != 303 or found is None:
+            raise RuntimeError(f"starting a game with the form failed: {status} {data[:300]!r}")
+        self.game_id = found.group(1)
+        self.rounds = rounds
+        self.recorded = 0
+        self.undoing = False
+
+    def next_call(self) -> Call:
+        if not self.undoing and self.recorded < self.rounds:
+            self.recorded += 1
+            self.undoing = self.recorded == self.rounds
+            return self._round(self.recorded)
+        number = self.recorded
+        self.recorded -= 1
+        self.undoing = self.recorded > 0
+        return Call(
+            "POST", f"/games/{self.game_id}/undo", headers={"Cookie": self.cookie},
+            form={"csrf_token": self.csrf, "round": str(number)}, ok=frozenset({303}),
+            label="undo (page form)",
+        )  # fmt: skip
+
+    def _round(self, number: int) -> Call:
+        """Round ``number`` as the entry form sends it: the same hands as :func:`round_call`."""
+        out = (number - 1) % len(PLAYERS)
+        form = {"csrf_token": self.csrf, "key": os.urandom(8).hex(), "round": str(number),
+                "out": str(out)}  # fmt: skip
+        for seat in range(len(PLAYERS)):
+            if seat != out and seat % 2:
+                form[f"cards-{seat}"] = "AH 7C JK"
+            elif seat != out:
+                form[f"points-{seat}"] = str(5 * (seat + number))
+        return Call(
+            "POST", f"/games/{self.game_id}/rounds", form=form, ok=frozenset({200}),
+            headers={"Cookie": self.cookie, "HX-Request": "true"},
+            label=PAGE_ENTRY_LABEL,
+        )  # fmt: skip
+
+
+PAGE_ENTRY_LABEL = "round entry, page form (htmx POST)"
 
 
 @dataclass
@@ -834,6 +908,12 @@ def scenarios(bench: Bench) -> list[Scenario]:
             setup=lambda _i: Player(bench.create_game(), 7),
         ),
         Scenario(
+            "round entry, page form",
+            "app",
+            lambda scorer: scorer.next_call(),
+            setup=lambda _i: PageScorer(bench),
+        ),
+        Scenario(
             f"round entry, {JOIN_FLOOD_RATE} wrong join codes/s",
             "app",
             lambda player: player.next_call(),
@@ -954,10 +1034,14 @@ def main(argv: list[str] | None = None) -> int:
         env = prepare(work, database_url)
         if env is None:
             return 2
-        settings = {"workers": args.workers, "threads": args.threads, "cwd": work, "env": env}
-        app = Server("scorekeeper", "scorekeeper.wsgi:app", **settings)  # type: ignore[arg-type]
+
+        def server(name: str, target: str) -> Server:
+            return Server(name, target, workers=args.workers, threads=args.threads, cwd=work,
+                          env=env)  # fmt: skip
+
+        app = server("scorekeeper", "scorekeeper.wsgi:app")
         servers.append(app)
-        baseline = Server("baseline", "baseline_app:app", **settings)  # type: ignore[arg-type]
+        baseline = server("baseline", "baseline_app:app")
         servers.append(baseline)
         bench = Bench(app.port, baseline.port)
         bench.post_rounds(bench.watched, 4)  # a scoreboard with a few rounds on it

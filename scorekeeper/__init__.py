@@ -18,14 +18,16 @@ from .paths import static_dir, templates_dir
 
 def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     """Build the app. Settings: defaults, ``SCOREKEEPER_*`` environment, then ``test_config``."""
+    environment = config_module.from_environment()
     app = Flask(
         __name__,
+        instance_path=config_module.instance_path(environment, test_config),
         instance_relative_config=True,
         template_folder=str(templates_dir()),
         static_folder=str(static_dir()),
     )
     app.config.from_mapping(config_module.DEFAULTS)
-    app.config.from_mapping(config_module.from_environment())
+    app.config.from_mapping(environment)
     if test_config is not None:
         app.config.from_mapping(test_config)
     os.makedirs(app.instance_path, exist_ok=True)

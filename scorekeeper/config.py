@@ -15,6 +15,9 @@ DEFAULTS: dict[str, Any] = {
     # sqlite file in the instance folder unless set; postgresql+psycopg://... for PostgreSQL
     "DATABASE_URL": None,
     "SECRET_KEY": None,
+    # The folder for the default SQLite file and the kept secret key; unset: Flask's choice,
+    # "instance" beside the package. Read when the app is made (Flask takes it then).
+    "INSTANCE_PATH": None,
     # Join-code attempts one client (address) may make (all games together).
     "JOIN_RATE_LIMIT": "10 per minute",
     # Score sheets one client may have rendered (a sheet already rendered is not counted).
@@ -88,6 +91,12 @@ def normalize_database_url(url: str) -> str:
         if url.startswith(prefix):
             return "postgresql+psycopg://" + url[len(prefix) :]
     return url
+
+
+def instance_path(*settings: Mapping[str, Any] | None) -> str | None:
+    """The INSTANCE_PATH setting, the last one given, made absolute (Flask wants it so)."""
+    chosen = [found["INSTANCE_PATH"] for found in settings if found and found.get("INSTANCE_PATH")]
+    return os.path.abspath(chosen[-1]) if chosen else None
 
 
 def default_database_url(instance_path: str) -> str:

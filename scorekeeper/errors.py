@@ -12,6 +12,10 @@ from typing import Any
 class GameError(Exception):
     """A request the game service refuses: ``status`` is the HTTP status it maps to."""
 
+    # The game as the service had read it when it refused a change to it (a ``GameView``), so
+    # a page that shows the game again need not read it once more; None when not read.
+    game: Any = None
+
     def __init__(self, status: int, message: str, details: Any = None) -> None:
         super().__init__(message)
         self.status = status

@@ -23,6 +23,7 @@ from sqlalchemy import (
     UniqueConstraint,
     event,
     false,
+    inspect,
 )
 from sqlmodel import Field, SQLModel
 
@@ -180,7 +181,7 @@ PLAYER_END_TRIGGERS: dict[str, tuple[str, ...]] = {
 for _dialect, _statements in PLAYER_END_TRIGGERS.items():
     for _statement in _statements:
         event.listen(
-            Player.__table__,  # type: ignore[attr-defined]
+            inspect(Player).local_table,
             "after_create",
             DDL(_statement).execute_if(dialect=_dialect),
         )

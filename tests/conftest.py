@@ -1,7 +1,20 @@
-"""Shared fixtures: the app on SQLite or PostgreSQL, clients, a live server, a browser."""
+"""Shared fixtures: the app on SQLite or PostgreSQL, clients, a live server, a browser; and
+how the suite runs in parallel (pytest-xdist).
+
+``scripts/test`` runs the tests on several worker processes (``-n auto``, the count chosen by
+:func:`pytest_xdist_auto_num_workers`). Each worker has its own browser (the session-scoped
+``browser`` fixture), its own live servers (on ports the system picks) and its own temporary
+folders; the workers share one PostgreSQL server, on which each test gets a database of its
+own (``pgserver.shared``). The process that runs the session (the controller, or the only
+process with ``-n 0``) stops that server at the end and checks that no test wrote into the
+checkout (``checkout.py``).
+"""
 
 from __future__ import annotations
 
+import os
+import shutil
+import tempfile
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -15,7 +28,7 @@ from werkzeug.serving import make_server
 from scorekeeper import create_app
 from scorekeeper.db import create_all, get_engine
 
-from . import pgserver
+from . import checkout, pgserver
 
 if TYPE_CHECKING:
     from _typeshed.wsgi import StartResponse, WSGIApplication, WSGIEnvironment
@@ -33,12 +46,88 @@ BROWSER_ARGS = [
 ]
 
 
+# --- the run: workers, the shared PostgreSQL server, the checkout guard ----------------------
+
+RUN_DIR = pytest.StashKey[Path]()
+BEFORE = pytest.StashKey[checkout.Snapshot]()
+WORKERS_PER_CPU = 2  # tests often wait (browser, servers, PostgreSQL): more workers than CPUs
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
+    """``-n auto``: two workers per CPU; when only test files are named, at most one per file,
+    and none for a single file (it runs sooner in this process than on a worker that first
+    imports and collects everything). ``PYTEST_XDIST_AUTO_NUM_WORKERS`` overrides, as in
+    pytest-xdist."""
+    if os.environ.get("PYTEST_XDIST_AUTO_NUM_WORKERS"):
+        return int(os.environ["PYTEST_XDIST_AUTO_NUM_WORKERS"])
+    most = WORKERS_PER_CPU * (os.cpu_count() or 1)
+    named = {arg.split("::")[0] for arg in config.args}
+    if not all(Path(config.invocation_params.dir, path).is_file() for path in named):
+        return most  # a folder: the whole suite, or a large part of it
+    return min(most, len(named)) if len(named) > 1 else 0
+
+
+def _is_controller(config: pytest.Config) -> bool:
+    return not hasattr(config, "workerinput")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """On workers, hand out the long tests (browser, server processes) first, so that no
+    worker starts one when the others are nearly done. Every worker sorts alike (xdist
+    checks that they collected the same list), and the order within a file is kept."""
+    if not _is_controller(config):
+        items.sort(key=lambda item: not _long(item))
+
+
+def _long(item: pytest.Item) -> bool:
+    return any(item.get_closest_marker(name) for name in ("browser", "slow"))
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """The run's folder, shared by its processes (where the PostgreSQL server is found)."""
+    if _is_controller(config):
+        config.stash[RUN_DIR] = Path(tempfile.mkdtemp(prefix="scorekeeper-tests-"))
+    else:
+        config.stash[RUN_DIR] = Path(config.workerinput["scorekeeper_run_dir"])
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_configure_node(node: Any) -> None:
+    """Tell each xdist worker the run's folder."""
+    node.workerinput["scorekeeper_run_dir"] = str(node.config.stash[RUN_DIR])
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    if _is_controller(session.config):
+        session.config.stash[BEFORE] = checkout.snapshot()
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    """Stop the shared PostgreSQL server; fail the run if a test wrote into the checkout."""
+    config = session.config
+    if not _is_controller(config):
+        return
+    pgserver.stop_shared(config.stash[RUN_DIR])
+    shutil.rmtree(config.stash[RUN_DIR], ignore_errors=True)
+    written = checkout.written(config.stash[BEFORE], checkout.snapshot())
+    if written:
+        reporter = config.pluginmanager.get_plugin("terminalreporter")
+        reporter.ensure_newline()
+        reporter.write_line(
+            "tests wrote into the checkout (write in tmp_path instead): " + ", ".join(written),
+            red=True,
+        )
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED
+
+
 @pytest.fixture(scope="session")
-def postgres() -> Iterator[pgserver.PostgresServer]:
-    """A real PostgreSQL server for the whole session (started on first use)."""
-    server = pgserver.start()
-    yield server
-    server.stop()
+def postgres(pytestconfig: pytest.Config) -> pgserver.PostgresServer:
+    """The run's real PostgreSQL server (started on first use, shared by the workers)."""
+    return pgserver.shared(pytestconfig.stash[RUN_DIR])
+
+
+# --- apps and databases ----------------------------------------------------------------------
 
 
 @pytest.fixture(params=["sqlite", "postgres"])
@@ -53,8 +142,15 @@ def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str
     server.drop_database(url)
 
 
+def create_test_app(settings: dict[str, Any], instance: Path) -> Flask:
+    """``create_app(settings)`` with its instance folder ``instance``. Flask's own choice is
+    beside the package, in the checkout, where ``create_app`` makes the folder and, given no
+    secret key, writes one."""
+    return create_app({"INSTANCE_PATH": str(instance), **settings})
+
+
 def make_app(database_url: str, tmp_path: Path, **extra: Any) -> Flask:
-    app = create_app(
+    app = create_test_app(
         {
             "TESTING": True,
             "DATABASE_URL": database_url,
@@ -62,9 +158,9 @@ def make_app(database_url: str, tmp_path: Path, **extra: Any) -> Flask:
             "WTF_CSRF_ENABLED": extra.pop("WTF_CSRF_ENABLED", False),
             "JOIN_RATE_LIMIT": extra.pop("JOIN_RATE_LIMIT", "10 per minute"),
             **extra,
-        }
+        },
+        tmp_path / "instance",
     )
-    app.instance_path = str(tmp_path / "instance")
     create_all(get_engine(app))
     return app
 
@@ -163,7 +259,8 @@ def live_server(live_app: Flask) -> Iterator[LiveServer]:
 
 @pytest.fixture(scope="session")
 def browser() -> Iterator[Any]:
-    """Debian's Chromium, headless, driven by Playwright (no browser download)."""
+    """Debian's Chromium, headless, driven by Playwright (no browser download): one per
+    worker process."""
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:

@@ -32,6 +32,7 @@ class ServerProcess:
             **os.environ,
             "SCOREKEEPER_DATABASE_URL": self.database_url,
             "SCOREKEEPER_SECRET_KEY": "shared-test-secret",
+            "SCOREKEEPER_INSTANCE_PATH": str(self.workdir / "instance"),
             "SCOREKEEPER_WORKERS": "2",
             "SCOREKEEPER_THREADS": "8",
             **{f"SCOREKEEPER_{k}": v for k, v in self.settings.items()},

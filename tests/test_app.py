@@ -11,12 +11,15 @@ from sqlalchemy import text
 from scorekeeper import create_app
 from scorekeeper.config import from_environment, normalize_database_url
 from scorekeeper.db import get_engine, write_session
+from scorekeeper.printing.cli import instance_path as cli_instance_path
+
+from .conftest import create_test_app
 
 
 def test_config_from_mapping_and_environment(tmp_path: Path, monkeypatch) -> None:
     monkeypatch.setenv("SCOREKEEPER_SECRET_KEY", "from-env")
     monkeypatch.setenv("SCOREKEEPER_PORT", "9001")
-    app = create_app({"DATABASE_URL": f"sqlite:///{tmp_path / 'x.db'}"})
+    app = create_test_app({"DATABASE_URL": f"sqlite:///{tmp_path / 'x.db'}"}, tmp_path)
     assert app.config["SECRET_KEY"] == "from-env"
     assert app.config["PORT"] == 9001
     assert app.config["DATABASE_URL"].endswith("x.db")
@@ -45,6 +48,28 @@ def test_default_database_and_secret_live_in_the_instance_folder(
     first = config.persistent_secret_key(app.instance_path)
     assert len(first) == 64
     assert config.persistent_secret_key(app.instance_path) == first
+
+
+def test_the_instance_folder_is_a_setting(tmp_path: Path, monkeypatch) -> None:
+    """INSTANCE_PATH (a relative one is taken from the working folder) holds the default
+    database and the kept secret key; from the environment too, the mapping first."""
+    monkeypatch.delenv("SCOREKEEPER_SECRET_KEY", raising=False)
+    monkeypatch.delenv("SCOREKEEPER_DATABASE_URL", raising=False)
+    monkeypatch.chdir(tmp_path)
+    app = create_app({"INSTANCE_PATH": "given"})
+    assert app.instance_path == str(tmp_path / "given")
+    assert app.config["DATABASE_URL"] == f"sqlite:///{tmp_path / 'given' / 'scorekeeper.sqlite3'}"
+    assert (tmp_path / "given" / "secret_key").read_text() == app.config["SECRET_KEY"]
+    get_engine(app).dispose()
+    monkeypatch.setenv("SCOREKEEPER_INSTANCE_PATH", str(tmp_path / "from-env"))
+    app = create_app()
+    assert app.instance_path == str(tmp_path / "from-env")
+    assert (tmp_path / "from-env" / "secret_key").exists()
+    assert cli_instance_path() == str(tmp_path / "from-env")  # the print command looks there
+    get_engine(app).dispose()
+    app = create_app({"INSTANCE_PATH": "given"})
+    assert app.instance_path == str(tmp_path / "given")
+    get_engine(app).dispose()
 
 
 def test_security_headers_on_every_response(client: FlaskClient) -> None:
@@ -117,8 +142,9 @@ def test_behind_a_trusted_proxy_the_client_address_and_scheme_come_from_headers(
 
     seen: dict[str, object] = {}
     for proxies in (0, 1):
-        app = create_app(
-            {"DATABASE_URL": f"sqlite:///{tmp_path / 'p.db'}", "TRUSTED_PROXIES": proxies}
+        app = create_test_app(
+            {"DATABASE_URL": f"sqlite:///{tmp_path / 'p.db'}", "TRUSTED_PROXIES": proxies},
+            tmp_path / "instance",
         )
 
         @app.get("/probe")

@@ -550,6 +550,39 @@ def test_the_referee_keeps_focus_and_text_while_answers_arrive_slowly(
     assert device.csp_violations() == []
 
 
+@pytest.mark.parametrize(
+    ("before", "after"),
+    [("4s", " 5s"), ("4S ", "5S 6S")],
+    ids=["answer-writes-it-its-way", "answer-trims-the-space"],
+)
+def test_the_referee_keeps_what_is_typed_after_enter_while_the_answer_is_on_its_way(
+    devices: Any, live_server: Any, before: str, after: str
+) -> None:
+    """Enter in the hand box checks the hand; typing goes on while the answer is on its way.
+    The answer writes the cards it was sent its own way ("4s" as "4S", "4S " as "4S"): the
+    keys typed after Enter are kept all the same, the caret at their end."""
+    page = devices(TABLET).page
+    page.goto(live_server.url + "/referee?rules=liverpool&round=2")
+    hand = "#slot-hand"
+    page.wait_for_selector(hand)
+    network = page.context.new_cdp_session(page)
+    network.send("Network.enable")
+    network.send(
+        "Network.emulateNetworkConditions",
+        {"offline": False, "latency": 600, "downloadThroughput": -1, "uploadThroughput": -1},
+    )
+    page.click(hand)
+    page.keyboard.type(before)
+    page.keyboard.press("Enter")
+    page.keyboard.type(after)
+    settled(page)
+    typed = (before + after).upper().split()
+    assert page.input_value(hand).upper().split() == typed
+    assert page.evaluate("document.activeElement.id") == "slot-hand"
+    page.keyboard.type(" 7S")
+    assert page.input_value(hand).upper().split() == [*typed, "7S"]
+
+
 # --- installable -----------------------------------------------------------------------------
 
 

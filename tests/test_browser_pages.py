@@ -39,8 +39,8 @@ def _play(app: Any, rounds: int, players: list[str]) -> games.GameView:
 NOT_PAGES = {
     "groups.export",
     "groups.season",
-    "groups.result_png",
-    "groups.result_txt",
+    "sharing.result_png",
+    "sharing.result_txt",
     "builder.saved_file",
     "builder.shared_file",
     "live.version",
@@ -103,7 +103,7 @@ def page_urls(app: Any, things: Things) -> list[str]:
             urls.append(url_for(rule.endpoint, **values))
             if "game_id" in rule.arguments and rule.endpoint == "games.show":
                 urls.append(url_for(rule.endpoint, game_id=finished.id))
-        urls.append(url_for("games.join_confirm", game_id=game.id, code=game.join_code))
+        urls.append(url_for("sharing.join_confirm", game_id=game.id, code=game.join_code))
         urls.append("/no-such-page")
     return urls
 

@@ -70,6 +70,8 @@ FIELDS_ROUND = [
 ]  # fmt: skip
 
 counted = {"inputs": 0}
+# The last test reports the inputs the others counted: all run in order in one process.
+pytestmark = pytest.mark.xdist_group("test_fuzz")
 
 
 class Target:

@@ -93,13 +93,19 @@ def test_the_walk_covers_the_routes() -> None:
     assert len(ROUTES) >= 40
 
 
+# Each route is walked with the explicit examples (the shapes that gave 500s: ², ٣, empty; a
+# number past 64 bits, a negative one, an index that names nothing) and a few random draws:
+# the same walk with 25 draws per route sent the same rejected non-numbers again and again.
 @pytest.mark.parametrize(("endpoint", "method"), ROUTES)
 @settings(
-    max_examples=25,
+    max_examples=6,
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
 @given(field=st.sampled_from(NUMERIC_FIELDS), text=ANY_TEXT)
+@example(field="player={}", text="9" * 20)
+@example(field="action=remove-{}", text="99")
+@example(field="points-0={}", text="-1")
 @example(field="bought-1={}", text="²")
 @example(field="first_dealer={}", text="²")
 @example(field="action=up-{}", text="²")

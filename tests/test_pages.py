@@ -13,6 +13,7 @@ from sqlmodel import Session, select
 
 from scorekeeper import games
 from scorekeeper.db import get_session, write_session
+from scorekeeper.rules import format_cards
 
 from .conftest import make_app
 
@@ -264,6 +265,26 @@ def test_game_page_shows_the_round_at_a_glance(client: FlaskClient) -> None:
     assert view_id and len(view_id.group(1)) == 6
 
 
+def test_the_qr_code_is_drawn_only_where_a_page_shows_it(
+    client: FlaskClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The share panel's QR code costs more than the rest of a saved round: a saved round's
+    fragment (htmx) has no share panel, so it draws none; the full page draws it once."""
+    import segno
+
+    drawn: list[str] = []
+    real = segno.make
+    monkeypatch.setattr(
+        segno, "make", lambda content, **kw: (drawn.append(content), real(content, **kw))[1]
+    )
+    game_id = create(client)
+    page = text(client.get(f"/games/{game_id}"))
+    assert 'class="qr"' in page and len(drawn) == 1 and "/join?code=" in drawn[0]
+    saved = play(client, game_id, 0, {1: 10, 2: 15})  # reads the page for its form: a draw
+    assert saved.status_code == 200 and "Saved round 1." in text(saved)
+    assert len(drawn) == 2 and 'class="qr"' not in text(saved)
+
+
 def test_family_round_one_says_no_buying(client: FlaskClient) -> None:
     game_id = create(client, ["Ann", "Bob", "Cy"], preset="family")
     assert "not this round" in text(client.get(f"/games/{game_id}"))
@@ -382,6 +403,37 @@ def test_every_problem_is_named_at_once(client: FlaskClient) -> None:
     assert "Bob's points must be a whole number" in errors and '"QQ" is not a card' in errors
 
 
+def test_a_joker_the_game_cannot_hold_is_refused_beside_its_player_checked_once(
+    app: Flask, client: FlaskClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Cards the game's decks never hold are refused by the rules core's one check (the form
+    does not check them again): the message stands beside the player, the values as typed."""
+    from scorekeeper.rules import scoring
+
+    checked: list[str] = []
+    real = scoring.cards_not_in_deck
+
+    def counting(rules: Any, cards: Any) -> Any:
+        cards = tuple(cards)
+        checked.append(format_cards(cards))
+        return real(rules, cards)
+
+    monkeypatch.setattr(scoring, "cards_not_in_deck", counting)
+    game_id = create(client, preset="deuces-six")
+    response = play(client, game_id, 0, {2: 10}, cards={1: "7H JK"})
+    page = text(response)
+    assert response.status_code == 400
+    assert "Six-round Deuces Wild is played without jokers: JK is not in its deck." in " ".join(
+        field_errors(page)
+    )
+    assert 'name="cards-1" value="7H JK"' in page and 'value="10"' in page
+    assert load(app, game_id).rounds == ()
+    assert checked == ["7H JK"]
+    checked.clear()
+    assert play(client, game_id, 0, {2: 10}, cards={1: "7H 8C"}).status_code == 200
+    assert checked == ["7H 8C"]
+
+
 def test_a_double_tap_records_the_round_once(app: Flask, client: FlaskClient) -> None:
     game_id = create(client)
     data = round_data(client, game_id, 0, {1: 10, 2: 15})
@@ -405,6 +457,34 @@ def test_a_stale_form_gets_409_with_the_fresh_values(app: Flask, client: FlaskCl
     assert "+20" not in page and ">20<" in page  # the fresh scoreboard
     assert "Enter round 2" in page
     assert len(load(app, game_id).rounds) == 1
+
+
+def test_a_saved_round_reads_the_game_once_and_a_409_too(
+    app: Flask, client: FlaskClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The page reads the game for its form and hands it to the service, which plans against
+    it (the version claim still catches a change committed since); a refusal carries the game
+    it was refused against, so the 409's page is not read again either."""
+    from scorekeeper.games import rounds, views
+
+    reads: list[str] = []
+    real = views.load_game
+
+    def counting(session: Any, game_id: str) -> games.GameView:
+        reads.append(game_id)
+        return real(session, game_id)
+
+    for module in (games, views, rounds):
+        monkeypatch.setattr(module, "load_game", counting)
+    game_id = create(client)
+    stale = round_data(client, game_id, 0, {1: 10, 2: 15})
+    reads.clear()
+    assert play(client, game_id, 1, {0: 20, 2: 25}).status_code == 200
+    assert len(reads) == 2  # the form's page, then the saved round: once
+    reads.clear()
+    response = client.post(f"/games/{game_id}/rounds", data=stale, headers=HX)
+    assert response.status_code == 409 and ">20<" in text(response)
+    assert reads == [game_id]
 
 
 def test_a_form_from_before_an_edit_gets_409_and_keeps_its_values(

@@ -25,6 +25,8 @@ from scorekeeper.rules import OPTIONS, POINT_TABLES, PRESETS
 from .conftest import make_app
 
 TRIED: Counter[str] = Counter()
+# The last test reports the inputs the others counted: all run in order in one process.
+pytestmark = pytest.mark.xdist_group("test_referee_fuzz")
 # Examples per fuzzer; REFEREE_FUZZ_EXAMPLES=2000 for a longer run.
 EXAMPLES = int(os.environ.get("REFEREE_FUZZ_EXAMPLES", "250"))
 FUZZ = settings(

@@ -65,6 +65,7 @@ def test_a_second_server_on_the_same_port_refuses_to_start(tmp_path: Path) -> No
             env={
                 "SCOREKEEPER_DATABASE_URL": f"sqlite:///{tmp_path / 'second.sqlite3'}",
                 "SCOREKEEPER_SECRET_KEY": "second",
+                "SCOREKEEPER_INSTANCE_PATH": str(tmp_path / "second-instance"),
             },
             capture_output=True,
             text=True,

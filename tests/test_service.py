@@ -112,6 +112,26 @@ def test_create_and_load(svc: Games) -> None:
     assert data["next_round"] == 1 and data["finished"] is False and data["winners"] == []
 
 
+def test_a_hand_is_written_as_text_once_per_change(
+    svc: Games, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The entry row, the history line and the request's fingerprint share one text."""
+    from scorekeeper.games import rounds
+
+    written: list[str] = []
+    real = rounds.format_cards
+    monkeypatch.setattr(
+        rounds, "format_cards", lambda cards: (written.append(real(cards)), written[-1])[1]
+    )
+    game_id, _ = svc.create()
+    view, _ = svc.add(game_id, 1, OUT, hand("AH 7C"), hand("JK"), idempotency_key="k")
+    assert written == ["AH 7C", "JK"]
+    assert view.rounds[0].entries[1].cards_text == "AH 7C"
+    with Session(svc.engine) as session:
+        after = games.history(session, game_id)[0].after
+    assert after["results"]["Cy"]["cards"] == "JK"
+
+
 def test_rounds_totals_replace_undo_and_history(svc: Games) -> None:
     game_id, _ = svc.create()
     view, created = svc.add(game_id, 1, OUT, hand("AH 7C"), pts(35))

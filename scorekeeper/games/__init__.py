@@ -17,12 +17,14 @@ Groups of people across games live in :mod:`.groups` (groups, people, edit right
 :mod:`.group_games` (games started in a group, attached to one or taken out),
 :mod:`.leaderboard` (statistics, computed by the database from each seat's result, which
 :mod:`.results` keeps) and :mod:`.transfer` (export; import in :mod:`.importer`, its checks
-in :mod:`.import_checks`).
+in :mod:`.import_checks`, the file read by :mod:`.jsonstream`).
 
 The modules: :mod:`.views` (the read model), :mod:`.creation` (starting games),
 :mod:`.rounds` (entering, fixing and undoing rounds), :mod:`.access` (edit rights, devices,
-join codes, attempt counters), :mod:`.idempotency`, :mod:`.history`, and :mod:`.store` (the
-statements, the game row's locks and the version claim).
+join codes, attempt counters), :mod:`.idempotency`, :mod:`.history`, :mod:`.names` (names as
+typed, cleaned), :mod:`.store` (the game row's locks, the version claim, each change's
+transaction) and :mod:`.statements` (the Core statements the speed needs; everything else
+reads and writes the SQLModel way).
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ from .access import (
     JOIN_CODE_LENGTH,
     GrantView,
     can_edit,
+    can_edit_group,
     claim_tokens,
     count_attempt,
     device_game_ids,
@@ -50,21 +53,13 @@ from .access import (
     revoke_grant,
     rotate_join_code,
 )
-from .creation import (
-    MAX_NAME_LENGTH,
-    MAX_TITLE_LENGTH,
-    clean_name,
-    create_game,
-    play_again,
-    validate_new_game,
-)
+from .creation import MAX_TITLE_LENGTH, create_game, play_again, validate_new_game
 from .group_games import attach_game, detach_game, game_group_id, start_group_game
 from .groups import (
     GroupGame,
     GroupView,
     PersonView,
     add_person,
-    can_edit_group,
     create_group,
     device_group_ids,
     group_games,
@@ -76,6 +71,7 @@ from .groups import (
     require_group_edit,
 )
 from .history import HistoryLine, history, latest_summary
+from .names import MAX_NAME_LENGTH, clean_name
 from .rounds import (
     MAX_BOUGHT,
     MAX_HAND_CARDS,

@@ -1,5 +1,5 @@
-"""Who may change a game: edit tokens, device grants, join codes, and the attempt counters
-that keep join codes from being guessed."""
+"""Who may change a game (or a group): edit tokens, device grants, join codes, and the attempt
+counters that keep join codes from being guessed."""
 
 from __future__ import annotations
 
@@ -13,7 +13,6 @@ from typing import Any
 
 from sqlalchemy import bindparam, delete, func, or_, update
 from sqlalchemy import select as sa_select
-from sqlalchemy.orm.attributes import set_committed_value
 from sqlmodel import Session, col, select
 
 from ..db import begin_write
@@ -21,18 +20,17 @@ from ..errors import Forbidden, NotFound
 from ..models import (
     EditGrant,
     Game,
+    GroupGrant,
     RateLimitHit,
     utcnow,
 )
 from .history import log_change
 from .store import (
-    GAME_TABLE,
     end_reading,
     get_game,
     lock_game,
     reader,
     transaction,
-    update_game,
 )
 from .views import GameView, view_of
 
@@ -154,7 +152,15 @@ def can_edit(
     return holds_grant(session, _GRANT_OF, game_id, tokens, device)
 
 
+def can_edit_group(
+    session: Session, group_id: str, tokens: Sequence[str] = (), device: str | None = None
+) -> bool:
+    """Whether one of ``tokens``, or ``device``, may edit the group (one query)."""
+    return holds_grant(session, _GROUP_GRANT_OF, group_id, tokens, device)
+
+
 _GRANT_OF = grant_lookup(EditGrant, col(EditGrant.game_id))
+_GROUP_GRANT_OF = grant_lookup(GroupGrant, col(GroupGrant.group_id))
 
 
 def require_edit(
@@ -195,12 +201,9 @@ def claim_tokens(session: Session, device: str, tokens: Sequence[str]) -> int:
     if device_hash is None or not hashes:
         return 0
     with transaction(session):
-        result = session.connection().execute(
-            update(EditGrant.__table__)  # type: ignore[attr-defined]
-            .where(
-                EditGrant.__table__.c.token_hash.in_(hashes),  # type: ignore[attr-defined]
-                EditGrant.__table__.c.device_hash.is_(None),  # type: ignore[attr-defined]
-            )
+        result = session.exec(
+            update(EditGrant)
+            .where(col(EditGrant.token_hash).in_(hashes), col(EditGrant.device_hash).is_(None))
             .values(device_hash=device_hash)
         )
     return int(result.rowcount or 0)
@@ -300,12 +303,11 @@ def rotate_join_code(session: Session, game_id: str, actor: str = "") -> GameVie
     """Give the game a new join code: the old one stops working (grants already given stay)."""
     with transaction(session):
         game = lock_game(session, game_id)
-        code = new_join_code(instead_of=game.join_code)
-        session.connection().execute(
-            update(GAME_TABLE).where(GAME_TABLE.c.id == game_id).values(join_code=code)
-        )
-        set_committed_value(game, "join_code", code)
-        update_game(session, game, utcnow(), finished_at=game.finished_at)
+        game.join_code = new_join_code(instead_of=game.join_code)
+        game.version += 1  # pages showing the old code see the game changed
+        game.updated_at = utcnow()
+        session.add(game)
+        session.flush()
         log_change(session, game_id, actor, "join_code", None, None, None, "Join code changed")
         view = view_of(session, game)
     return view
@@ -327,7 +329,7 @@ def count_attempt(session: Session, bucket: str, limit: int, period: timedelta) 
     if _attempts(session, bucket, now - period) >= limit:  # others counted meanwhile
         session.commit()
         return False
-    session.exec(delete(RateLimitHit).where(col(RateLimitHit.at) < now - period))  # type: ignore[call-overload]
+    session.exec(delete(RateLimitHit).where(col(RateLimitHit.at) < now - period))
     session.add(RateLimitHit(bucket=bucket, at=now))
     session.commit()
     return True

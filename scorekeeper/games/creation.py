@@ -14,7 +14,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session
 
 from ..db import begin_write
-from ..errors import Invalid, KeyReused
+from ..errors import Invalid
 from ..models import (
     Game,
     IdempotencyRecord,
@@ -22,13 +22,13 @@ from ..models import (
 )
 from ..rules import PRESETS, RulesError, RuleSet, RuleSetDocumentError, resolve_rules, to_document
 from ..rules.rulesets import MAX_PLAYERS, MIN_PLAYERS
-from .access import can_edit, grant_edit, new_game_id, new_join_code
+from .access import grant_edit, new_game_id, new_join_code
 from .history import log_change
-from .idempotency import Retry, check_key, creation_token, replayed_rights, scoped_retry
+from .idempotency import Retry, check_key, creation_token, made_by, replay_made, scoped_retry
+from .names import clean_name
 from .store import transaction
 from .views import GameView, load_game, view_of
 
-MAX_NAME_LENGTH = 200
 MAX_TITLE_LENGTH = 200
 _random = SystemRandom()
 
@@ -40,17 +40,6 @@ def _rebuilds(preset: str, options: Mapping[str, Any], rules: RuleSet) -> bool:
         return resolve_rules(preset, options) == rules
     except RulesError:
         return False
-
-
-def clean_name(name: Any, what: str = "A player's name") -> str:
-    if not isinstance(name, str):
-        raise Invalid(f"{what} must be text")
-    cleaned = " ".join("".join(ch for ch in name if ch.isprintable()).split())
-    if not cleaned:
-        raise Invalid(f"{what} cannot be empty")
-    if len(cleaned) > MAX_NAME_LENGTH:
-        raise Invalid(f"{what} is too long (at most {MAX_NAME_LENGTH} characters)")
-    return cleaned
 
 
 def validate_new_game(
@@ -155,12 +144,8 @@ def create_game(
     secret: str | None = None,
     device: str | None = None,
     label: str = "creator",
-    group_id: str | None = None,
 ) -> tuple[GameView, str]:
     """Create a game; returns it and the creator's edit token. Cut for deal if no dealer.
-
-    With ``group_id`` the game belongs to that group and each seat to the group's person of
-    that name (a new name becomes a new person): see :mod:`.groups`.
 
     The creator's grant goes to ``device`` when given (the token is then ``""``), else to a
     token. A retry by the same ``client`` with the same ``idempotency_key`` and the same
@@ -168,64 +153,92 @@ def create_game(
     instead of a second game, and with the same rights, to the same device or to a client
     sending the same ``secret`` only (see :mod:`.idempotency`; a Conflict otherwise); the
     same key with other values is refused (KeyReused), and another client's key is another
-    key.
+    key. A game started in a group: :func:`.group_games.start_group_game`.
     """
-    key = check_key(idempotency_key)
-    rules, names, clean_title, dealer = validate_new_game(
-        preset, players, options, title, first_dealer
-    )
-    # A document's whole rule set is part of the request, not its id only.
-    what = rules.id if isinstance(preset, str) else json.dumps(to_document(rules), sort_keys=True)
-    retry = scoped_retry(
-        client, "new", key, "create_game", what, names, options or {}, clean_title, dealer,
-        *([group_id] if group_id else []),
-    )  # fmt: skip
-    if dealer is None:
-        dealer = _random.randrange(len(names))  # "cut for deal"
-    new = _NewGame(
-        rules, names, clean_title, dealer, options or {}, actor, label, device, group_id,
-        secret,
+    new = check_new_game(
+        preset, players, options, title, first_dealer,
+        Creator(actor, label, device, secret, client, idempotency_key),
     )  # fmt: skip
     with transaction(session):
-        created = _create_or_replay(session, new, retry)
-    return created
+        view, token, _made = start_game(session, new)
+    return view, token
 
 
 @dataclass(frozen=True)
-class _NewGame:
-    """A new game as checked, and who gets edit rights to it."""
+class Creator:
+    """Who starts a game: the history's actor, the grant's label, the ``device`` or the
+    client's ``secret`` the rights go to, and how a retry of the request is known (the
+    ``client`` and its ``idempotency_key``)."""
+
+    actor: str = ""
+    label: str = "creator"
+    device: str | None = None
+    secret: str | None = None  # the client's, for a retry's token (see .idempotency)
+    client: str = ""
+    idempotency_key: str | None = None
+
+
+@dataclass(frozen=True)
+class NewGame:
+    """A new game as checked, who starts it, and how a retry of its request is known."""
 
     rules: RuleSet
     names: list[str]
     title: str
     dealer: int
     options: Mapping[str, Any]
-    actor: str
-    label: str
-    device: str | None
-    group_id: str | None = None
-    secret: str | None = None  # the client's, for a retry's token (see .idempotency)
+    creator: Creator
+    retry: Retry
 
 
-def _create_or_replay(session: Session, new: _NewGame, retry: Retry) -> tuple[GameView, str]:
+def check_new_game(
+    preset: Any,
+    players: Any,
+    options: Any,
+    title: Any,
+    first_dealer: Any,
+    creator: Creator,
+    also: Sequence[str] = (),
+) -> NewGame:
+    """The new game, checked (Invalid naming each problem: :func:`validate_new_game`), its
+    dealer cut for when none was chosen. ``also``: what else the request asks for (the group
+    it starts the game in), so the same key for another group is another request."""
+    key = check_key(creator.idempotency_key)
+    rules, names, clean_title, dealer = validate_new_game(
+        preset, players, options, title, first_dealer
+    )
+    # A document's whole rule set is part of the request, not its id only.
+    what = rules.id if isinstance(preset, str) else json.dumps(to_document(rules), sort_keys=True)
+    retry = scoped_retry(
+        creator.client, "new", key, "create_game", what, names, options or {}, clean_title,
+        dealer, *also,
+    )  # fmt: skip
+    if dealer is None:
+        dealer = _random.randrange(len(names))  # "cut for deal"
+    return NewGame(rules, names, clean_title, dealer, options or {}, creator, retry)
+
+
+def start_game(session: Session, new: NewGame) -> tuple[GameView, str, bool]:
+    """Write the new game in the caller's transaction, or (a retry) find the one the first
+    request wrote: the game, the creator's token and whether it is new."""
     begin_write(session)
-    replayed = _replay_creation(session, retry, new)
+    replayed = _replay_creation(session, new)
     if replayed is not None:
-        return replayed
+        return (*replayed, False)
     try:
-        return _insert_game(session, new, retry)
+        return (*_insert_game(session, new), True)
     except IntegrityError:
         # The same key, committed meanwhile by a concurrent request (PostgreSQL lets both
         # start): answer with that game.
         session.rollback()
         begin_write(session)
-        replayed = _replay_creation(session, retry, new)
+        replayed = _replay_creation(session, new)
         if replayed is None:
             raise
-        return replayed
+        return (*replayed, False)
 
 
-def _insert_game(session: Session, new: _NewGame, retry: Retry) -> tuple[GameView, str]:
+def _insert_game(session: Session, new: NewGame) -> tuple[GameView, str]:
     game = Game(
         id=new_game_id(),
         title=new.title,
@@ -239,19 +252,14 @@ def _insert_game(session: Session, new: _NewGame, retry: Retry) -> tuple[GameVie
     session.flush()
     for seat, name in enumerate(new.names):
         session.add(Player(game_id=game.id, seat=seat, name=name))
-    if new.group_id is not None:
-        from .groups import get_group, link_players  # groups builds on this module
-
-        get_group(session, new.group_id)
-        session.flush()
-        link_players(session, new.group_id, game.id, new.names)
+    who, retry = new.creator, new.retry
     token = grant_edit(
-        session, game.id, new.label, new.device, creation_token(new.secret, retry.key)
+        session, game.id, who.label, who.device, creation_token(who.secret, retry.key)
     )
     created = {"players": new.names, "rules": new.rules.id, "options": dict(new.options),
                "title": new.title}  # fmt: skip
     summary = f"Game created: {', '.join(new.names)} play {new.rules.name}"
-    log_change(session, game.id, new.actor, "create", None, None, created, summary)
+    log_change(session, game.id, who.actor, "create", None, None, created, summary)
     if retry.key:
         session.add(
             IdempotencyRecord(
@@ -266,26 +274,21 @@ def _insert_game(session: Session, new: _NewGame, retry: Retry) -> tuple[GameVie
     return view_of(session, game), token
 
 
-def _replay_creation(session: Session, retry: Retry, new: _NewGame) -> tuple[GameView, str] | None:
+def _replay_creation(session: Session, new: NewGame) -> tuple[GameView, str] | None:
     """The game an earlier request with this key created, and the rights that request was
-    given (never new ones: see :func:`.idempotency.replayed_rights`)."""
-    if not retry.key:
+    given (never new ones: see :func:`.idempotency.replay_made`)."""
+    made = made_by(session, new.retry.key)
+    if made is None:
         return None
-    record = session.get(IdempotencyRecord, retry.key)
-    if record is None:
-        return None
-    if record.request_hash != retry.request:
-        raise KeyReused(
-            "That request key already started a game with other values. Nothing was changed: "
-            "send a new key (Idempotency-Key) to start another game."
-        )
-    game_id = record.game_id
+    who = new.creator
+    token = replay_made(session, made, new.retry, who.device, who.secret, _REUSED)
+    return load_game(session, made.id), token
 
-    def holds(tokens: Sequence[str], device: str | None) -> bool:
-        return can_edit(session, game_id, tokens, device)
 
-    token = replayed_rights(retry.key, new.device, new.secret, holds)
-    return load_game(session, game_id), token
+_REUSED = (
+    "That request key already started a game with other values. Nothing was changed: send a "
+    "new key (Idempotency-Key) to start another game."
+)
 
 
 _NUMBERED = re.compile(r"^(.*) \(game (\d{1,6})\)$")

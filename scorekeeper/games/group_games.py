@@ -21,7 +21,6 @@ from collections.abc import Sequence
 from typing import Any
 
 from sqlalchemy import select as sa_select
-from sqlalchemy import update
 from sqlmodel import Session, col, select
 
 from ..db import begin_write
@@ -29,7 +28,7 @@ from ..errors import Conflict, Forbidden, Invalid, NotFound
 from ..models import Game, Player
 from ..rules.rulesets import MAX_PLAYERS, MIN_PLAYERS
 from .access import can_edit
-from .creation import create_game
+from .creation import Creator, check_new_game, start_game
 from .groups import get_group, link_players, person_row
 from .store import GAME_IS_THERE, check_game_id, get_game, reader, transaction
 from .views import GameView, load_game
@@ -39,9 +38,6 @@ NOT_YOUR_GAME = (
     "that scores it (or join it with its code), then add it from there."
 )
 NOT_YOURS_TO_TAKE_OUT = "Only a device that can score this game can take it out of its group."
-
-_GAME = Game.__table__  # type: ignore[attr-defined]
-_PLAYER = Player.__table__  # type: ignore[attr-defined]
 
 
 def start_group_game(
@@ -63,24 +59,20 @@ def start_group_game(
 ) -> tuple[GameView, str]:
     """Start a game in the group: its players are the people ``person_ids`` (in seating
     order), or ``players`` by name (a new name becomes a new person). Edit rights, keys and
-    checks as for :func:`.creation.create_game`."""
+    checks as for :func:`.creation.create_game`; the game and its seats' people are written
+    in one transaction."""
     get_group(session, group_id)
     names = list(players) if players is not None else _names_of(session, group_id, person_ids)
-    return create_game(
-        session,
-        preset=preset,
-        players=names,
-        options=options,
-        title=title,
-        first_dealer=first_dealer,
-        actor=actor,
-        idempotency_key=idempotency_key,
-        client=client,
-        secret=secret,
-        device=device,
-        label=label,
-        group_id=group_id,
-    )
+    new = check_new_game(
+        preset, names, options, title, first_dealer,
+        Creator(actor, label, device, secret, client, idempotency_key), also=(group_id,),
+    )  # fmt: skip
+    with transaction(session):
+        view, token, made = start_game(session, new)
+        if made:  # a retry's game is in the group already
+            get_group(session, group_id)
+            link_players(session, group_id, view.id, new.names)
+    return view, token
 
 
 def _names_of(session: Session, group_id: str, person_ids: Sequence[Any]) -> list[str]:
@@ -137,11 +129,11 @@ def detach_game(
         group_id = game.group_id
         if group_id is None:
             raise Invalid("This game is in no group.")
-        connection = session.connection()
-        connection.execute(update(_GAME).where(_GAME.c.id == game_id).values(group_id=None))
-        connection.execute(
-            update(_PLAYER).where(_PLAYER.c.game_id == game_id).values(person_id=None)
-        )
+        game.group_id = None
+        seats = session.exec(select(Player).where(Player.game_id == game_id)).all()
+        for player in seats:
+            player.person_id = None
+        session.add_all([game, *seats])
     return group_id
 
 

@@ -25,42 +25,39 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import delete, func, insert, update
+from sqlalchemy import func, update
 from sqlalchemy import select as sa_select
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm.attributes import set_committed_value
 from sqlmodel import Session, col, select
 
 from ..db import begin_write
-from ..errors import Conflict, Forbidden, Invalid, KeyReused, NotFound
+from ..errors import Conflict, Forbidden, Invalid, NotFound
 from ..models import (
     MAX_ROW_ID,
     Game,
     GroupGrant,
-    GroupIdempotencyRecord,
     Person,
     Player,
     PlayGroup,
-    utcnow,
 )
 from .access import (
-    grant_lookup,
+    can_edit_group,
     hash_device,
     hash_token,
-    holds_grant,
     new_game_id,
     new_join_code,
     normalize_join_code,
 )
-from .creation import clean_name
 from .idempotency import (
     Retry,
     check_key,
     creation_token,
+    made_by,
     remember_group,
-    replayed_rights,
+    replay_made,
     scoped_retry,
 )
+from .names import clean_name
 from .store import reader, transaction
 from .views import game_title
 
@@ -121,11 +118,6 @@ class GroupView:
             if person.id == person_id:
                 return person
         raise NotFound(NO_PERSON)
-
-
-def name_key(name: str) -> str:
-    """How names are matched: ``clean_name``'s spacing, ignoring case."""
-    return clean_name(name).casefold()
 
 
 def check_group_id(group_id: Any) -> str:
@@ -212,23 +204,17 @@ def _insert_group(
 
 def _replay_group(session: Session, retry: Retry, who: _Creator) -> tuple[str, str] | None:
     """The group an earlier request with this key made, and the rights that request was
-    given (never new ones: see :func:`.idempotency.replayed_rights`)."""
-    if not retry.key:
+    given (never new ones: see :func:`.idempotency.replay_made`)."""
+    made = made_by(session, retry.key)
+    if made is None:
         return None
-    record = session.get(GroupIdempotencyRecord, retry.key)
-    if record is None:
-        return None
-    if record.request_hash != retry.request:
-        raise KeyReused(
-            "That request key already started a group with another name or other people. "
-            "Nothing was changed: send a new key (Idempotency-Key) to start another group."
-        )
-    group_id = record.group_id
+    return made.id, replay_made(session, made, retry, who.device, who.secret, _REUSED)
 
-    def holds(tokens: Sequence[str], device: str | None) -> bool:
-        return can_edit_group(session, group_id, tokens, device)
 
-    return group_id, replayed_rights(retry.key, who.device, who.secret, holds)
+_REUSED = (
+    "That request key already started a group with another name or other people. Nothing "
+    "was changed: send a new key (Idempotency-Key) to start another group."
+)
 
 
 def _distinct_names(people: Sequence[Any]) -> list[str]:
@@ -293,10 +279,9 @@ def rename_group(session: Session, group_id: str, name: Any) -> GroupView:
     clean = clean_name(name, "The group's name")
     with transaction(session):
         begin_write(session)
-        get_group(session, group_id)
-        session.connection().execute(
-            update(_GROUP).where(_GROUP.c.id == group_id).values(name=clean)
-        )
+        group = get_group(session, group_id)
+        group.name = clean
+        session.add(group)
     return load_group(session, group_id)
 
 
@@ -306,11 +291,8 @@ def rotate_group_join_code(session: Session, group_id: str) -> GroupView:
     with transaction(session):
         begin_write(session)
         group = get_group(session, group_id)
-        code = new_join_code(instead_of=group.join_code)
-        session.connection().execute(
-            update(_GROUP).where(_GROUP.c.id == group_id).values(join_code=code)
-        )
-        set_committed_value(group, "join_code", code)
+        group.join_code = new_join_code(instead_of=group.join_code)
+        session.add(group)
     return load_group(session, group_id)
 
 
@@ -401,16 +383,6 @@ def grant_group_edit(
     )
     session.flush()
     return "" if device_hash is not None else token
-
-
-def can_edit_group(
-    session: Session, group_id: str, tokens: Sequence[str] = (), device: str | None = None
-) -> bool:
-    """Whether one of ``tokens``, or ``device``, may edit the group (one query)."""
-    return holds_grant(session, _GRANT_OF, group_id, tokens, device)
-
-
-_GRANT_OF = grant_lookup(GroupGrant, col(GroupGrant.group_id))
 
 
 def require_group_edit(
@@ -544,10 +516,11 @@ def merge_people(session: Session, group_id: str, source_id: Any, into_id: Any) 
         if source.id == into.id:
             raise Invalid("A person cannot be merged into themselves: pick two different people.")
         _check_never_together(session, source, into)
-        session.connection().execute(
-            update(_PLAYER).where(_PLAYER.c.person_id == source.id).values(person_id=into.id)
+        # Every seat of theirs, in all the group's games, in one statement.
+        session.exec(
+            update(Player).where(col(Player.person_id) == source.id).values(person_id=into.id)
         )
-        session.connection().execute(delete(_PERSON).where(_PERSON.c.id == source.id))
+        session.delete(source)
     return get_person(session, group_id, int(into_id))
 
 
@@ -574,48 +547,33 @@ def people_for_names(session: Session, group_id: str, names: Sequence[str]) -> l
     """The ids of the people with these (cleaned) names, creating the missing ones, in the
     caller's write transaction."""
     keys = [name.casefold() for name in names]
-    rows = session.exec(
-        select(Person.name_key, Person.id).where(
-            Person.group_id == group_id, col(Person.name_key).in_(keys)
-        )
-    ).all()
-    found: dict[str, int] = {key: int(pid or 0) for key, pid in rows}
-    missing = [n for n in names if n.casefold() not in found]
-    if missing:
-        _check_room(session, group_id, len(missing))
-    for name in missing:
-        key: int = (
-            session.connection()
-            .execute(
-                insert(_PERSON),
-                {
-                    "group_id": group_id,
-                    "name": name,
-                    "name_key": name.casefold(),
-                    "created_at": utcnow(),
-                },
+    found = dict(
+        session.exec(
+            select(Person.name_key, Person.id).where(
+                Person.group_id == group_id, col(Person.name_key).in_(keys)
             )
-            .inserted_primary_key[0]
-        )
-        found[name.casefold()] = key
-    return [found[k] for k in keys]
+        ).all()
+    )
+    new = [Person(group_id=group_id, name=n, name_key=n.casefold()) for n in names]
+    new = [person for person in new if person.name_key not in found]
+    if new:
+        _check_room(session, group_id, len(new))
+        session.add_all(new)
+        session.flush()
+    found.update((person.name_key, person.id) for person in new)
+    return [int(found[key] or 0) for key in keys]
 
 
 def link_players(session: Session, group_id: str, game_id: str, names: Sequence[str]) -> None:
     """Put a game (just created, or attached) in the group and link each seat to its person.
     Inside the caller's write transaction."""
     person_ids = people_for_names(session, group_id, names)
-    connection = session.connection()
-    connection.execute(update(_GAME).where(_GAME.c.id == game_id).values(group_id=group_id))
-    for seat, person_id in enumerate(person_ids):
-        connection.execute(
-            update(_PLAYER)
-            .where(_PLAYER.c.game_id == game_id, _PLAYER.c.seat == seat)
-            .values(person_id=person_id)
-        )
-
-
-_GAME = Game.__table__  # type: ignore[attr-defined]
-_GROUP = PlayGroup.__table__  # type: ignore[attr-defined]
-_PERSON = Person.__table__  # type: ignore[attr-defined]
-_PLAYER = Player.__table__  # type: ignore[attr-defined]
+    game = session.get(Game, game_id)
+    if game is None:
+        raise NotFound()
+    game.group_id = group_id
+    seats = session.exec(select(Player).where(Player.game_id == game_id)).all()
+    for player in seats:
+        player.person_id = person_ids[player.seat]
+    session.add_all([game, *seats])
+    session.flush()

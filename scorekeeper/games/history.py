@@ -14,7 +14,8 @@ from ..models import (
     Change,
     utcnow,
 )
-from .store import INSERT_CHANGE, get_game
+from .statements import INSERT_CHANGE
+from .store import get_game
 
 # --- history ------------------------------------------------------------------------------
 

@@ -2,7 +2,7 @@
 
 A request that makes something (a game, a group, an import) answers with edit rights to it.
 Its retry answers the same, and gives those rights again, only to the client that sent the
-first request and without a new grant (:func:`replayed_rights`): a browser, by its device (its
+first request and without a new grant (:func:`replay_made`): a browser, by its device (its
 grant is there already); an API client, by a secret it sends with both requests as
 ``Authorization: Bearer`` (a token it holds, or any secret of its own), from which the edit
 token is derived (:func:`creation_token`), so the retry hands out the very token the first
@@ -17,12 +17,11 @@ import base64
 import hashlib
 import hmac
 import json
-from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import bindparam, insert
+from sqlalchemy import bindparam
 from sqlalchemy import select as sa_select
 from sqlmodel import Session, col
 
@@ -30,10 +29,10 @@ from ..errors import Conflict, Invalid, KeyReused
 from ..models import (
     GroupIdempotencyRecord,
     IdempotencyRecord,
-    utcnow,
 )
-from .access import hash_device
-from .store import INSERT_KEY, reader
+from .access import can_edit, can_edit_group, hash_device
+from .statements import INSERT_KEY
+from .store import reader
 from .views import GameView, load_game
 
 
@@ -110,24 +109,55 @@ def creation_token(secret: str | None, key: str | None) -> str | None:
     return base64.urlsafe_b64encode(mac).rstrip(b"=").decode()
 
 
-def replayed_rights(
-    key: str,
+@dataclass(frozen=True)
+class Made:
+    """What a request that made something (a game, a group, an import) made: its ``kind``
+    (``"game"`` or ``"group"``), its id, how many games it brought, and the fingerprint of
+    the request (:attr:`Retry.request`)."""
+
+    kind: str
+    id: str
+    games: int
+    request: str
+
+
+def made_by(session: Session, key: str | None) -> Made | None:
+    """What the request sent with this (scoped) key made, or None: a key is scoped to what
+    it applies to (a new game, a new group, an import), so it names one row of one table."""
+    if not key:
+        return None
+    group = session.get(GroupIdempotencyRecord, key)
+    if group is not None:
+        return Made("group", group.group_id, group.games, group.request_hash)
+    game = session.get(IdempotencyRecord, key)
+    if game is not None:
+        return Made("game", game.game_id, 1, game.request_hash or "")
+    return None
+
+
+def replay_made(
+    session: Session,
+    made: Made,
+    retry: Retry,
     device: str | None,
     secret: str | None,
-    holds: Callable[[Sequence[str], str | None], bool],
+    reused: str,
 ) -> str:
     """The edit rights a retried creation answers with: ``""`` for the ``device`` that made
     it, the token the first answer held for a client with the same ``secret``; never a new
-    grant. ``holds(tokens, device)`` says whether those still hold the thing's rights.
-    Conflict (409) for a client without a secret, or whose rights were taken away."""
+    grant. KeyReused (saying ``reused``) when the key came with another request; Conflict
+    (409) for a client without a secret, or whose rights were taken away."""
+    if made.request != retry.request:
+        raise KeyReused(reused)
+    holds = can_edit_group if made.kind == "group" else can_edit
     if hash_device(device) is not None:
-        if holds((), device):
+        if holds(session, made.id, (), device):
             return ""
         raise Conflict(RIGHTS_GONE)
-    token = creation_token(secret, key)
+    token = creation_token(secret, retry.key)
     if token is None:
         raise Conflict(NOT_THE_SENDER)
-    if not holds((token,), None):
+    if not holds(session, made.id, (token,), None):
         raise Conflict(RIGHTS_GONE)
     return token
 
@@ -161,23 +191,15 @@ def remember(
 # --- requests that make a group (a new group, an imported group) --------------------------
 
 
-_GROUP_KEYS = GroupIdempotencyRecord.__table__  # type: ignore[attr-defined]
-
-
 def remember_group(
     session: Session, retry: Retry, group_id: str, action: str, games: int = 0
 ) -> None:
     """Keep the key of a request that made a group, in the request's transaction (a
     concurrent request with the same key fails on it, and is then answered as a retry)."""
     if retry.key:
-        session.connection().execute(
-            insert(_GROUP_KEYS),
-            {
-                "key": retry.key,
-                "request_hash": retry.request,
-                "group_id": group_id,
-                "action": action,
-                "games": games,
-                "created_at": utcnow(),
-            },
-        )
+        record = GroupIdempotencyRecord(
+            key=retry.key, request_hash=retry.request, group_id=group_id, action=action,
+            games=games,
+        )  # fmt: skip
+        session.add(record)
+        session.flush()

@@ -5,7 +5,7 @@ Terms:
 - An **export file** is ``{"format": "scorekeeper", "version": 1, "kind": ..., ...}``:
   ``format``, ``version`` and ``kind`` first, then ``"game": {...}``, or ``"group": {...}``
   and ``"games": [...]`` (see :mod:`.transfer`). It is read a value at a time
-  (:class:`.jsonstream.JsonStream`); each game is checked as it is read.
+  (:class:`.jsonstream.JsonStream`, on ijson); each game is checked as it is read.
 - A **problem** is something wrong in the file, with **where** it is: ``the file``, ``the
   group``, ``game 3 (its id)``, ``game 3 (its id), round 2, seat 1``, followed by the field
   when there is one (``points: ...``). The checks of one game all run, whatever an earlier
@@ -38,9 +38,9 @@ from ..jsontext import shown
 from ..rules import RulesError, RuleSet, build_rules, format_cards, parse_cards
 from ..rules.scoring import PlayerResult
 from ..rules.seating import round_seats
-from .creation import clean_name
 from .groups import MAX_PEOPLE
 from .jsonstream import JsonStream
+from .names import clean_name
 from .rounds import RoundInput, score_entry
 from .views import _rules_of_document
 
@@ -229,12 +229,13 @@ def _parsed(
         return None, error
 
 
-def _text(data: Any, where: str, problems: Problems, order: int = 0, text: str = "") -> bool:
-    """Whether every string of ``data`` (read from the JSON ``text``) is valid text, and it
-    is not nested too deeply (each place that is not is a problem): a value with such a
-    place is checked no further."""
-    clean = True
-    for path, says in text_problems(data, text=text or None):
+def _text(data: Any, where: str, problems: Problems, order: int = 0, clean: bool = False) -> bool:
+    """Whether every string of ``data`` is valid text, and it is not nested too deeply (each
+    place that is not is a problem): a value with such a place is checked no further. A value
+    the reader saw is ``clean`` is not walked again."""
+    if clean:
+        return True
+    for path, says in text_problems(data):
         inside, field = _place(path)
         problems.add(_at(where, inside), f"{field} {says}" if field else says, order=order)
         clean = False
@@ -305,7 +306,7 @@ def read_group(stream: JsonStream, problems: Problems) -> tuple[GroupIn | None, 
     """The group and its people's names (None, and every name taken, if it cannot be
     read); each of its problems is added, and the games are checked all the same."""
     data = stream.value(MAX_HEADER_BYTES, "the group")
-    if not _text(data, "the group", problems, text=stream.text):
+    if not _text(data, "the group", problems, clean=stream.clean):
         return None, ANYONE
     group, _error = _parsed(GroupIn, data, "the group", problems)
     if group is None:
@@ -341,12 +342,13 @@ def check_game(
     people: People | None,
     problems: Problems,
     order: int = 0,
-    text: str = "",
+    clean: bool = False,
 ) -> tuple[GameIn | None, bool]:
     """The game read from ``data`` (None when its shape is wrong), and whether it is sound:
     each of its problems is added, every check run (``people``: the names of the group's
-    people, None for a game exported alone; ``text``: the JSON it was read from)."""
-    if not _text(data, where, problems, order, text):
+    people, None for a game exported alone; ``clean``: the reader found no half character
+    and no nesting too deep in it)."""
+    if not _text(data, where, problems, order, clean):
         return None, False
     game, error = _parsed(GameIn, data, where, problems, order)
     rounds: list[tuple[int, RoundIn]] = []

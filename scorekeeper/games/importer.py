@@ -20,7 +20,7 @@ Terms:
 - The importer gets edit rights to what it imported (the game, or the group and each of its
   games): a token, or grants tied to its device. A retry with the same idempotency key and
   the same file is answered as the first import was, without importing anything twice; the
-  rights it answers with follow :func:`.idempotency.replayed_rights`.
+  rights it answers with follow :func:`.idempotency.replay_made`.
 """
 
 from __future__ import annotations
@@ -32,36 +32,30 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import IO, Any
 
-from sqlalchemy import delete, insert, update
-from sqlalchemy import select as sa_select
+from sqlalchemy import delete, update
 from sqlalchemy.exc import IntegrityError
-from sqlmodel import Session
+from sqlmodel import Session, col, select
 
 from ..db import begin_write
-from ..errors import GameError, Invalid, KeyReused
+from ..errors import GameError, Invalid
 from ..models import (
-    Change,
-    EditGrant,
-    Entry,
     Game,
-    GroupIdempotencyRecord,
-    IdempotencyRecord,
     Person,
-    Player,
     PlayGroup,
-    Round,
     utcnow,
 )
-from .access import can_edit, grant_edit, hash_device, hash_token, new_join_code
+from .access import grant_edit, hash_device, hash_token, new_join_code
 from .access import scoped_token_hash as scoped_hash
-from .groups import can_edit_group, grant_group_edit
+from .groups import grant_group_edit
 from .idempotency import (
+    Made,
     Retry,
     check_key,
     creation_token,
+    made_by,
     remember,
     remember_group,
-    replayed_rights,
+    replay_made,
     scoped_retry,
 )
 from .import_checks import (
@@ -84,6 +78,14 @@ from .import_checks import (
 )
 from .jsonstream import JsonStream
 from .results import results_of_rounds
+from .statements import (
+    INSERT_CHANGES,
+    INSERT_ENTRIES,
+    INSERT_GAMES,
+    INSERT_GRANTS,
+    INSERT_PLAYERS,
+    INSERT_ROUNDS,
+)
 from .store import transaction
 
 # Games written in one transaction (a statement a table for them all, laid out before it): the
@@ -92,15 +94,6 @@ from .store import transaction
 WRITE_BATCH = 25
 STALE = timedelta(hours=1)  # an import still hidden this long ago was cut off: its rows go
 
-_GAME = Game.__table__  # type: ignore[attr-defined]
-_GROUP = PlayGroup.__table__  # type: ignore[attr-defined]
-_PLAYER = Player.__table__  # type: ignore[attr-defined]
-_ROUND = Round.__table__  # type: ignore[attr-defined]
-_ENTRY = Entry.__table__  # type: ignore[attr-defined]
-_CHANGE = Change.__table__  # type: ignore[attr-defined]
-_PERSON = Person.__table__  # type: ignore[attr-defined]
-_GRANT = EditGrant.__table__  # type: ignore[attr-defined]
-_INSERT_ROUNDS = insert(_ROUND).returning(_ROUND.c.id, sort_by_parameter_order=True)
 _HERE = "a game with this id is already here"
 _TWICE = f"{_HERE}, or earlier in the file"
 
@@ -141,11 +134,11 @@ def import_json(
     key = scoped_retry(client, "import", check_key(idempotency_key)).key
     stream = JsonStream(source, max_bytes)
     if key is not None:
-        earlier = _earlier_import(session, key)
+        earlier = made_by(session, key)
         session.rollback()  # only a read: nothing is held while the file is read
         if earlier is not None:
             stream.drain()
-            return _replay(earlier, stream.fingerprint(), key, device, secret, session)
+            return _replay(session, earlier, Retry(key, stream.fingerprint()), device, secret)
     token = None if hash_device(device) else creation_token(secret, key)
     rights = _Rights(label, device, token or secrets.token_urlsafe(32))
     try:
@@ -153,11 +146,11 @@ def import_json(
     except GameError as refused:
         if key is None or refused.status != 409:
             raise
-        earlier = _earlier_import(session, key)
+        earlier = made_by(session, key)
         if earlier is None:
             raise
         # The same import, by a concurrent request that finished first: its answer.
-        return _replay(earlier, stream.fingerprint(), key, device, secret, session)
+        return _replay(session, earlier, Retry(key, stream.fingerprint()), device, secret)
 
 
 class _Import:
@@ -193,7 +186,7 @@ class _Import:
             raise Invalid("the file is missing its game")
         data = self.stream.value(MAX_GAME_BYTES, "the game")
         where = game_where("the game", data)
-        game, sound = check_game(data, where, None, self.problems, text=self.stream.text)
+        game, sound = check_game(data, where, None, self.problems, clean=self.stream.clean)
         end(self.stream)
         if game is None or not sound:
             raise Stop()
@@ -244,7 +237,7 @@ class _Import:
                 )  # fmt: skip
                 raise Stop()
             where = game_where(f"game {count}", data)
-            game, sound = check_game(data, where, people, self.problems, count, self.stream.text)
+            game, sound = check_game(data, where, people, self.problems, count, self.stream.clean)
             if game is not None:
                 batches.add(count, where, game, sound)
         batches.flush()
@@ -319,15 +312,14 @@ class _Batches:
         rows while no problem has been found."""
         if rows is not None:
             begin_write(self.session)
-        connection = self.session.connection()
         ids = [game.id for _o, _w, game, _s in batch]
-        taken = set(connection.execute(sa_select(_GAME.c.id).where(_GAME.c.id.in_(ids))).scalars())
+        taken = set(self.session.exec(select(Game.id).where(col(Game.id).in_(ids))))
         for order, where, game, _sound in batch:
             if game.id in taken or game.id in self.seen:
                 self.problems.add(where, _TWICE, conflict=True, order=order)
             self.seen.add(game.id)
         if rows is not None and not self.problems:
-            insert_rows(connection, rows)
+            insert_rows(self.session.connection(), rows)
 
     def publish(self, retry: Retry, count: int) -> str:
         """Show the whole import at once, and give the importer its rights to the group (its
@@ -337,15 +329,16 @@ class _Batches:
         group_id = self.group.id
         with transaction(self.session):
             begin_write(self.session)
-            connection = self.session.connection()
-            connection.execute(
-                update(_GAME)
-                .where(_GAME.c.group_id == group_id, _GAME.c.importing.is_(True))
+            self.session.exec(
+                update(Game)
+                .where(col(Game.group_id) == group_id, col(Game.importing).is_(True))
                 .values(importing=False)
             )
-            connection.execute(
-                update(_GROUP).where(_GROUP.c.id == group_id).values(importing_since=None)
-            )
+            group = self.session.get(PlayGroup, group_id)
+            if group is None:
+                raise AssertionError("a group being imported is deleted by its import only")
+            group.importing_since = None
+            self.session.add(group)
             token = grant_group_edit(
                 self.session, group_id, self.rights.label, self.rights.device, self.rights.token
             )
@@ -366,19 +359,18 @@ def discard_import(session: Session, group_id: str) -> None:
     while True:
         with transaction(session):
             begin_write(session)
-            connection = session.connection()
-            ids = list(
-                connection.execute(
-                    sa_select(_GAME.c.id)
-                    .where(_GAME.c.group_id == group_id, _GAME.c.importing.is_(True))
-                    .limit(WRITE_BATCH)
-                ).scalars()
-            )
-            if ids:
-                connection.execute(delete(_GAME).where(_GAME.c.id.in_(ids)))
+            ids = session.exec(
+                select(Game.id)
+                .where(Game.group_id == group_id, col(Game.importing).is_(True))
+                .limit(WRITE_BATCH)
+            ).all()
+            if ids:  # the database deletes their rows (ON DELETE CASCADE)
+                session.exec(delete(Game).where(col(Game.id).in_(ids)))
                 continue
-            connection.execute(
-                delete(_GROUP).where(_GROUP.c.id == group_id, _GROUP.c.importing_since.is_not(None))
+            session.exec(
+                delete(PlayGroup).where(
+                    col(PlayGroup.id) == group_id, col(PlayGroup.importing_since).is_not(None)
+                )
             )
             return
 
@@ -387,41 +379,30 @@ def _discard_stale(session: Session) -> None:
     """Delete the imports cut off long ago (still hidden after STALE)."""
     cutoff = utcnow() - STALE
     with transaction(session):
-        stale = list(
-            session.connection()
-            .execute(sa_select(_GROUP.c.id).where(_GROUP.c.importing_since < cutoff))
-            .scalars()
-        )
+        stale = session.exec(
+            select(PlayGroup.id).where(col(PlayGroup.importing_since) < cutoff)
+        ).all()
     for group_id in stale:
         discard_import(session, group_id)
 
 
 def _write_group(session: Session, group: GroupIn) -> dict[str, int]:
     """The group (hidden until the import is done) and its people: their ids by name."""
-    connection = session.connection()
-    connection.execute(
-        insert(_GROUP),
-        {
-            "id": group.id,
-            "name": group.name,
-            "join_code": new_join_code(),
-            "created_at": utc(group.created_at),
-            "importing_since": utcnow(),
-        },
-    )
-    people: dict[str, int] = {}
-    for person in group.people:
-        key = person.name.casefold()
-        people[key] = connection.execute(
-            insert(_PERSON),
-            {
-                "group_id": group.id,
-                "name": person.name,
-                "name_key": key,
-                "created_at": utc(person.created_at),
-            },
-        ).inserted_primary_key[0]
-    return people
+    session.add(
+        PlayGroup(
+            id=group.id, name=group.name, join_code=new_join_code(),
+            created_at=utc(group.created_at), importing_since=utcnow(),
+        )
+    )  # fmt: skip
+    session.flush()  # the group, before its people
+    people = [
+        Person(group_id=group.id, name=p.name, name_key=p.name.casefold(),
+               created_at=utc(p.created_at))
+        for p in group.people
+    ]  # fmt: skip
+    session.add_all(people)
+    session.flush()
+    return {person.name_key: int(person.id or 0) for person in people}
 
 
 # --- writing games --------------------------------------------------------------------------
@@ -555,66 +536,37 @@ def insert_rows(connection: Any, rows: GameRows) -> None:
     not five for each game."""
     if not rows.games:
         return
-    connection.execute(insert(_GAME), rows.games)
-    connection.execute(insert(_PLAYER), rows.players)
+    connection.execute(INSERT_GAMES, rows.games)
+    connection.execute(INSERT_PLAYERS, rows.players)
     if rows.rounds:
-        ids = connection.execute(_INSERT_ROUNDS, rows.rounds).scalars().all()
+        ids = connection.execute(INSERT_ROUNDS, rows.rounds).scalars().all()
         connection.execute(
-            insert(_ENTRY),
+            INSERT_ENTRIES,
             [
                 {"round_id": round_id, **entry}
                 for round_id, entries in zip(ids, rows.entries, strict=True)
                 for entry in entries
             ],
         )
-    for table, found in ((_CHANGE, rows.changes), (_GRANT, rows.grants)):
+    for statement, found in ((INSERT_CHANGES, rows.changes), (INSERT_GRANTS, rows.grants)):
         if found:
-            connection.execute(insert(table), found)
+            connection.execute(statement, found)
 
 
 # --- a retried import -------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class _Earlier:
-    """What an import with the same key did: the fingerprint of its file, and what it made."""
-
-    request_hash: str
-    kind: str
-    id: str
-    games: int
-
-
-def _earlier_import(session: Session, key: str) -> _Earlier | None:
-    group = session.get(GroupIdempotencyRecord, key)
-    if group is not None:
-        return _Earlier(group.request_hash, "group", group.group_id, group.games)
-    game = session.get(IdempotencyRecord, key)
-    if game is not None:
-        return _Earlier(game.request_hash or "", "game", game.game_id, 1)
-    return None
-
-
 def _replay(
-    earlier: _Earlier,
-    fingerprint: str,
-    key: str,
-    device: str | None,
-    secret: str | None,
-    session: Session,
+    session: Session, earlier: Made, retry: Retry, device: str | None, secret: str | None
 ) -> Imported:
-    """The answer to an import sent again: what the first one made, and the rights it gave
-    (to the same device or secret only); KeyReused for another file."""
-    if earlier.request_hash != fingerprint:
-        raise KeyReused(
-            "That request key already imported another file. Nothing was imported: send a "
-            "new key (Idempotency-Key) to import another file."
-        )
-
-    def holds(tokens: Sequence[str], device: str | None) -> bool:
-        if earlier.kind == "group":
-            return can_edit_group(session, earlier.id, tokens, device)
-        return can_edit(session, earlier.id, tokens, device)
-
-    token = replayed_rights(key, device, secret, holds)
+    """The answer to an import sent again (``retry``: its key and the file's fingerprint):
+    what the first one made, and the rights it gave (to the same device or secret only);
+    KeyReused for another file."""
+    token = replay_made(session, earlier, retry, device, secret, _REUSED)
     return Imported(earlier.kind, earlier.id, earlier.games, token, replayed=True)
+
+
+_REUSED = (
+    "That request key already imported another file. Nothing was imported: send a new key "
+    "(Idempotency-Key) to import another file."
+)

@@ -40,7 +40,7 @@ from typing import Any
 
 from sqlalchemy import and_, case, func, literal, or_, union_all
 from sqlalchemy import select as sa_select
-from sqlalchemy.orm import aliased
+from sqlalchemy.orm import aliased, join
 from sqlmodel import Session, col
 
 from ..errors import Invalid, NotFound
@@ -238,9 +238,6 @@ def _check_range(start: datetime | None, end: datetime | None) -> None:
 
 # --- the leaderboard ----------------------------------------------------------------------
 
-_P = Player.__table__  # type: ignore[attr-defined]
-_G = Game.__table__  # type: ignore[attr-defined]
-
 
 def _people_of(group_id: str) -> Any:
     """The group's people's ids (a subquery). A seat has a person only in a game of that
@@ -256,10 +253,10 @@ def _seat_filter(
     who, and when, as conditions that the index ``player(person_id, finished_at, ...)``
     answers with a range of it for each person."""
     if person_id is not None:
-        who = _P.c.person_id == person_id
+        who = col(Player.person_id) == person_id
     else:
-        who = _P.c.person_id.in_(_people_of(group_id))
-    return who, _in_range(_P.c.finished_at, start, end)
+        who = col(Player.person_id).in_(_people_of(group_id))
+    return who, _in_range(col(Player.finished_at), start, end)
 
 
 def leaderboard(
@@ -314,8 +311,8 @@ def _count_games(
     """The group's finished games in the range: a range of ``game(group_id, finished_at)``."""
     statement = (
         sa_select(func.count())
-        .select_from(_G)
-        .where(_G.c.group_id == group_id, *_in_range(_G.c.finished_at, start, end))
+        .select_from(Game)
+        .where(col(Game.group_id) == group_id, *_in_range(col(Game.finished_at), start, end))
     )
     return int(reader(session).execute(statement).scalar_one())
 
@@ -343,23 +340,23 @@ def _rows(
     the index ``player(person_id, finished_at, ...)`` per person, which holds every figure
     (no table rows, no join), then the best and worst games and the streaks, each a few
     index look-ups per person."""
-    won = _P.c.won == literal(True)
+    won = col(Player.won) == literal(True)
     totals = (
         sa_select(
-            _P.c.person_id,
+            col(Player.person_id),
             func.count().label("games"),
             func.sum(case((won, 1), else_=0)).label("wins"),
-            func.sum(_P.c.total).label("points"),
-            func.sum(_P.c.rounds).label("rounds"),
-            func.min(_P.c.total).label("best"),
-            func.max(_P.c.total).label("worst"),
-            func.sum(_P.c.went_out).label("went_out"),
-            func.sum(_P.c.exact_cuts).label("exact_cuts"),
-            func.max(case((won, _P.c.finished_at))).label("last_win"),
-            func.max(case((~won, _P.c.finished_at))).label("last_loss"),
+            func.sum(col(Player.total)).label("points"),
+            func.sum(col(Player.rounds)).label("rounds"),
+            func.min(col(Player.total)).label("best"),
+            func.max(col(Player.total)).label("worst"),
+            func.sum(col(Player.went_out)).label("went_out"),
+            func.sum(col(Player.exact_cuts)).label("exact_cuts"),
+            func.max(case((won, col(Player.finished_at)))).label("last_win"),
+            func.max(case((~won, col(Player.finished_at)))).label("last_loss"),
         )
         .where(who, *dates)
-        .group_by(_P.c.person_id)
+        .group_by(col(Player.person_id))
     )
     found = {int(row.person_id): row for row in reader(session).execute(totals)}
     if not found:
@@ -401,14 +398,18 @@ def _extremes(
     exact look-up per person and total, so only the ties are read)."""
     wanted = or_(
         *(
-            and_(_P.c.person_id == pid, _P.c.total.in_({int(row.best), int(row.worst)}))
+            and_(
+                col(Player.person_id) == pid, col(Player.total).in_({int(row.best), int(row.worst)})
+            )
             for pid, row in found.items()
         )
     )
     statement = (
-        sa_select(_P.c.person_id, _P.c.game_id, _P.c.total, _P.c.finished_at)
+        sa_select(
+            col(Player.person_id), col(Player.game_id), col(Player.total), col(Player.finished_at)
+        )
         .where(wanted, *dates)
-        .order_by(_P.c.finished_at, _P.c.game_id)
+        .order_by(col(Player.finished_at), col(Player.game_id))
     )
     extremes: dict[int, dict[str, GameRef]] = {pid: {} for pid in found}
     for pid, game_id, total, at in reader(session).execute(statement):
@@ -438,7 +439,7 @@ def _streaks(session: Session, dates: list[Any], found: dict[int, Any]) -> dict[
     if since:
         parts = [
             sa_select(literal(pid).label("pid"), func.count().label("games")).where(
-                _P.c.person_id == pid, _P.c.finished_at > at, *dates
+                col(Player.person_id) == pid, col(Player.finished_at) > at, *dates
             )
             for pid, at in since.items()
         ]
@@ -490,7 +491,7 @@ def _person(session: Session, group_id: str, person_id: Any) -> PersonView:
     """The person of the group, with how many of its games they played (a range of the
     index on ``player.person_id``); NotFound otherwise."""
     check_person_id(person_id)
-    played = sa_select(func.count()).where(_P.c.person_id == person_id).scalar_subquery()
+    played = sa_select(func.count()).where(col(Player.person_id) == person_id).scalar_subquery()
     row = (
         reader(session)
         .execute(
@@ -512,25 +513,25 @@ def _person_games(session: Session, mine: list[Any], limit: int) -> tuple[Person
     seated = (
         sa_select(func.count())
         .select_from(others)
-        .where(col(others.game_id) == _P.c.game_id)
-        .correlate(_P)
+        .where(col(others.game_id) == col(Player.game_id))
+        .correlate(Player)
         .scalar_subquery()
     )
     statement = (
         sa_select(
-            _G.c.id,
-            _G.c.title,
-            _G.c.preset,
-            _P.c.finished_at,
-            _P.c.total,
-            _P.c.place,
+            col(Game.id),
+            col(Game.title),
+            col(Game.preset),
+            col(Player.finished_at),
+            col(Player.total),
+            col(Player.place),
             seated,
-            _P.c.won,
-            _G.c.created_at,
+            col(Player.won),
+            col(Game.created_at),
         )
-        .select_from(_P.join(_G, _G.c.id == _P.c.game_id))
+        .select_from(join(Player, Game, col(Game.id) == col(Player.game_id)))
         .where(*mine)
-        .order_by(_P.c.finished_at.desc(), _P.c.game_id.desc())
+        .order_by(col(Player.finished_at).desc(), col(Player.game_id).desc())
         .limit(limit)
     )
     return tuple(
@@ -544,27 +545,30 @@ def _person_games(session: Session, mine: list[Any], limit: int) -> tuple[Person
 def _head_to_head(session: Session, group_id: str, mine: list[Any]) -> tuple[HeadToHead, ...]:
     """Against each other person: one aggregate over the person's seats (a range of the
     index) joined to the other seats of the same games (the ``(game_id, seat)`` key)."""
-    me, other = _P, _P.alias("other")
-    won = me.c.won == literal(True)
-    their_won = other.c.won == literal(True)
+    me, other = Player, aliased(Player, name="other")
+    won = col(me.won) == literal(True)
+    their_won = col(other.won) == literal(True)
     statement = (
         sa_select(
-            other.c.person_id,
+            col(other.person_id),
             col(Person.name),
             func.count(),
-            func.sum(case((me.c.total < other.c.total, 1), else_=0)),
-            func.sum(case((me.c.total > other.c.total, 1), else_=0)),
+            func.sum(case((col(me.total) < col(other.total), 1), else_=0)),
+            func.sum(case((col(me.total) > col(other.total), 1), else_=0)),
             func.sum(case((won, 1), else_=0)),
             func.sum(case((their_won, 1), else_=0)),
         )
         .select_from(
-            me.join(
+            join(
+                me,
                 other,
-                and_(other.c.game_id == me.c.game_id, other.c.person_id != me.c.person_id),
-            ).join(Person, col(Person.id) == other.c.person_id)
+                and_(
+                    col(other.game_id) == col(me.game_id), col(other.person_id) != col(me.person_id)
+                ),
+            ).join(Person, col(Person.id) == col(other.person_id))
         )
         .where(*mine)
-        .group_by(other.c.person_id, Person.name)
+        .group_by(col(other.person_id), Person.name)
     )
     duels = [
         HeadToHead(int(pid), name, int(n), int(ahead), int(behind), int(n - ahead - behind),
@@ -602,20 +606,20 @@ def wins_over_time(
     group = _group_names(session, group_id)
     low, high = as_bound(start, "start"), as_bound(end, "end")
     _check_range(low, high)
-    bucket = _period_of(session, period, _G.c.finished_at).label("period")
+    bucket = _period_of(session, period, col(Game.finished_at)).label("period")
     per_game = (
         sa_select(bucket, func.count())
-        .where(_G.c.group_id == group_id, *_in_range(_G.c.finished_at, low, high))
+        .where(col(Game.group_id) == group_id, *_in_range(col(Game.finished_at), low, high))
         .group_by(bucket)
     )
     games: dict[str, int] = dict(reader(session).execute(per_game).all())
     # the wins: from the seats' index alone (the copy of the game's end on each seat)
-    won_in = _period_of(session, period, _P.c.finished_at).label("period")
+    won_in = _period_of(session, period, col(Player.finished_at)).label("period")
     who, dates = _seat_filter(group_id, low, high, None)
     wins_statement = (
-        sa_select(_P.c.person_id, won_in, func.count())
-        .where(who, *dates, _P.c.won == literal(True))
-        .group_by(_P.c.person_id, won_in)
+        sa_select(col(Player.person_id), won_in, func.count())
+        .where(who, *dates, col(Player.won) == literal(True))
+        .group_by(col(Player.person_id), won_in)
     )
     wins: dict[int, dict[str, int]] = {}
     for pid, at, count in reader(session).execute(wins_statement):

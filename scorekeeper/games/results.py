@@ -11,27 +11,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from sqlalchemy import bindparam, update
 from sqlmodel import Session
 
-from ..models import Player
 from ..rules.scoring import standings
 from ..rules.seating import round_seats
+from .statements import UPDATE_RESULT
 from .views import GameView
-
-_PLAYER = Player.__table__  # type: ignore[attr-defined]
-_UPDATE_RESULT = (
-    update(_PLAYER)
-    .where(_PLAYER.c.game_id == bindparam("g_id"), _PLAYER.c.seat == bindparam("g_seat"))
-    .values(
-        total=bindparam("total"),
-        rounds=bindparam("rounds"),
-        went_out=bindparam("went_out"),
-        exact_cuts=bindparam("exact_cuts"),
-        place=bindparam("place"),
-        won=bindparam("won"),
-    )
-)
 
 
 def seat_results(view: GameView) -> list[dict[str, Any]]:
@@ -90,4 +75,4 @@ def record_results(session: Session, view: GameView) -> None:
     rows = seat_results(view)
     for row in rows:
         row["g_id"] = view.id
-    session.connection().execute(_UPDATE_RESULT, rows)
+    session.connection().execute(UPDATE_RESULT, rows)

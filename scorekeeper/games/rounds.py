@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from functools import cached_property
 from typing import Any
 
 from sqlalchemy import bindparam
@@ -13,7 +14,7 @@ from sqlalchemy.orm.attributes import set_committed_value
 from sqlalchemy.orm.util import identity_key
 from sqlmodel import Session, col, select
 
-from ..errors import Conflict, Invalid, NotFound
+from ..errors import Conflict, GameError, Invalid, NotFound
 from ..models import (
     Round,
     utcnow,
@@ -23,11 +24,8 @@ from ..rules.scoring import PlayerResult, score_round
 from .history import log_change
 from .idempotency import Retry, check_key, remember, replay, scoped_retry
 from .results import record_results
+from .statements import DELETE_ENTRIES, DELETE_ROUND, INSERT_ENTRY, UPDATE_ROUND
 from .store import (
-    DELETE_ENTRIES,
-    DELETE_ROUND,
-    INSERT_ENTRY,
-    UPDATE_ROUND,
     EntryValues,
     RoundValues,
     claim,
@@ -53,6 +51,12 @@ class RoundInput:
 
     results: tuple[PlayerResult, ...]
     cut_bonus: bool = False
+
+    @cached_property
+    def card_texts(self) -> tuple[str | None, ...]:
+        """Each seat's cards as stored (``AH 7C JK``), or None: written once for the row, the
+        history line and the request's fingerprint."""
+        return tuple(None if r.cards is None else format_cards(r.cards) for r in self.results)
 
 
 def _score(view: GameView, number: int, entry: RoundInput) -> tuple[int, ...]:
@@ -123,7 +127,7 @@ def _entries_json(view: GameView, points: Sequence[int], entry: RoundInput) -> d
             view.players[seat]: {
                 "points": points[seat],
                 "went_out": result.went_out,
-                "cards": None if result.cards is None else format_cards(result.cards),
+                "cards": entry.card_texts[seat],
                 "bought": result.bought,
             }
             for seat, result in enumerate(entry.results)
@@ -151,7 +155,7 @@ def _lay_out(
             went_out=result.went_out,
             points=points[seat],
             hand_points=points[seat] - (bonus if seat == seats.cutter else 0),
-            cards=None if result.cards is None else format_cards(result.cards),
+            cards=entry.card_texts[seat],
             bought=result.bought,
         )
         for seat, result in enumerate(entry.results)
@@ -196,19 +200,21 @@ Plan = Callable[[Session, GameView, datetime], _Change]
 
 
 def _apply(
-    session: Session, game_id: str, plan: Plan, retry: Retry, actor: str
+    session: Session, game: str | GameView, plan: Plan, retry: Retry, actor: str
 ) -> tuple[GameView, bool]:
     """Carry out one change to a game as one transaction, and commit it. Returns the game
     after it and whether it is new (False: a retry of a change already made).
 
-    The game is read and the change planned without the write lock; then one statement takes
+    The game (its id, or the view the caller has just read in this request, which saves
+    reading it again) is planned against without the write lock; then one statement takes
     the lock and bumps the game's version only if it is still the version read
     (:func:`.store.claim`). If another device changed the game in between, the change is read
     and planned once more, this time under the lock, where nothing can move. Any error rolls
-    everything back.
+    everything back; a refusal carries the game it was refused against (``error.game``).
     """
+    game_id = _id_of(game)
     with transaction(session):
-        outcome = _attempt(session, game_id, plan, retry, actor, locked=False)
+        outcome = _attempt(session, game, plan, retry, actor, locked=False)
         if outcome is None:
             session.rollback()  # another change came first: plan again under the lock
             outcome = _attempt(session, game_id, plan, retry, actor, locked=True)
@@ -219,17 +225,23 @@ def _apply(
 
 
 def _attempt(
-    session: Session, game_id: str, plan: Plan, retry: Retry, actor: str, *, locked: bool
+    session: Session, game: str | GameView, plan: Plan, retry: Retry, actor: str, *, locked: bool
 ) -> tuple[GameView, bool] | None:
-    """Read, plan and (if the version still holds) write the change; None if it did not."""
+    """Read (unless given), plan and (if the version still holds) write the change; None if
+    it did not."""
+    game_id = _id_of(game)
     if locked:
         lock_game(session, game_id)
-    view = load_game(session, game_id)
-    replayed = replay(session, game_id, retry)
-    if replayed is not None:
-        return replayed, False
+    view = load_game(session, game_id) if isinstance(game, str) else game
     now = utcnow()
-    change = plan(session, view, now)
+    try:
+        replayed = replay(session, game_id, retry)
+        if replayed is not None:
+            return replayed, False
+        change = plan(session, view, now)
+    except GameError as refused:
+        refused.game = view
+        raise
     if not locked:
         end_reading(session)
     if not claim(session, game_id, view.version, now, change.finished_at):
@@ -242,12 +254,16 @@ def _attempt(
     return after, True
 
 
+def _id_of(game: str | GameView) -> str:
+    return game if isinstance(game, str) else game.id
+
+
 # --- the changes ------------------------------------------------------------------------------
 
 
 def add_round(
     session: Session,
-    game_id: str,
+    game: str | GameView,
     number: int,
     entry: RoundInput,
     *,
@@ -257,12 +273,15 @@ def add_round(
     actor: str = "",
 ) -> tuple[GameView, bool]:
     """Record round ``number`` (the next one). Returns the game and whether it was new.
+    ``game`` is its id, or the game as the caller read it in this request (it is not read
+    again then; a change committed since is found by the version claim all the same).
 
     A retry by the same ``client`` (an opaque name of the sender: its device or edit token)
     with the same idempotency key returns the game as it is, without a second round; the
     same key with other values is refused (KeyReused).
     """
     key = check_key(idempotency_key)
+    game_id = _id_of(game)
     retry = scoped_retry(client, game_id, key, *_round_request("add_round", number, entry))
 
     def plan(session: Session, view: GameView, now: datetime) -> _Change:
@@ -278,12 +297,12 @@ def add_round(
         history = (None, _entries_json(view, points, entry), summary)
         return _Change("add_round", number, (*view.rounds, new.view), finished_at, history, write)
 
-    return _apply(session, game_id, plan, retry, actor)
+    return _apply(session, game, plan, retry, actor)
 
 
 def replace_round(
     session: Session,
-    game_id: str,
+    game: str | GameView,
     number: int,
     entry: RoundInput,
     *,
@@ -293,9 +312,9 @@ def replace_round(
     actor: str = "",
 ) -> GameView:
     """Replace a recorded round. ``expected_version`` is the round's version the editor saw.
-    Idempotency keys work as for :func:`add_round`."""
+    ``game`` and idempotency keys work as for :func:`add_round`."""
     key = check_key(idempotency_key)
-    retry = scoped_retry(client, game_id, key, *_round_request("replace_round", number, entry))
+    retry = scoped_retry(client, _id_of(game), key, *_round_request("replace_round", number, entry))
 
     def plan(session: Session, view: GameView, now: datetime) -> _Change:
         replacement = _plan_replace(session, view, number, entry, expected_version)
@@ -309,12 +328,12 @@ def replace_round(
             "replace_round", number, rounds, view.finished_at, replacement.history, write
         )
 
-    return _apply(session, game_id, plan, retry, actor)[0]
+    return _apply(session, game, plan, retry, actor)[0]
 
 
 def undo_last_round(
     session: Session,
-    game_id: str,
+    game: str | GameView,
     number: int | None = None,
     *,
     expected_version: int | None = None,
@@ -331,14 +350,14 @@ def undo_last_round(
         last = view.rounds[-1].number
         return _Change("undo_round", last, view.rounds[:-1], None, history, write)
 
-    return _apply(session, game_id, plan, Retry(None, ""), actor)[0]
+    return _apply(session, game, plan, Retry(None, ""), actor)[0]
 
 
 def _round_request(action: str, number: int, entry: RoundInput) -> tuple[Any, ...]:
     """What a round request asks for, for recognising it when it is sent again."""
     results = [
-        [r.went_out, r.points, None if r.cards is None else format_cards(r.cards), r.bought]
-        for r in entry.results
+        [r.went_out, r.points, cards, r.bought]
+        for r, cards in zip(entry.results, entry.card_texts, strict=True)
     ]
     return action, number, entry.cut_bonus, results
 

@@ -38,7 +38,7 @@ from ..rules.errors import RuleSetDocumentError, RuleSetError
 from ..rules.limits import waived
 from ..rules.ruleset_ids import own_rules
 from .access import hash_token
-from .creation import clean_name
+from .names import clean_name
 from .store import transaction
 
 MAX_SAVED = 100  # rule sets one device may keep

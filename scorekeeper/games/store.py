@@ -1,7 +1,6 @@
-"""How the service reads and writes the game's rows: the statements it runs (SQLAlchemy Core:
-one statement each, no unit-of-work flushes, so the write lock is held as briefly as
-possible), the game row's lookups and locks, and the version claim every change goes
-through."""
+"""How the service reaches the game's rows: the game row's lookups and locks, the version
+claim every change goes through, the one transaction of each change, and a round's values
+laid out for :mod:`.statements` (the Core statements the speed needs)."""
 
 from __future__ import annotations
 
@@ -11,13 +10,13 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Connection, bindparam, delete, insert, update
-from sqlalchemy.orm.attributes import set_committed_value
+from sqlalchemy import Connection
 from sqlmodel import Session, col, select
 
 from ..db import begin_write
 from ..errors import NotFound
-from ..models import Change, Entry, Game, IdempotencyRecord, Round
+from ..models import Game
+from .statements import CLAIM, INSERT_ROUND
 
 
 @dataclass(frozen=True)
@@ -98,31 +97,9 @@ def reader(session: Session) -> Connection:
     return session.connection()
 
 
-_ROUND = Round.__table__  # type: ignore[attr-defined]
-_INSERT_ROUND = insert(_ROUND)
-INSERT_ENTRY = insert(Entry.__table__)  # type: ignore[attr-defined]
-INSERT_CHANGE = insert(Change.__table__)  # type: ignore[attr-defined]
-INSERT_KEY = insert(IdempotencyRecord.__table__)  # type: ignore[attr-defined]
-DELETE_ENTRIES = delete(Entry.__table__).where(  # type: ignore[attr-defined]
-    Entry.__table__.c.round_id == bindparam("round_id")  # type: ignore[attr-defined]
-)
-DELETE_ROUND = delete(_ROUND).where(_ROUND.c.id == bindparam("round_id"))
-UPDATE_ROUND = (
-    update(_ROUND)
-    .where(_ROUND.c.id == bindparam("round_id"))
-    .values(
-        went_out_seat=bindparam("went_out_seat"),
-        cut_bonus=bindparam("cut_bonus"),
-        version=bindparam("version"),
-        updated_at=bindparam("updated_at"),
-    )
-)
-GAME_TABLE = Game.__table__  # type: ignore[attr-defined]
-
-
 def insert_round(session: Session, values: Mapping[str, Any]) -> int:
     """Insert a round's row; its new primary key."""
-    key: int = session.connection().execute(_INSERT_ROUND, values).inserted_primary_key[0]
+    key: int = session.connection().execute(INSERT_ROUND, values).inserted_primary_key[0]
     return key
 
 
@@ -165,29 +142,7 @@ def claim(
     """
     begin_write(session)
     result = session.connection().execute(
-        _CLAIM,
+        CLAIM,
         {"game_id": game_id, "seen": seen, "next": seen + 1, "now": now, "end": finished_at},
     )
     return bool(result.rowcount == 1)
-
-
-# Built once: the claim runs while the write lock is held, so it should not be compiled there.
-_CLAIM = (
-    update(GAME_TABLE)
-    .where(GAME_TABLE.c.id == bindparam("game_id"), GAME_TABLE.c.version == bindparam("seen"))
-    .values(version=bindparam("next"), updated_at=bindparam("now"), finished_at=bindparam("end"))
-)
-
-
-def update_game(
-    session: Session, game: Game, now: datetime, *, finished_at: datetime | None
-) -> None:
-    """Bump the (locked) game's version; the row object in the session follows."""
-    session.connection().execute(
-        update(GAME_TABLE)
-        .where(GAME_TABLE.c.id == game.id)
-        .values(version=game.version + 1, updated_at=now, finished_at=finished_at)
-    )
-    set_committed_value(game, "version", game.version + 1)
-    set_committed_value(game, "updated_at", now)
-    set_committed_value(game, "finished_at", finished_at)

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import functools
 import threading
-from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any
 
+from cachetools import LRUCache
 from sqlalchemy import bindparam, func
 from sqlalchemy import select as sa_select
 from sqlalchemy.engine import Compiled, Dialect, Engine
@@ -24,7 +24,7 @@ from ..models import (
     Player,
     Round,
 )
-from ..rules import Card, RuleSet, build_rules, format_cards, from_document
+from ..rules import Card, RuleSet, build_rules, format_cards, from_document, parse_cards
 from ..rules.limits import waived
 from ..rules.rulesets import RoundSpec
 from ..rules.scoring import Standing, standings, winners
@@ -189,11 +189,7 @@ class GameView:
 
 
 def _parse_cards_column(text: str | None) -> tuple[Card, ...] | None:
-    if text is None:
-        return None
-    from ..rules import parse_cards
-
-    return parse_cards(text)
+    return None if text is None else parse_cards(text)
 
 
 def game_rules(game: Game) -> RuleSet:
@@ -316,8 +312,8 @@ def load_game(session: Session, game_id: str) -> GameView:
     stamp = reader(session).execute(_STAMP_OF, {"game_id": game_id}).first()
     if stamp is None:
         raise NotFound()
-    with _view_cache_lock:
-        cached = _VIEW_CACHE.get((game_id, stamp.version, stamp.updated_at))
+    with _views_lock:
+        cached = _VIEWS.get((game_id, stamp.version, stamp.updated_at))
     if cached is not None:
         return cached
     return view_of(session, get_game(session, game_id))
@@ -327,9 +323,11 @@ def load_game(session: Session, game_id: str) -> GameView:
 # built once is reused while the game's row shows the same pair. The cache is per process and
 # checked against the database on every read (the game row is read each time), so nothing
 # another process needs lives here; a change rolled back leaves an entry no row matches.
-_VIEW_CACHE: OrderedDict[tuple[str, int, datetime], GameView] = OrderedDict()
-_VIEW_CACHE_SIZE = 512
-_view_cache_lock = threading.Lock()
+# What it buys (benchmarks/web.py, server CPU per request at 10 clients, without it -> with
+# it): round entry through the page form 8.2-8.5 -> 5.1-6.5 ms, round entry with 100 live
+# screens 7.6-16.2 -> 4.1-4.9 ms.
+_VIEWS: LRUCache[tuple[str, int, datetime], GameView] = LRUCache(maxsize=512)
+_views_lock = threading.Lock()  # cachetools' caches are not thread-safe
 _VERSION_OF = sa_select(Game.version).where(col(Game.id) == bindparam("game_id"), GAME_IS_THERE)
 _STAMP_OF = sa_select(Game.version, Game.updated_at).where(
     col(Game.id) == bindparam("game_id"), GAME_IS_THERE
@@ -337,12 +335,10 @@ _STAMP_OF = sa_select(Game.version, Game.updated_at).where(
 
 
 def view_of(session: Session, game: Game) -> GameView:
-    key = (game.id, game.version, game.updated_at)
-    with _view_cache_lock:
-        cached = _VIEW_CACHE.get(key)
-        if cached is not None:
-            _VIEW_CACHE.move_to_end(key)
-            return cached
+    with _views_lock:
+        cached = _VIEWS.get((game.id, game.version, game.updated_at))
+    if cached is not None:
+        return cached
     view = build(session, game)
     # Keep it only if no change was committed while the rows were read (PostgreSQL reads
     # each statement afresh; SQLite reads one snapshot): the version would have moved on.
@@ -354,10 +350,8 @@ def view_of(session: Session, game: Game) -> GameView:
 def cache_view(view: GameView) -> None:
     """Keep a view: found by the next reader once committed; never if rolled back (no row
     matches its version and time then)."""
-    with _view_cache_lock:
-        _VIEW_CACHE[(view.id, view.version, view.updated_at)] = view
-        while len(_VIEW_CACHE) > _VIEW_CACHE_SIZE:
-            _VIEW_CACHE.popitem(last=False)
+    with _views_lock:
+        _VIEWS[(view.id, view.version, view.updated_at)] = view
 
 
 def build(session: Session, game: Game) -> GameView:
@@ -429,7 +423,7 @@ def recent_player_names(session: Session, game_ids: Sequence[str], limit: int = 
         return []
     rows = session.exec(
         select(Player.name, func.max(Game.created_at).label("last"))
-        .join(Game, Game.id == Player.game_id)  # type: ignore[arg-type]
+        .join(Game, col(Game.id) == col(Player.game_id))
         .where(col(Game.id).in_(list(game_ids)), GAME_IS_THERE)
         .group_by(Player.name)
         .order_by(func.max(Game.created_at).desc())

@@ -185,11 +185,17 @@ def _read_document(path: str) -> Any:
 
 
 def instance_path() -> str:
-    """The app's instance folder, where ``create_app`` keeps its SQLite database: Flask's
-    choice for the package (beside it in a source checkout, ``<prefix>/var/scorekeeper-instance``
-    when installed), found without building the app."""
+    """The app's instance folder, where ``create_app`` keeps its SQLite database:
+    ``SCOREKEEPER_INSTANCE_PATH``, else Flask's choice for the package (beside it in a source
+    checkout, ``<prefix>/var/scorekeeper-instance`` when installed), found without building
+    the app."""
     from flask.sansio.scaffold import find_package
 
+    from .. import config
+
+    chosen = config.instance_path(config.from_environment())
+    if chosen:
+        return chosen
     prefix, package_path = find_package("scorekeeper")
     if prefix is None:
         return os.path.join(package_path, "instance")

@@ -1,9 +1,9 @@
 """Why a hand cannot make the contract: the contract search asked smaller questions.
 
-Each sentence comes from asking the same search (:mod:`.contract_search`) about part of the
-problem: the sets alone, the runs alone, one suit alone, the same hand with a wild or two
-more, the same round as if it had a discard. The first question that fails says what is
-missing.
+Each sentence comes from asking the same search (:mod:`.contract_search`, through
+:mod:`.solver`) about part of the problem: the sets alone, the runs alone, one suit alone,
+the same hand with a wild or two more, the same round as if it had a discard. The first
+question that fails says what is missing.
 
 >>> from .cards import parse_cards
 >>> from .presets import LIVERPOOL
@@ -18,8 +18,8 @@ from collections.abc import Callable, Sequence
 
 from .budget import DEFAULT_STEPS, ShareSpent
 from .cards import Card, Rank, format_cards
-from .contract_search import Solver
 from .rulesets import MeldKind, MeldSpec, RuleSet, number_word
+from .solver import Solver
 from .solver_model import SUITS, HandCounts, SearchRules, cell
 
 # The reason may spend a quarter of the question's budget, and at most a quarter of the

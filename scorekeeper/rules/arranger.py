@@ -13,9 +13,11 @@ Terms:
   every arrangement it returns is accepted by :func:`.contract.check_contract`).
 
 The pieces: :mod:`.solver_model` (the hand as counts, the rules as the search needs them),
-:mod:`.meld_choices` (the melds that can start at a card), :mod:`.contract_search` (the
-depth-first search), :mod:`.arrangement_reasons` (why not, asked of the same search). This
-module turns the search's answer back into cards.
+:mod:`.meld_choices` (the melds that can start at a card), :mod:`.search_state` (where
+the search stands), :mod:`.contract_search` (the depth-first search), :mod:`.prunings`
+(what only makes it faster), :mod:`.solver` (the questions about one hand, each asked
+once), :mod:`.arrangement_reasons` (why not, asked of the same search). This module turns
+the search's answer back into cards.
 
 A worked hand, Liverpool round 6 (1 set and 2 runs):
 
@@ -42,9 +44,11 @@ from dataclasses import dataclass
 from .arrangement_reasons import explain, homeless
 from .budget import StepBudget
 from .cards import Card, Rank, format_cards
-from .contract_search import Solution, SolvedMeld, Solver
+from .contract_search import Solution, SolvedMeld
 from .meld_choices import RunChoice, SetChoice
+from .prunings import ALL, HOMELESS, Prunings
 from .rulesets import MeldKind, RuleSet
+from .solver import Solver
 from .solver_model import SUITS, HandCounts, SearchRules, card_at
 
 BIG_HAND = 20  # cards: from here an all-out hand is first checked for cards that fit nowhere
@@ -75,13 +79,19 @@ class Arrangement:
 
 
 def arrange(
-    rules: RuleSet, round_number: int, cards: Sequence[Card], *, budget: StepBudget | None = None
+    rules: RuleSet,
+    round_number: int,
+    cards: Sequence[Card],
+    *,
+    budget: StepBudget | None = None,
+    prunings: Prunings = ALL,
 ) -> Arrangement:
     """Lay out the contract of round ``round_number`` from ``cards``, or say why not.
 
     The search and the reason why not spend from ``budget`` (by default the request's,
     :func:`.budget.current`); past it, a :class:`~.budget.TooHard` says the question is
-    too much work.
+    too much work. ``prunings`` switches the search's speed tricks off (for the benchmark
+    and the tests: the answer is the same).
 
     >>> from .cards import parse_cards
     >>> from .presets import CONTRACT_RUMMY, DEUCES_SIX
@@ -94,11 +104,14 @@ def arrange(
     hand = tuple(cards)
     search = SearchRules.of(rules, round_number)
     counts = HandCounts.of(hand, rules)
-    solver = Solver(budget)
+    solver = Solver(budget, prunings)
     # All out, a card that fits in no meld at all settles it before any search of a big
     # hand (which could take long to find out: thirty cards, eight jokers and a stray card).
     stuck = (
-        search.all_out and len(hand) >= BIG_HAND and homeless(solver, search, counts, hand, rules)
+        search.all_out
+        and len(hand) >= BIG_HAND
+        and prunings.on(HOMELESS)
+        and homeless(solver, search, counts, hand, rules)
     )
     solution = None if stuck else _best_solution(solver, search, counts)
     if solution is None:

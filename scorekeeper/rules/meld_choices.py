@@ -33,7 +33,7 @@ from itertools import product
 
 from .budget import StepBudget
 from .rulesets import MeldKind, SameSuitRuns
-from .solver_model import HIGH_ACE, MAX_RUN, SearchRules, cell
+from .solver_model import HIGH_ACE, LOW_ACE, MAX_RUN, SearchRules, cell
 
 
 @dataclass(frozen=True)
@@ -55,8 +55,8 @@ class RunChoice:
     In an all-out round a run's wild **ends** are not placed one by one: ``low..high`` runs
     from its lowest to its highest natural card, ``wilds`` counts the wilds inside plus the
     fewest end wilds that bring it to ``length``, and ``room`` how many more end wilds it
-    could take if it were alone in its suit. :func:`place_ends` places the end wilds once
-    every card is decided.
+    could take if it were alone in its suit. :func:`.run_ends.place_ends` places the end
+    wilds once every card is decided.
     """
 
     suit: int
@@ -66,6 +66,9 @@ class RunChoice:
     wilds: int
     length: int = 0  # all out: the fewest cards the run needs (0: its ends are placed)
     room: int = 0
+
+
+Choice = SetChoice | RunChoice
 
 
 def set_choices(
@@ -123,6 +126,40 @@ def _set_choice(
     return SetChoice(rank, taken, size - count, room if rules.all_out else 0)
 
 
+def run_starts(
+    rules: SearchRules,
+    naturals: Sequence[int],
+    high_aces: Sequence[int],
+    at: int,
+    length: int,
+    budget: int,
+    others: Sequence[tuple[int, int]],
+    may_leave: int = 0,
+    steps: StepBudget | None = None,
+) -> Iterator[RunChoice]:
+    """Every run whose lowest natural card is the one at cell ``at`` (the arguments as for
+    :func:`run_choices`). An ace starts a run low (``A 2 3``) or, when aces may be high, is
+    a run's only natural card, high, wilds below it (``Q K A`` with two wilds).
+
+    >>> from dataclasses import replace
+    >>> from .presets import LIVERPOOL
+    >>> rules = replace(SearchRules.of(LIVERPOOL, 3), run_min_naturals=1)  # runs of four
+    >>> naturals = [0] * 52
+    >>> naturals[0] = naturals[cell(2, 0)] = naturals[cell(3, 0)] = 1  # A 2 3 of spades
+    >>> [(c.low, c.high, c.wilds) for c in run_starts(rules, naturals, [0] * 4, 0, 4, 3, ())]
+    [(1, 4, 1), (11, 14, 3)]
+    """
+    suit, start = at % 4, at // 4 + 1
+    if start > LOW_ACE or rules.lowest == LOW_ACE:
+        yield from run_choices(
+            rules, naturals, high_aces, suit, start, length, budget, others, may_leave, steps
+        )
+    if start == LOW_ACE and rules.highest == HIGH_ACE:
+        yield from run_choices(
+            rules, naturals, high_aces, suit, HIGH_ACE, length, budget, others, may_leave, steps
+        )
+
+
 def run_choices(
     rules: SearchRules,
     naturals: Sequence[int],
@@ -177,7 +214,7 @@ def _core_choice(
     budget: int,
 ) -> RunChoice | None:
     """The all-out run from natural card ``start`` to natural card ``high``, its end wilds
-    left to :func:`place_ends` (``None`` if it cannot reach ``length`` even alone)."""
+    left to :func:`.run_ends.place_ends` (``None`` if it cannot reach ``length`` even alone)."""
     if high != taken[-1]:
         return None  # a wild at the top is an end wild: placed later
     size = high - start + 1
@@ -193,73 +230,11 @@ def _core_choice(
 def _core_fits(rules: SearchRules, core: RunChoice, others: Sequence[tuple[int, int]]) -> bool:
     """Whether a run may join the runs of its suit already chosen, at best. Apart runs only
     get closer as their ends grow, so their natural cards must already be far enough apart;
-    runs that may overlap can grow into each other, so only :func:`place_ends` can tell."""
+    runs that may overlap can grow into each other, so only the ends placed can tell
+    (:func:`.run_ends.place_ends`)."""
     if rules.same_suit == SameSuitRuns.APART_OR_OVERLAPPING and rules.gap > 0:
         return True
     return all(rules.runs_fit((core.low, core.high), other) for other in others)
-
-
-def place_ends(
-    rules: SearchRules,
-    runs: Sequence[RunChoice],
-    least: int,
-    most: int,
-    budget: StepBudget | None = None,
-) -> list[RunChoice] | None:
-    """The all-out runs (in the same order) with their end wilds placed, the wilds beyond
-    the fewest each needs numbering from ``least`` to ``most``; ``None`` if no placement
-    does.
-
-    Runs of different suits never meet, so only runs of one suit constrain each other; the
-    search gives up on a branch as soon as the rooms left cannot reach ``least``.
-    """
-    # The runs that start last take the spare wilds, below their first card when they can.
-    index = sorted(range(len(runs)), key=lambda k: (runs[k].low, runs[k].suit))
-    order = [runs[k] for k in index]
-    rooms = [r.room for r in order]
-    tails = [sum(rooms[i:]) for i in range(len(order) + 1)]
-    placed: list[RunChoice] = []
-
-    def walk(i: int, extra: int) -> bool:
-        if i == len(order):
-            return extra >= least
-        if extra + tails[i] < least:
-            return False
-        run = order[i]
-        for more in range(min(run.room, most - extra) + 1):
-            for fixed in _ends(rules, run, run.wilds - len_inside(run) + more):
-                if budget is not None:
-                    budget.spend()
-                if all(
-                    p.suit != fixed.suit or rules.runs_fit((p.low, p.high), (fixed.low, fixed.high))
-                    for p in placed
-                ):
-                    placed.append(fixed)
-                    if walk(i + 1, extra + more):
-                        return True
-                    placed.pop()
-        return False
-
-    if not walk(0, 0):
-        return None
-    out = list(runs)
-    for k, fixed in zip(index, placed, strict=True):
-        out[k] = fixed
-    return out
-
-
-def len_inside(run: RunChoice) -> int:
-    """The wilds inside a run: positions between its natural cards."""
-    return run.high - run.low + 1 - len(run.taken)
-
-
-def _ends(rules: SearchRules, run: RunChoice, ends: int) -> Iterator[RunChoice]:
-    """The run with ``ends`` end wilds, every way they can split between its two ends."""
-    inside = len_inside(run)
-    for below in range(ends, -1, -1):
-        low, high = run.low - below, run.high + ends - below
-        if low >= rules.lowest and high <= rules.highest:
-            yield RunChoice(run.suit, low, high, run.taken, inside + ends)
 
 
 _STOP = object()

@@ -18,7 +18,6 @@ def register(app: Flask) -> None:
         errors,
         jsonbody,
         security,
-        sharing,  # noqa: F401  (adds joining and devices to the games blueprint)
     )
     from .api import bp as api_bp
     from .builder import bp as builder_bp
@@ -29,6 +28,7 @@ def register(app: Flask) -> None:
     from .main import bp as main_bp
     from .printing import bp as printing_bp
     from .referee import bp as referee_bp
+    from .sharing import bp as sharing_bp
 
     # Before any route is added: every <int:...> in a link is a number a row id can be.
     app.url_map.converters["int"] = RowIdConverter
@@ -40,6 +40,7 @@ def register(app: Flask) -> None:
     wording.install(app.jinja_env)  # {% trans count=... %}: a sentence for each count
     app.register_blueprint(main_bp)
     app.register_blueprint(games_bp)
+    app.register_blueprint(sharing_bp)
     app.register_blueprint(api_bp)
     app.register_blueprint(printing_bp)
     app.register_blueprint(referee_bp)

@@ -30,7 +30,7 @@ from ..rules import (
 from ..rules.document import to_document
 from ..rules.points import MAX_CARD_POINTS
 from ..rules.rulesets import MAX_PLAYERS, MIN_PLAYERS
-from ..rules.scoring import PlayerResult, cards_not_in_play, score_round
+from ..rules.scoring import PlayerResult, score_round
 from .builder import chosen_rules
 from .numbers import signed_number, whole_number, whole_number_or
 
@@ -244,7 +244,8 @@ class EntryForm:
         )
 
     def round_input(self, view: games.GameView) -> games.RoundInput:
-        """The service's input; unreadable cards are refused here, everything else there.
+        """The service's input; unreadable cards are refused here, everything else there
+        (cards the game's decks do not hold too: the rules core checks that once).
 
         Typed points and buys that are not whole numbers are passed on as typed, so the
         rules core words the message.
@@ -257,9 +258,6 @@ class EntryForm:
                     cards = parse_cards(self.cards[seat]) or None
                 except CardParseError as error:
                     self.errors.setdefault(seat, []).append(f"{name}: {error.message}")
-                refused = cards_not_in_play(view.rules, cards or ())
-                if refused is not None:
-                    self.errors.setdefault(seat, []).append(f"{name}: {refused}")
             points: Any = None
             if cards is None and self.points[seat]:
                 points = _number_or_text(self.points[seat], signed_number)

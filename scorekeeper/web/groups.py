@@ -1,5 +1,5 @@
 """The group pages: a group ("Smith family") of people who play together, its leaderboard, a
-person's page, export and import, the season trophy; and sharing a finished game's result.
+person's page, export and import, the season trophy.
 
 Terms:
 
@@ -41,11 +41,12 @@ from ..games import transfer
 from ..games.groups import NO_PERSON, rotate_group_join_code
 from ..printing.chart import cumulative_wins_svg, results_svg, running_totals_svg, swatch_text
 from ..printing.season import render_season
-from ..printing.share import game_result_png, result_text
 from . import access
 from .errors import CSRF_MESSAGE
 from .htmx import redirect_to, render
+from .links import game_in
 from .numbers import whole_number_or
+from .printing import pdf_response, safe_filename
 from .security import no_store
 
 bp = Blueprint("groups", __name__)
@@ -289,12 +290,10 @@ def attach(group_id: str) -> Response:
     link = request.form.get("link", "")[:400]
 
     def change() -> None:
-        from .games import GAME_ID
-
-        match = GAME_ID.search(link.strip())
-        if match is None:
+        found = game_in(link)
+        if found is None:
             raise Invalid("That is not a game link. Paste the whole link of the game.")
-        games.attach_game(get_session(), group_id, match.group(1), device=_device())
+        games.attach_game(get_session(), group_id, found[0], device=_device())
 
     return _group_form(group_id, "games", change, {"link": link})
 
@@ -462,8 +461,6 @@ def _check_csrf() -> None:
 @bp.get("/groups/<group_id>/season.pdf")
 def season(group_id: str) -> Response:
     """The season trophy (PDF) of the range (``year``, or ``from`` and ``to``)."""
-    from .printing import pdf_response, safe_filename
-
     shown, start, end = read_range()
     session = get_session()
     found = stats.season(session, group_id, start, end)
@@ -473,39 +470,6 @@ def season(group_id: str) -> Response:
     name = safe_filename(f"{found.group.name} {shown.get('year', '')}", "season-trophy")
     etag = "season-" + hashlib.sha256(pdf).hexdigest()[:24]
     return pdf_response(pdf, name, etag, "private, no-cache")
-
-
-# --- sharing a finished game's result -------------------------------------------------------
-
-
-def _finished(game_id: str) -> games.GameView:
-    view = games.load_game(get_session(), game_id)
-    if not view.finished:
-        raise Conflict("The result can be shared once the game is over.")
-    return view
-
-
-@bp.get("/games/<game_id>/result.txt")
-def result_txt(game_id: str) -> Response:
-    """The final standings as plain text (what the share button sends)."""
-    view = _finished(game_id)
-    link = url_for("games.show", game_id=game_id, _external=True)
-    response = Response(result_text(view, link), mimetype="text/plain")
-    response.headers["Content-Disposition"] = 'inline; filename="result.txt"'
-    return response
-
-
-@bp.get("/games/<game_id>/result.png")
-def result_png(game_id: str) -> Response:
-    """The final standings as a picture (PNG)."""
-    view = _finished(game_id)
-    etag = f"result-{game_id}-v{view.version}"
-    if request.if_none_match.contains(etag):
-        return Response(status=304)
-    response = Response(game_result_png(view), mimetype="image/png")
-    response.headers["Content-Disposition"] = 'inline; filename="result.png"'
-    response.set_etag(etag)
-    return response
 
 
 __all__ = ["bp", "form_group"]

@@ -24,9 +24,12 @@ _NO_BODY = frozenset({"GET", "HEAD", "OPTIONS"})
 _MISSING = object()
 
 
+_STREAMED = "streams_json_body"  # the mark on such a view (kept by functools.wraps)
+
+
 def streamed(view: View) -> View:
     """Mark a view that reads its (large) JSON body itself, piece by piece."""
-    view.streams_json_body = True  # type: ignore[attr-defined]
+    setattr(view, _STREAMED, True)
     return view
 
 
@@ -54,7 +57,7 @@ def _check_body() -> Response | None:
     if request.method in _NO_BODY or not is_json():
         return None
     view = current_app.view_functions.get(request.endpoint or "")
-    if view is None or getattr(view, "streams_json_body", False):
+    if view is None or getattr(view, _STREAMED, False):
         return None
     if not request.get_data(cache=True).strip():
         return None

@@ -1,19 +1,39 @@
-"""Sharing a game: the join link and QR code, joining with the code, a new code, the
-devices that may score (each can be removed by the game's editors), and taking the game out
-of the group it is in."""
+"""Sharing a game: the join link and its QR code, joining with the code, a new code, the
+devices that may score (each can be removed by the game's editors), taking the game out of
+the group it is in, and a finished game's result (text and picture) to send to others.
+
+Its own blueprint (``sharing``), under the game's address (``/games/<id>/...``)."""
 
 from __future__ import annotations
 
 import re
 
-from flask import Response, request, url_for
+import segno
+from flask import Blueprint, Response, request, url_for
+from markupsafe import Markup
 
 from .. import games, ratelimit
 from ..db import get_session
+from ..errors import Conflict
+from ..printing.share import game_result_png, result_text
 from . import access
-from .games import bp
 from .htmx import redirect_to, render
 from .security import no_store
+
+bp = Blueprint("sharing", __name__, url_prefix="/games")
+
+
+@bp.app_template_global()
+def join_qr(game: games.GameView) -> Markup:
+    """A QR code of the game's join link (inline SVG, no style attributes), drawn only where
+    a page shows it (the share panel of an editor's full page: never in a fragment)."""
+    join_url = url_for("sharing.join_confirm", game_id=game.id, code=game.join_code,
+                       _external=True)  # fmt: skip
+    svg = segno.make(join_url, error="m").svg_inline(
+        scale=4, border=4, omitsize=True, svgclass="qr", lineclass=None, dark="#000", light="#fff"
+    )
+    return Markup(svg)
+
 
 # --- joining --------------------------------------------------------------------------------
 
@@ -76,7 +96,7 @@ def remove_device(game_id: str, ref: str) -> Response:
     gone = games.revoke_grant(session, game_id, ref[:40], actor, device=access.device_id())
     if gone.yours:  # this device has just given up its own rights: back to watching
         return redirect_to(url_for("games.show", game_id=game_id))
-    return redirect_to(url_for("games.devices", game_id=game_id, removed=gone.label))
+    return redirect_to(url_for("sharing.devices", game_id=game_id, removed=gone.label))
 
 
 # --- the game's group -------------------------------------------------------------------------
@@ -89,3 +109,36 @@ def leave_group(game_id: str) -> Response:
     access.require_edit(game_id)
     games.detach_game(get_session(), game_id, device=access.device_id())
     return redirect_to(url_for("games.show", game_id=game_id, _anchor="share"))
+
+
+# --- a finished game's result -------------------------------------------------------------------
+
+
+def _finished(game_id: str) -> games.GameView:
+    view = games.load_game(get_session(), game_id)
+    if not view.finished:
+        raise Conflict("The result can be shared once the game is over.")
+    return view
+
+
+@bp.get("/<game_id>/result.txt")
+def result_txt(game_id: str) -> Response:
+    """The final standings as plain text (what the share button sends)."""
+    view = _finished(game_id)
+    link = url_for("games.show", game_id=game_id, _external=True)
+    response = Response(result_text(view, link), mimetype="text/plain")
+    response.headers["Content-Disposition"] = 'inline; filename="result.txt"'
+    return response
+
+
+@bp.get("/<game_id>/result.png")
+def result_png(game_id: str) -> Response:
+    """The final standings as a picture (PNG)."""
+    view = _finished(game_id)
+    etag = f"result-{game_id}-v{view.version}"
+    if request.if_none_match.contains(etag):
+        return Response(status=304)
+    response = Response(game_result_png(view), mimetype="image/png")
+    response.headers["Content-Disposition"] = 'inline; filename="result.png"'
+    response.set_etag(etag)
+    return response

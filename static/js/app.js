@@ -129,10 +129,10 @@
   // Inputs keep their focus and their text across swaps. A request carries what the fields
   // held when it was sent; its answer is drawn from that. Text typed into a field while the
   // answer was on its way (the referee: leaving a meld box sends the form, and the next box is
-  // being typed in when the answer redraws it) is newer than the answer: where the answer
-  // gives the field back as it was sent, the typed text is put back, with the caret where it
-  // was and the focus still there. A field the answer changed on purpose (cleared, or the next
-  // round's form) takes the answer's value.
+  // being typed in when the answer redraws it; or Enter pressed in a box, and typing goes on)
+  // is newer than the answer, and is never lost: see typedOnto. The caret stays where it was
+  // in the typed text, and the focus stays in the field. A field of another form (the next
+  // round's) takes the answer's value.
   const TYPED = "input[id]:not([type]), input[id][type=text], input[id][type=search], input[id][type=number], input[id][type=tel], textarea[id]";
 
   function fieldValues() {
@@ -167,19 +167,48 @@
       : null;
   });
 
+  // What a field typed in while the answer was on its way shows once the answer is in: the
+  // answer's value with the person's typing put onto it. The answer may differ from what was
+  // sent only because the server tidied it ("4s" comes back "4S", "4S " comes back "4S": the
+  // referee writes cards its own way), or on purpose (a tapped card added, the box cleared).
+  // Typing at the end of what was sent (what typing is) goes onto the end of the answer's
+  // text, with the separator the server trimmed; any other edit (inside the text, or a field
+  // that was empty when sent) keeps the text as typed.
+  function typedOnto(answer, kept) {
+    if (answer === kept.sent || !kept.sent || kept.value.indexOf(kept.sent) !== 0) return kept.value;
+    const trimmed = answer && !/\s$/.test(answer) ? /\s*$/.exec(kept.sent)[0] : "";
+    return answer + trimmed + kept.value.slice(kept.sent.length);
+  }
+
+  // A caret in the typed text, at the same place in the merged text: counted from the end in
+  // what was typed after the request left, from the start before it.
+  function caretIn(merged, kept, caret) {
+    if (caret === null || caret === undefined) return caret;
+    if (caret < kept.sent.length) return Math.min(caret, merged.length);
+    return Math.max(0, merged.length - (kept.value.length - caret));
+  }
+
   document.addEventListener("htmx:afterSwap", function (event) {
     const xhr = event.detail.xhr;
-    if (!xhr || !xhr.scorekeeperTyped) return;
+    // Once per answer: htmx says afterSwap once for each element it swapped in.
+    if (!xhr || !xhr.scorekeeperTyped || xhr.scorekeeperRestored) return;
+    xhr.scorekeeperRestored = true;
+    const focus = xhr.scorekeeperFocus;
     Object.keys(xhr.scorekeeperTyped).forEach(function (id) {
       const kept = xhr.scorekeeperTyped[id];
       const field = document.getElementById(id);
       if (!field || field === kept.element || !field.matches(TYPED)) return;
-      if (field.value !== kept.sent || roundOfField(field) !== kept.round) return;
-      field.value = kept.value;
+      if (roundOfField(field) !== kept.round) return;
+      const merged = typedOnto(field.value, kept);
+      if (focus && focus.id === id) {
+        focus.start = caretIn(merged, kept, focus.start);
+        focus.end = caretIn(merged, kept, focus.end);
+      }
+      if (field.value === merged) return;
+      field.value = merged;
       // Its own triggers (the referee's verdict, the entry form's sums and draft) see it.
       field.dispatchEvent(new Event("input", { bubbles: true }));
     });
-    const focus = xhr.scorekeeperFocus;
     if (focus && !focus.element.isConnected) {
       const field = document.getElementById(focus.id);
       if (field && field.matches(TYPED)) {

@@ -312,7 +312,7 @@ def add_round(game_id: str) -> Response:
     entry = parse_round_input(body, game, body.round)
     view, created = games.add_round(
         session,
-        game_id,
+        game,
         body.round,
         entry,
         expected_version=body.version,
@@ -350,7 +350,7 @@ def replace_round(game_id: str, number: int) -> Response:
     version = body.version if body.version is not None else _if_match_version()
     view = games.replace_round(
         session,
-        game_id,
+        game,
         number,
         entry,
         expected_version=version,
@@ -369,9 +369,9 @@ def undo_round(game_id: str, number: int) -> Response:
     If-Match may hold the game's version (its ETag).
     """
     session = get_session()
-    _authorize(session, game_id)
+    game = _authorize(session, game_id)
     version = _if_match_version()
-    view = games.undo_last_round(session, game_id, number, expected_version=version, actor=ACTOR)
+    view = games.undo_last_round(session, game, number, expected_version=version, actor=ACTOR)
     return _game_response(view)
 
 

@@ -1,0 +1,112 @@
+"""The contract search's prunings and caches, and which of them a search uses.
+
+The search (:mod:`..contract_search`) is a plain depth-first search; everything that only
+makes it faster is here, each in a module of its own with a worked hand saying what it
+cuts and why that is sound:
+
+- :mod:`.memo`: ``memo``, the states seen to fail are not searched again;
+- :mod:`.meld_wilds`: ``meld-wilds``, the melds still to make need no more wilds than are
+  free;
+- :mod:`.run_room`: ``run-room``, the runs still to make fit in their suits with the
+  wilds free;
+- :mod:`.cover`: ``cover``, all out, every card has an open meld to go to;
+- :mod:`.stacked_runs`: ``stacked-runs``, all out, runs that may overlap have the cards
+  to stack.
+
+Some keep answers per suit in a cache (``meld-wilds cache`` ...). Two more tricks are the
+arranger's: ``answers`` (:class:`..solver.Solver`: the questions about one hand, each
+answered once, the reason why not asking again some of what the arranger asked) and
+``homeless`` (:func:`..arrangement_reasons.homeless`: all out, a big hand with a card
+that fits in no meld is settled before any search).
+
+A :class:`Prunings` value says which are on (all, by default); ``benchmarks/arranger.py
+--prunings`` times the search with each off in turn, and ``tests/test_prunings.py``
+checks that the answers never change.
+
+>>> Prunings().on("cover"), Prunings().without("cover").on("cover")
+(True, False)
+>>> Prunings.only("memo").on("memo"), Prunings.only("memo").on("cover")
+(True, False)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from ..solver_model import SearchRules
+from . import cover, meld_wilds, memo, run_room, stacked_runs
+from .pruning import Check, Pruning
+
+# In the order the search asks them: the cheap and the sharp first.
+CHECKS: tuple[Pruning, ...] = (
+    meld_wilds.PRUNING,
+    run_room.PRUNING,
+    cover.PRUNING,
+    stacked_runs.PRUNING,
+)
+MEMO = memo.NAME
+ANSWERS = "answers"
+HOMELESS = "homeless"
+
+CUTS: dict[str, str] = {
+    MEMO: "a state seen to fail is not searched again",
+    **{p.name: p.cuts for p in CHECKS},
+    **{p.cache: "keeps its answers per suit" for p in CHECKS if p.cache},
+    ANSWERS: "the questions about one hand, each answered once",
+    HOMELESS: "all out, 20 cards or more: a card that fits in no meld settles it first",
+}
+NAMES: tuple[str, ...] = tuple(CUTS)
+
+
+@dataclass(frozen=True)
+class Prunings:
+    """Which prunings, caches and tricks are switched off (none, by default)."""
+
+    off: frozenset[str] = frozenset()
+
+    def __post_init__(self) -> None:
+        unknown = sorted(self.off - set(NAMES))
+        if unknown:
+            raise ValueError(f"no such pruning: {', '.join(unknown)}")
+
+    @classmethod
+    def only(cls, *names: str) -> Prunings:
+        """Only ``names`` on."""
+        return cls(frozenset(NAMES) - set(names))
+
+    def on(self, name: str) -> bool:
+        return name not in self.off
+
+    def without(self, *names: str) -> Prunings:
+        return Prunings(self.off | set(names))
+
+    def checks(self, rules: SearchRules) -> tuple[Check, ...]:
+        """The checks a search under ``rules`` asks at every node, in order: those on and
+        sound for the rules, each with its cache if that is on."""
+        return _checks(self.off, rules)
+
+
+@lru_cache(maxsize=256)
+def _checks(off: frozenset[str], rules: SearchRules) -> tuple[Check, ...]:
+    out = []
+    for pruning in CHECKS:
+        if pruning.name in off or not pruning.sound_for(rules):
+            continue
+        plain = pruning.plain_check is not None and pruning.cache in off
+        out.append(pruning.plain_check if plain and pruning.plain_check else pruning.check)
+    return tuple(out)
+
+
+ALL = Prunings()
+
+
+def clear_caches() -> None:
+    """Forget the answers the caches keep (for the benchmark's fair comparisons)."""
+    meld_wilds.kept_run_wilds.cache_clear()
+    run_room.kept_most_runs.cache_clear()
+    run_room.kept_fewest_wilds_for_runs.cache_clear()
+    stacked_runs.kept_fewest_run_cards.cache_clear()
+
+
+__all__ = ["ALL", "ANSWERS", "CUTS", "HOMELESS", "MEMO", "NAMES", "Prunings", "clear_caches"]

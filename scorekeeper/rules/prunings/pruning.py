@@ -1,0 +1,56 @@
+"""What a pruning is: a pure test of a search node, and the rule sets it is sound for.
+
+A **pruning** looks at one node of the contract search (a :class:`.search_state.Node`: the
+cards still to decide, the melds laid, the free wilds) and answers ``False`` when it can
+prove that no way down from that node makes the contract; the search then goes no further
+there. It must never answer ``False`` where a way exists (**sound**): the answers never
+depend on the prunings, only the time does (``tests/test_prunings.py`` runs the oracle
+comparison with each one off in turn, and with each alone).
+
+A pruning is sound for some rule sets only: it says which (:attr:`Pruning.sound_for`),
+and the search asks it only there. Each names the meld kinds it understands; a rule set
+with another kind of meld switches it off until someone shows it sound there too.
+
+A pruning may keep answers it computed per suit in a cache (an ``lru_cache`` around a pure
+function); ``plain_check`` is the same test without it, to show what the cache buys.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection
+from dataclasses import dataclass
+
+from ..rulesets import MeldKind
+from ..search_state import Node
+from ..solver_model import SearchRules
+
+Check = Callable[[Node], bool]
+
+SETS_AND_RUNS = frozenset({MeldKind.SET, MeldKind.RUN})
+
+
+@dataclass(frozen=True)
+class Pruning:
+    """A pruning: its name (for the benchmark's table and ``Prunings.without``), what it
+    cuts in a line, the rule sets it is sound for, and the test itself."""
+
+    name: str
+    cuts: str
+    sound_for: Callable[[SearchRules], bool]
+    check: Check
+    plain_check: Check | None = None  # the same test without its cache
+    cache: str | None = None  # the name of that cache
+
+    def __post_init__(self) -> None:
+        if (self.plain_check is None) != (self.cache is None):
+            raise ValueError("a pruning with a cache names it and has a plain check")
+
+
+def understands(rules: SearchRules, kinds: Collection[MeldKind]) -> bool:
+    """Whether every meld the round may lay is of one of ``kinds`` (extra melds: any kind)."""
+    if rules.extra_melds and rules.all_out:
+        return all(kind in kinds for kind in MeldKind)
+    return all(spec.kind in kinds for spec in rules.slots)
+
+
+__all__ = ["SETS_AND_RUNS", "Check", "Pruning", "understands"]

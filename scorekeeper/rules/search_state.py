@@ -1,0 +1,244 @@
+"""Where the contract search stands: the cards still to decide, and the melds laid so far.
+
+The search (:mod:`.contract_search`) walks a hand's cells from the lowest and decides every
+card: into a meld, made wild (a dual card), kept for the top of a run (an ace), or left in
+hand. :class:`SearchState` is what it has decided so far. It changes by two moves, and each
+move is taken back by calling it again with ``sign=-1``, so a branch of the search leaves
+the state as it found it:
+
+- :meth:`SearchState.lay` lays a meld choice (:mod:`.meld_choices`), filling a contract meld
+  (or none: an extra meld);
+- :meth:`SearchState.set_aside` decides one card another way (:data:`WILD`, :data:`HIGH`,
+  :data:`LEAVE`).
+
+A :class:`Node` is what the prunings (:mod:`.prunings`) see of the state at one node: it
+adds the lowest cell still to decide, the wilds still free, and the run positions of the
+cards not yet decided, suit by suit.
+
+>>> from .cards import parse_cards
+>>> from .meld_choices import SetChoice
+>>> from .presets import LIVERPOOL
+>>> state = SearchState.of(LIVERPOOL, 1, parse_cards("7H 7C JK 9D 9S"))
+>>> sevens = SetChoice(rank=7, taken=(0, 1, 0, 1), wilds=1, room=0)  # 7♥ 7♣ and a wild
+>>> state.lay(0, sevens)
+>>> state.open, state.committed, state.naturals[24:28]
+([1], 1, [0, 0, 0, 0])
+>>> state.lay(0, sevens, sign=-1)
+>>> state.open, state.committed, state.naturals[24:28]
+([2], 0, [0, 1, 0, 1])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from .cards import Card
+from .meld_choices import Choice, SetChoice
+from .rulesets import MeldKind, MeldSpec, RuleSet, SameSuitRuns
+from .solver_model import CELLS, HIGH_ACE, UNBOUNDED, HandCounts, SearchRules
+
+WILD = "wild"  # a dual card played as a wild
+HIGH = "high"  # an ace kept for the top of a run (J Q K A)
+LEAVE = "leave"  # a card left in hand (a round with a discard)
+
+Laid = tuple[int | None, MeldKind, Choice]  # a meld laid: the contract meld it fills, its kind
+
+
+class SearchState:
+    """The cards still to decide, the wilds, and the melds laid (see the module's doc).
+
+    ``specs`` are the contract's distinct melds and ``open[j]`` how many melds of
+    ``specs[j]`` are still to make. ``pool`` counts the wilds the hand has now (its wild
+    cards and the dual cards made wild), ``committed`` the wilds the melds laid need, and
+    ``room`` how many more they could hold (all out: spare wilds go there at the end)."""
+
+    __slots__ = (
+        "committed",
+        "hand",
+        "high_aces",
+        "left",
+        "made",
+        "must_leave",
+        "naturals",
+        "open",
+        "pool",
+        "room",
+        "rules",
+        "runs",
+        "specs",
+        "turned",
+        "used",
+    )
+
+    def __init__(self, rules: SearchRules, hand: HandCounts, *, must_leave: bool = False):
+        self.rules = rules
+        self.hand = hand
+        self.must_leave = must_leave  # a card must stay in hand, to discard
+        self.naturals = list(hand.naturals)  # per cell, the natural cards not yet decided
+        self.high_aces = [0, 0, 0, 0]  # per suit, the aces kept for the top of a run
+        self.pool = hand.wilds
+        self.committed = 0
+        self.room = 0
+        self.left = 0  # cards left in hand
+        self.used = 0  # natural cards in melds
+        self.specs: list[MeldSpec] = list(dict.fromkeys(rules.slots))
+        self.open = [rules.slots.count(spec) for spec in self.specs]
+        self.made: list[Laid] = []
+        self.turned: list[int] = []  # the dual cells made wild
+        self.runs: list[list[tuple[int, int]]] = [[], [], [], []]  # per suit, (low, high)
+
+    @classmethod
+    def of(
+        cls, rules: RuleSet, round_number: int, cards: Sequence[Card], *, must_leave: bool = False
+    ) -> SearchState:
+        """The state at the start of a search of ``cards`` (for the doctests and tests)."""
+        search = SearchRules.of(rules, round_number)
+        return cls(search, HandCounts.of(cards, rules), must_leave=must_leave)
+
+    # --- the moves -------------------------------------------------------------------------
+
+    def lay(self, j: int | None, choice: Choice, sign: int = 1) -> None:
+        """Lay ``choice``, filling contract meld ``specs[j]`` (``None``: an extra meld), or,
+        with ``sign=-1``, take it back.
+
+        A meld's natural cards leave the cards still to decide. A run's high ace is one kept
+        high (:data:`HIGH`), unless it is the run's lowest natural card: then it is the card
+        being decided (``Q K A`` with two wilds, started by the ace)."""
+        naturals = self.naturals
+        if isinstance(choice, SetChoice):
+            base = (choice.rank - 1) * 4
+            for t, n in enumerate(choice.taken):
+                naturals[base + t] -= sign * n
+            self.used += sign * sum(choice.taken)
+            kind = MeldKind.SET
+        else:
+            suit, first = choice.suit, choice.taken[0]
+            for p in choice.taken:
+                if p < HIGH_ACE:
+                    naturals[(p - 1) * 4 + suit] -= sign
+                elif p == first:
+                    naturals[suit] -= sign
+                else:
+                    self.high_aces[suit] -= sign
+            self.used += sign * len(choice.taken)
+            kind = MeldKind.RUN
+            if sign > 0:
+                self.runs[suit].append((choice.low, choice.high))
+            else:
+                self.runs[suit].pop()
+        self.committed += sign * choice.wilds
+        self.room += sign * choice.room
+        if j is not None:
+            self.open[j] -= sign
+        if sign > 0:
+            self.made.append((j, kind, choice))
+        else:
+            self.made.pop()
+
+    def set_aside(self, at: int, how: str, sign: int = 1) -> None:
+        """Decide one card of cell ``at`` otherwise than in a meld: made wild, kept as a high
+        ace, or left in hand (or, with ``sign=-1``, take that back)."""
+        self.naturals[at] -= sign
+        if how == WILD:
+            self.pool += sign
+            if sign > 0:
+                self.turned.append(at)
+            else:
+                self.turned.pop()
+        elif how == HIGH:
+            self.high_aces[at] += sign
+        else:
+            self.left += sign
+
+    # --- what the search and the prunings read ---------------------------------------------
+
+    def next_cell(self, at: int) -> int:
+        """The lowest cell from ``at`` with a card still to decide (``CELLS``: none)."""
+        naturals = self.naturals
+        while at < CELLS and not naturals[at]:
+            at += 1
+        return at
+
+    def spare_dual(self, at: int) -> int:
+        """Dual cards not yet decided: each may still become a wild."""
+        dual = self.hand.dual
+        return sum(self.naturals[c] for c in dual if c >= at) if dual else 0
+
+    def free(self, at: int) -> int:
+        """The wilds the melds still to make may use: the pool and the undecided dual
+        cards, less what the melds laid need."""
+        return self.pool + self.spare_dual(at) - self.committed
+
+    def claimants(self, j: int | None) -> int:
+        """How many melds other than one of ``specs[j]`` could still take a natural card a
+        run leaves behind (``UNBOUNDED``: any number of copies)."""
+        rules = self.rules
+        if rules.extra_melds and rules.all_out:
+            return UNBOUNDED
+        count = 0
+        for k, spec in enumerate(self.specs):
+            others = self.open[k] - (k == j)
+            if spec.kind == MeldKind.SET and others:
+                return UNBOUNDED  # a set may take every copy of a card
+            if spec.kind == MeldKind.RUN and rules.same_suit != SameSuitRuns.NEVER:
+                count += others  # another run takes one copy
+        return count
+
+    def open_runs(self) -> tuple[int, int]:
+        """How many runs are still to make, and the fewest cards of one (``(0, 0)``: none)."""
+        wanted = shortest = 0
+        for j, spec in enumerate(self.specs):
+            if self.open[j] and spec.kind == MeldKind.RUN:
+                wanted += self.open[j]
+                shortest = min(shortest or spec.min_length, spec.min_length)
+        return wanted, shortest
+
+    def run_floor(self, suit: int, at: int) -> int:
+        """The lowest position a run of ``suit`` still to make may take when runs of a suit
+        may not overlap: it starts at or above the rank of cell ``at``, so above the runs
+        of its suit laid from below that rank (a run of wilds under a high ace is laid from
+        the ace, above it)."""
+        rules = self.rules
+        rank = at // 4 + 1
+        below = [high + rules.gap + 1 for low, high in self.runs[suit] if low <= rank]
+        return max([rules.lowest, *below])
+
+    def node(self, at: int) -> Node:
+        """What the prunings see at a node whose lowest undecided cell is ``at``."""
+        return Node(self, at, self.free(at), suit_masks(self.naturals, self.high_aces, at))
+
+
+class Node(NamedTuple):
+    """One node of the search as the prunings see it: the state, the lowest cell still to
+    decide, the wilds still free (:meth:`SearchState.free`), and per suit a bit per run
+    position (1-14) holding a natural card not yet decided (an undecided ace sets both)."""
+
+    state: SearchState
+    at: int
+    free: int
+    masks: list[int]
+
+
+def suit_masks(naturals: Sequence[int], high_aces: Sequence[int], at: int) -> list[int]:
+    """Per suit, a bit per run position holding a natural card not yet decided.
+
+    >>> naturals = [1] + [0] * 7 + [2] + [0] * 43  # A♠, two 3♠
+    >>> masks = suit_masks(naturals, [0, 0, 0, 1], 0)  # and an ace of clubs kept high
+    >>> [[p for p in range(15) if mask >> p & 1] for mask in masks]
+    [[1, 3, 14], [], [], [14]]
+    """
+    masks = [0, 0, 0, 0]
+    for c in range(at, CELLS):
+        if naturals[c]:
+            masks[c & 3] |= _POSITION_BIT[c]
+    for suit in range(4):
+        if high_aces[suit] or (suit >= at and naturals[suit]):  # an ace may also be high
+            masks[suit] |= 1 << HIGH_ACE
+    return masks
+
+
+_POSITION_BIT = [1 << (c // 4 + 1) for c in range(CELLS)]  # a cell's run position, as a bit
+
+
+__all__ = ["HIGH", "LEAVE", "WILD", "Laid", "Node", "SearchState", "suit_masks"]

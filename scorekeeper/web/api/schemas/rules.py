@@ -1,0 +1,172 @@
+"""The rule sets: ``/rules``, a rule-set document and the rule book."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import Field, Tag
+
+from .base import Answer, by_json_type
+
+# --- the rules: /rules ----------------------------------------------------------------------
+
+
+class PointTable(Answer):
+    id: str
+    name: str
+    summary: str
+    ranks: dict[str, int] = Field(description="Points per rank label (A, 2 ... 10, J, Q, K).")
+    joker: int
+
+
+class PlayerRange(Answer):
+    min: int
+    max: int
+
+
+class MeldSpec(Answer):
+    kind: Literal["set", "run"]
+    min_length: int
+
+
+class RoundSpec(Answer):
+    round: int
+    contract: str
+    melds: list[MeldSpec]
+    min_cards: int
+    cards_dealt: int
+    going_out: str
+    buy_limit: int | None
+
+
+class Decks(Answer):
+    decks: int
+    jokers: int
+
+
+class RuleSet(Answer):
+    id: str = Field(examples=["liverpool"])
+    name: str
+    summary: str
+    players: PlayerRange
+    rounds: list[RoundSpec]
+    decks: dict[str, Decks] = Field(description="Decks and jokers to shuffle, by player count.")
+    wilds: str
+    point_table: PointTable
+    options: dict[str, Any] = Field(description="The value of every house-rule option.")
+
+
+class ContractMeld(Answer):
+    kind: Literal["set", "run"]
+    min_length: int = Field(ge=2, le=20, description="The fewest cards (a run at most 13).")
+
+
+class DocumentRound(Answer):
+    contract: list[ContractMeld] = Field(min_length=1, max_length=8)
+    cards_dealt: int = Field(ge=1, le=20)
+    going_out: str = Field(
+        "discard", description='"discard" (the last card may be discarded) or "all-out".'
+    )
+    buy_limit: int | None = Field(
+        None, ge=0, le=20, description="Cards one player may buy in the round; null: no limit."
+    )
+
+
+class DocumentWilds(Answer):
+    ranks: list[str] = Field([], description='Wild ranks besides the jokers, like ["2"].')
+    can_be_natural: bool = Field(True, description="A wild rank may also stand for itself.")
+
+
+class DecksRow(Answer):
+    up_to: int = Field(ge=2, le=8, description="The most players this row is for.")
+    decks: int = Field(ge=1, le=8)
+
+
+class DocumentDecks(Answer):
+    by_players: list[DecksRow] = Field(description="From fewer players to more.")
+    jokers: str = Field("per-deck", description="per-deck, players-minus-one or none.")
+    jokers_per_deck: int = Field(2, ge=0, le=4)
+    for_players: dict[str, Decks] | None = Field(
+        None,
+        description="Worked out from the rows, for people (decks and jokers by player count); "
+        "given back, it must agree.",
+    )
+
+
+class DocumentPointTable(Answer):
+    id: str = "custom"
+    name: str = "Custom"
+    summary: str = "Custom points."
+    ranks: dict[str, int] = Field(description="Points for every rank: A, 2 ... 10, J, Q, K.")
+    joker: int
+
+
+class RuleDocument(Answer):
+    """A whole rule set. Only rounds is required: the rest defaults to Liverpool's."""
+
+    version: Literal[1] = 1
+    id: str = Field(
+        "custom",
+        max_length=40,
+        examples=["liverpool"],
+        description="A preset's id, kept only when the rules are that preset's (house-rule "
+        "options aside); any other rule set is given its own: its name as a slug and 8 "
+        "hexadecimal digits standing for its rules (our-rules-1a2b3c4d).",
+    )
+    name: str = "Custom rules"
+    summary: str = ""
+    source: str = ""
+    players: PlayerRange | None = None
+    rounds: list[DocumentRound] = Field(min_length=1, max_length=20)
+    wilds: DocumentWilds | None = None
+    decks: DocumentDecks | None = None
+    point_table: (
+        Annotated[
+            Annotated[str, Tag("string")] | Annotated[DocumentPointTable, Tag("object")],
+            by_json_type("a point table's name or a table"),
+        ]
+        | None
+    ) = None
+    options: dict[str, Any] = Field(
+        {},
+        description="House-rule options by name (GET /rules lists them); the ones that restate "
+        "another part (point_table, cards_dealt, buying, buy_limit, deuces_wild, jokers, "
+        "min_players, max_players) apply on top of it.",
+    )
+
+
+class RuleOption(Answer):
+    name: str
+    doc: str
+    kind: Literal["bool", "int", "choice", "table", "ints"]
+    choices: list[str]
+
+
+class RuleSentence(Answer):
+    text: str
+    key: bool = Field(description="One of the key rules printed on the score sheets.")
+
+
+class RuleParagraph(Answer):
+    text: str
+    sentences: list[RuleSentence]
+
+
+class RuleSection(Answer):
+    heading: str
+    paragraphs: list[RuleParagraph]
+    key_rule: str = Field(description="The section's key rules in one line, as on the sheets.")
+
+
+class RuleBook(Answer):
+    """A rule set's rules in plain language, as the rules pages and score sheets give them."""
+
+    rules: str
+    name: str
+    sections: list[RuleSection]
+
+
+class Rules(Answer):
+    presets: list[RuleSet]
+    point_tables: list[PointTable]
+    options: list[RuleOption]

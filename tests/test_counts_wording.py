@@ -25,9 +25,9 @@ def one_point_game(app: Flask) -> games.GameView:
     """A finished two-player game, won by Zoë with 1 point (in a group, for its pages)."""
     with app.app_context(), write_session() as session:
         group, _token = games.create_group(session, "Club", people=["Zoë", "Bob"])
-        view, _token = games.create_game(
-            session, preset="liverpool", players=["Zoë", "Bob"], first_dealer=0,
-            options={"point_table": ONE_EACH}, group_id=group.id,
+        view, _token = games.start_group_game(
+            session, group.id, preset="liverpool", players=["Zoë", "Bob"], first_dealer=0,
+            options={"point_table": ONE_EACH},
         )  # fmt: skip
     for number in range(1, 8):
         zoe = PlayerResult(points=1) if number == 7 else PlayerResult(went_out=True)

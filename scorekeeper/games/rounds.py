@@ -505,8 +505,14 @@ def _plan_undo(
     if loaded is not None:  # about to be deleted behind the session's back: let it go
         session.expunge(loaded)
     before = {
-        "results": {
-            view.players[e.seat]: {"points": e.points, "went_out": e.went_out} for e in last.entries
+        "results": {  # all that was entered, as an edit keeps it: the form is filled from it
+            view.players[e.seat]: {
+                "points": e.points,
+                "went_out": e.went_out,
+                "cards": e.cards_text,
+                "bought": e.bought,
+            }
+            for e in last.entries
         },
         "cut_bonus": last.cut_bonus,
     }

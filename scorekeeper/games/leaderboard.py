@@ -662,6 +662,30 @@ def year_range(year: int) -> tuple[datetime, datetime]:
     return datetime(year, 1, 1, tzinfo=UTC), datetime(year + 1, 1, 1, tzinfo=UTC)
 
 
+def season_years(session: Session, group_id: str, limit: int = 3) -> tuple[int, ...]:
+    """The latest ``limit`` years (UTC) in which games of the group finished, newest first:
+    the years that have a season trophy. One look-up of ``game(group_id, finished_at)`` a
+    year: the newest game, then the newest that finished before its year began, and so on.
+
+    A year offered without one would send a person to a refusal (no champion yet).
+    """
+    years: list[int] = []
+    before: datetime | None = None
+    for _ in range(limit):
+        statement = (
+            sa_select(col(Game.finished_at))
+            .where(col(Game.group_id) == group_id, *_in_range(col(Game.finished_at), None, before))
+            .order_by(col(Game.finished_at).desc())
+            .limit(1)
+        )
+        newest = reader(session).execute(statement).scalar_one_or_none()
+        if newest is None:
+            break
+        years.append(newest.year)  # stored in UTC
+        before = datetime(newest.year, 1, 1, tzinfo=UTC)
+    return tuple(year for year in years if 1900 <= year <= 9999)  # as year_range takes them
+
+
 __all__: Sequence[str] = (
     "SORT_KEYS",
     "GameRef",
@@ -678,6 +702,7 @@ __all__: Sequence[str] = (
     "leaderboard",
     "person_stats",
     "season",
+    "season_years",
     "wins_over_time",
     "year_range",
 )

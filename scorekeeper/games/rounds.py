@@ -418,19 +418,7 @@ def _plan_replace(
             {"version": row.version},
         )
     points = _score(view, number, entry)
-    before_view = view.rounds[number - 1]
-    before = {
-        "cut_bonus": before_view.cut_bonus,
-        "results": {
-            view.players[e.seat]: {
-                "points": e.points,
-                "went_out": e.went_out,
-                "cards": e.cards_text,
-                "bought": e.bought,
-            }
-            for e in before_view.entries
-        },
-    }
+    before = _as_recorded(view, view.rounds[number - 1])
     after = _entries_json(view, points, entry)
     changed = [
         f"{name} {before['results'][name]['points']} → {after['results'][name]['points']}"
@@ -504,20 +492,25 @@ def _plan_undo(
     loaded = session.identity_map.get(identity_key(Round, round_id))
     if loaded is not None:  # about to be deleted behind the session's back: let it go
         session.expunge(loaded)
-    before = {
-        "results": {  # all that was entered, as an edit keeps it: the form is filled from it
+    before = _as_recorded(view, last)  # all of it: the entry form is filled from it again
+    summary = f"Round {last.number} undone: " + _points_summary(view, last.points)
+    return round_id, (before, None, summary)
+
+
+def _as_recorded(view: GameView, played: RoundView) -> dict[str, Any]:
+    """A recorded round's values as the history keeps them, before an edit or an undo."""
+    return {
+        "cut_bonus": played.cut_bonus,
+        "results": {
             view.players[e.seat]: {
                 "points": e.points,
                 "went_out": e.went_out,
                 "cards": e.cards_text,
                 "bought": e.bought,
             }
-            for e in last.entries
+            for e in played.entries
         },
-        "cut_bonus": last.cut_bonus,
     }
-    summary = f"Round {last.number} undone: " + _points_summary(view, last.points)
-    return round_id, (before, None, summary)
 
 
 _ROUND_ID_OF = sa_select(Round.id).where(

@@ -171,6 +171,44 @@ def test_no_number_is_broken_over_two_lines_on_a_phone(sized: Any, live_server: 
     assert broken == [], where[:60]
 
 
+# Each round column of a scrolling score table that is only partly in view between the
+# names and the totals (a number half under the names: "-35" read as "35").
+PART_ROUNDS = """() => Array.from(
+    document.querySelectorAll(".board-panel.scrolls .board-scroll")).flatMap(s => {
+  const table = s.querySelector("table");
+  const names = table.querySelector("thead .name-col").getBoundingClientRect();
+  const total = table.querySelector("thead .total-col").getBoundingClientRect();
+  return Array.from(table.querySelectorAll("thead .round-col"))
+    .filter(th => th.getClientRects().length > 0)
+    .map(th => {
+      const box = th.getBoundingClientRect();
+      const seen = Math.min(box.right, total.left) - Math.max(box.left, names.right);
+      return { round: th.querySelector(".round-no").textContent, seen: seen, width: box.width };
+    })
+    .filter(c => c.seen > 1 && c.seen < c.width - 1);
+})"""
+
+
+def test_a_swiped_score_table_shows_whole_rounds_only(sized: Any, live_server: Any) -> None:
+    four, urls = phone_pages(live_server.app)
+    page = sized("phone")
+    join(page, live_server.url, four)
+    tables = 0
+    for url in [u for u in urls if "/games/" in u]:
+        page.goto(live_server.url + url)
+        page.wait_for_load_state("load")
+        scrolls = page.locator(".board-panel.scrolls .board-scroll")
+        if not scrolls.count():
+            continue
+        tables += 1
+        assert page.evaluate(PART_ROUNDS) == [], url  # opened on the latest rounds
+        for step in (-25, -40, 17):  # swipes that stop between two rounds' edges
+            scrolls.first.evaluate(f"s => s.scrollBy({{left: {step}, behavior: 'instant'}})")
+            page.wait_for_timeout(250)
+            assert page.evaluate(PART_ROUNDS) == [], (url, step)
+    assert tables >= 4  # the 8-player and Shanghai tables scroll on a phone
+
+
 # --- 2. a card picker for fingers ----------------------------------------------------------
 
 TAP = 44  # px: the smallest target a finger hits reliably

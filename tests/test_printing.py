@@ -145,9 +145,8 @@ def test_blank_sheet_for_every_preset_and_2_and_8_players(preset: str) -> None:
                 text
             )
         assert text.count("Points Total".upper()) == 1 or text.count("POINTS TOTAL") == players
-        for label, value in (
-            p.rpartition(" ")[::2] for p in rules.point_table.describe().split(" · ")
-        ):
+        key = rules.point_table.describe(rules.uses_jokers)
+        for label, value in (p.rpartition(" ")[::2] for p in key.split(" · ")):
             assert f"{label} {value}" in text
         for line in key_rules(rules, players):
             assert squeezed(line) in squeezed(text)

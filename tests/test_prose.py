@@ -49,7 +49,7 @@ def test_every_preset_has_every_section_in_whole_sentences(preset: str) -> None:
                 assert sentence.text.endswith((".", '!".')), sentence
     text = book_text(rules)
     assert rules.describe_wilds()[1:] in text
-    assert rules.point_table.describe() in text
+    assert rules.point_table.describe(rules.uses_jokers) in text
     assert f"after round {rules.round_count}" in text
 
 
@@ -211,7 +211,7 @@ def test_the_summary_is_written_from_the_rules(preset: str) -> None:
     first, last = rules.rounds[0].contract.describe(), rules.rounds[-1].contract.describe()
     assert f"from {first} to {last}." in text
     assert rules.describe_wilds()[1:] + "." in text
-    assert rules.point_table.describe() in text
+    assert rules.point_table.describe(rules.uses_jokers) in text
     assert ("go out with every card" in text) == any(spec.all_out for spec in rules.rounds)
     changed = with_options(rules, {"cards_dealt": 14, "cut_bonus": -30, "buying": False})
     other = summary(changed)

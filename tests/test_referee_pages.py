@@ -313,7 +313,7 @@ def test_rules_page_for_every_preset(client: FlaskClient, preset: str) -> None:
     assert rules.name in page
     for spec in rules.rounds:
         assert spec.contract.describe(words=True) in page
-    assert rules.point_table.describe() in page
+    assert rules.point_table.describe(rules.uses_jokers) in page
     assert rules.describe_wilds()[1:] in page
     assert "Legal:" in page and "Not legal:" in page
     assert "turns the corner" in page

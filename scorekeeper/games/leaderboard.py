@@ -51,6 +51,7 @@ from ..errors import Invalid, NotFound
 from ..models import Game, Person, Player
 from .groups import NO_PERSON, GroupView, PersonView, check_person_id, get_group, load_group
 from .store import reader
+from .views import game_title
 
 # --- the read model -----------------------------------------------------------------------
 
@@ -141,7 +142,12 @@ class PersonGame:
     place: int
     players: int
     won: bool
+    created_at: datetime
     phases_done: int | None = None  # phases completed, in a phase game (None: played in rounds)
+
+    @property
+    def display_title(self) -> str:
+        return game_title(self.title, self.created_at)
 
 
 @dataclass(frozen=True)
@@ -532,6 +538,7 @@ def _person_games(session: Session, mine: list[Any], limit: int) -> tuple[Person
             col(Player.place),
             seated,
             col(Player.won),
+            col(Game.created_at),
             col(Player.phases_done),
         )
         .select_from(join(Player, Game, col(Game.id) == col(Player.game_id)))
@@ -540,10 +547,12 @@ def _person_games(session: Session, mine: list[Any], limit: int) -> tuple[Person
         .limit(limit)
     )
     return tuple(
-        PersonGame(gid, title, preset, at, int(total), int(place), int(players), bool(won), done)
-        for gid, title, preset, at, total, place, players, won, done in reader(session).execute(
-            statement
+        PersonGame(
+            gid, title, preset, at, int(total), int(place), int(players), bool(won), start, done
         )
+        for gid, title, preset, at, total, place, players, won, start, done in reader(
+            session
+        ).execute(statement)
     )
 
 
@@ -667,6 +676,30 @@ def year_range(year: int) -> tuple[datetime, datetime]:
     return datetime(year, 1, 1, tzinfo=UTC), datetime(year + 1, 1, 1, tzinfo=UTC)
 
 
+def season_years(session: Session, group_id: str, limit: int = 3) -> tuple[int, ...]:
+    """The latest ``limit`` years (UTC) in which games of the group finished, newest first:
+    the years that have a season trophy. One look-up of ``game(group_id, finished_at)`` a
+    year: the newest game, then the newest that finished before its year began, and so on.
+
+    A year offered without one would send a person to a refusal (no champion yet).
+    """
+    years: list[int] = []
+    before: datetime | None = None
+    for _ in range(limit):
+        statement = (
+            sa_select(col(Game.finished_at))
+            .where(col(Game.group_id) == group_id, *_in_range(col(Game.finished_at), None, before))
+            .order_by(col(Game.finished_at).desc())
+            .limit(1)
+        )
+        newest = reader(session).execute(statement).scalar_one_or_none()
+        if newest is None:
+            break
+        years.append(newest.year)  # stored in UTC
+        before = datetime(newest.year, 1, 1, tzinfo=UTC)
+    return tuple(year for year in years if 1900 <= year <= 9999)  # as year_range takes them
+
+
 __all__: Sequence[str] = (
     "SORT_KEYS",
     "GameRef",
@@ -683,6 +716,7 @@ __all__: Sequence[str] = (
     "leaderboard",
     "person_stats",
     "season",
+    "season_years",
     "wins_over_time",
     "year_range",
 )

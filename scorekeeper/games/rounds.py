@@ -460,15 +460,7 @@ def _plan_replace(
     points = _score(view, number, entry)
     progress = progress_with(view, number, entry.results)
     new = _lay_out(view, _replaced_row(row, entry, now), points, entry, progress)
-    before_view = view.rounds[number - 1]
-    before = {
-        "cut_bonus": before_view.cut_bonus,
-        "results": {
-            view.players[e.seat]: _entry_json(e.points, e.went_out, e.cards_text, e.bought)
-            | _phase_json(e.phase, e.phase_done)
-            for e in before_view.entries
-        },
-    }
+    before = _as_recorded(view, view.rounds[number - 1])
     after = _entries_json(view, new)
     changed = [
         f"{name} {before['results'][name]['points']} → {after['results'][name]['points']}"
@@ -543,14 +535,21 @@ def _plan_undo(
     loaded = session.identity_map.get(identity_key(Round, round_id))
     if loaded is not None:  # about to be deleted behind the session's back: let it go
         session.expunge(loaded)
-    before = {
-        "results": {
-            view.players[e.seat]: {"points": e.points, "went_out": e.went_out} for e in last.entries
-        },
-        "cut_bonus": last.cut_bonus,
-    }
+    before = _as_recorded(view, last)  # all of it: the entry form is filled from it again
     summary = f"Round {last.number} undone: " + _points_summary(view, last.points)
     return round_id, (before, None, summary)
+
+
+def _as_recorded(view: GameView, played: RoundView) -> dict[str, Any]:
+    """A recorded round's values as the history keeps them, before an edit or an undo."""
+    return {
+        "cut_bonus": played.cut_bonus,
+        "results": {
+            view.players[e.seat]: _entry_json(e.points, e.went_out, e.cards_text, e.bought)
+            | _phase_json(e.phase, e.phase_done)
+            for e in played.entries
+        },
+    }
 
 
 _ROUND_ID_OF = sa_select(Round.id).where(

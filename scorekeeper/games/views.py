@@ -79,6 +79,16 @@ class RoundView:
         return tuple(e.points for e in self.entries)
 
 
+def game_title(title: str, created_at: datetime) -> str:
+    """A game's name in every list and on its pages: its title, or for an untitled game the
+    day it was started (the rule set is said beside it).
+
+    >>> game_title("", datetime(2026, 3, 7)), game_title("Sunday", datetime(2026, 3, 7))
+    ('Game of 07 Mar 2026', 'Sunday')
+    """
+    return title or f"Game of {created_at:%d %b %Y}"
+
+
 @dataclass(frozen=True)
 class GameView:
     """Everything there is to show about a game, as plain data."""
@@ -176,7 +186,7 @@ class GameView:
 
     @property
     def display_title(self) -> str:
-        return self.title or f"{self.rules.name}, {self.created_at:%d %b %Y}"
+        return game_title(self.title, self.created_at)
 
     def phases_dict(self) -> dict[str, Any] | None:
         """Each player's phase as the JSON API shows it (None in a game played in rounds):

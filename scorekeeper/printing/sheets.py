@@ -115,6 +115,7 @@ class Placing:
     total: str
     winner: bool
     went_out: int  # rounds this player went out
+    points: int  # the total as a number: which form of its sentence ("1 point", "5 points")
 
 
 @dataclass(frozen=True)
@@ -249,7 +250,7 @@ def blank_sheet(
         totals=("",) * count,
         places=("",) * count,
         point_table_name=rules.point_table.name,
-        point_table=rules.point_table.describe(),
+        point_table=rules.point_table.describe(rules.uses_jokers),
         key_rules=key_rules(rules, count),
         paper=normalize_paper(paper),
         orientation=choose_orientation(count, orientation),
@@ -270,6 +271,7 @@ def _placings(view: GameView) -> tuple[Placing, ...]:
             total=points_text(s.total),
             winner=s.seat in winners,
             went_out=went_out[s.seat],
+            points=s.total,
         )
         for s in rank_totals(view.totals)
     )
@@ -329,7 +331,7 @@ def game_sheet(
         totals=tuple(points_text(t) for t in view.totals) if view.rounds else ("",) * count,
         places=tuple(places.get(seat, "") for seat in range(count)),
         point_table_name=rules.point_table.name,
-        point_table=rules.point_table.describe(),
+        point_table=rules.point_table.describe(rules.uses_jokers),
         key_rules=key_rules(rules, count),
         paper=normalize_paper(paper),
         orientation=choose_orientation(count, orientation),

@@ -51,8 +51,14 @@ class PointTable:
     def value_of(self, rank: Rank) -> int:
         return self.rank_points[rank - 1]
 
-    def describe(self) -> str:
-        """The table in words, grouping equal neighbouring ranks: ``A 15 · 2-9 5 · ...``."""
+    def describe(self, jokers: bool = True) -> str:
+        """The table in words, grouping equal neighbouring ranks: ``A 15 · 2-9 5 · ...``;
+        the joker's value last, unless ``jokers`` is false (a rule set without jokers).
+
+        >>> from .presets import DEUCES_SIX
+        >>> DEUCES_SIX.point_table.describe(jokers=False)
+        'A-2 25 · 3-9 5 · 10 J Q K 10'
+        """
         parts: list[str] = []
         ranks = list(Rank)
         start = 0
@@ -66,7 +72,8 @@ class PointTable:
                     label = "J Q K"
                 parts.append(f"{label} {self.rank_points[start]}")
                 start = i
-        parts.append(f"Joker {self.joker}")
+        if jokers:
+            parts.append(f"Joker {self.joker}")
         return " · ".join(parts)
 
     def with_values(

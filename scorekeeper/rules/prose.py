@@ -464,7 +464,7 @@ def scoring_section(rules: RuleSet) -> Section:
             _says(
                 _key("Going out scores 0."),
                 "When a player goes out the round ends; everyone else scores the cards left in "
-                f"hand ({table.name}): {table.describe()}.",
+                f"hand ({table.name}): {table.describe(rules.uses_jokers)}.",
             ),
             _says(
                 _key("The lowest total wins; equal totals share the win."),
@@ -529,7 +529,7 @@ def summary(rules: RuleSet) -> str:
     sentences.append(buying.text)
     if buying.text != "No buying.":
         sentences += [limit.text for limit in _buy_limits(rules)]
-    sentences.append(f"Cards left in hand: {rules.point_table.describe()}.")
+    sentences.append(f"Cards left in hand: {rules.point_table.describe(rules.uses_jokers)}.")
     if rules.cut_bonus:
         sentences.append(f"Cut bonus: {signed(rules.cut_bonus)} to the cutter for an exact cut.")
     return " ".join(sentences)

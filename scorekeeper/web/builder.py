@@ -148,6 +148,7 @@ def _saved_list(status: int = 200, problems: Sequence[str] = (), error: str = ""
         "rules/saved_list.html", status=status, presets=PRESETS, problems=problems, error=error,
         saved=saved_rules.list_saved(session, device),
         unreadable=saved_rules.list_unreadable(session, device),
+        deleted=request.args.get("deleted") == "1",
     )  # fmt: skip
 
 
@@ -199,7 +200,7 @@ def saved_file(saved_id: str) -> Response:
 @bp.post("/saved/<saved_id>/delete")
 def delete(saved_id: str) -> Response:
     saved_rules.delete_saved(get_session(), access.device_id(), _saved_number(saved_id))
-    return redirect_to(url_for("builder.saved_list"))
+    return redirect_to(url_for("builder.saved_list", deleted="1"))
 
 
 @bp.get("/shared/<token>")

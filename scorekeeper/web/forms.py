@@ -240,6 +240,30 @@ class EntryForm:
         )
 
     @classmethod
+    def of_undone(cls, view: games.GameView, before: Any) -> EntryForm:
+        """The next round's form filled with what its undo removed: the history's record of
+        it, by player (the points with the cut bonus in them, went out, cards, bought). The
+        record may have come in an imported file: what does not read as such is left blank."""
+        entry = cls.blank(view)
+        record = before if isinstance(before, dict) else {}
+        results = record.get("results")
+        results = results if isinstance(results, dict) else {}
+        entry.cut_bonus = record.get("cut_bonus") is True
+        cutter = view.seats_for(entry.number).cutter
+        for seat, name in enumerate(view.players):
+            was = results.get(name)
+            was = was if isinstance(was, dict) else {}
+            if was.get("went_out") is True:
+                entry.out = str(seat)
+            cards, points, bought = was.get("cards"), was.get("points"), was.get("bought")
+            entry.cards[seat] = cards[:400] if isinstance(cards, str) else ""
+            if type(points) is int and not entry.cards[seat] and entry.out != str(seat):
+                bonus = view.rules.cut_bonus if entry.cut_bonus and seat == cutter else 0
+                entry.points[seat] = str(points - bonus)
+            entry.bought[seat] = str(bought) if type(bought) is int and bought else ""
+        return entry
+
+    @classmethod
     def read(cls, form: MultiDict[str, str], view: games.GameView, number: int) -> EntryForm:
         n = view.player_count
         return cls(

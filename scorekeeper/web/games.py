@@ -234,7 +234,13 @@ def _notice(view: games.GameView, kind: str, number: int) -> dict[str, Any] | No
         }
         for e in played.entries
     ]
-    return {"kind": kind, "number": number, "lines": lines}
+    notice = {"kind": kind, "number": number, "lines": lines}
+    if kind == "edited":  # what the edit changed: the round's values before and after it
+        edits = games.history(get_session(), view.id)
+        notice["edit"] = next(
+            (e for e in edits if e.action == "replace_round" and e.round_number == number), None
+        )
+    return notice
 
 
 def _game_context(
@@ -286,7 +292,19 @@ def show(game_id: str) -> Response:
         number = request.args.get(kind, type=whole_number)
         if number is not None:
             notice = _notice(view, kind, number)
-    return _show(view, notice=notice, entry=_entry_with_hand(view))
+    return _show(view, notice=notice, entry=_entry_with_hand(view) or _entry_undone(view, notice))
+
+
+def _entry_undone(view: games.GameView, notice: dict[str, Any] | None) -> EntryForm | None:
+    """After an undo, the round's form filled with what was undone, to correct and save
+    again; while the undo is the game's last change (the history's newest line)."""
+    if notice is None or notice["kind"] != "undone" or notice["number"] != view.next_round:
+        return None
+    last = next(iter(games.history(get_session(), view.id)), None)
+    if last is None or last.action != "undo_round" or last.round_number != view.next_round:
+        return None
+    notice["refilled"] = True
+    return EntryForm.of_undone(view, last.before)
 
 
 def _entry_with_hand(view: games.GameView) -> EntryForm | None:

@@ -77,12 +77,6 @@ def running_totals_chart(game: games.GameView) -> Markup:
 
 
 @bp.app_template_global()
-def now_year() -> int:
-    """This year (UTC), for the season trophy's link."""
-    return datetime.now(UTC).year
-
-
-@bp.app_template_global()
 def swatch(index: int) -> str:
     """A chart line's sample for its legend (``━●━``)."""
     return swatch_text(index)
@@ -184,6 +178,8 @@ def _show(group_id: str, status: int = 200, **extra: Any) -> Response:
         "join_url": url_for("groups.show", group_id=group_id, _external=True),
     }
     context |= _wins_chart(group_id)
+    # The trophy of the latest year with a finished game (this year's has none yet in January).
+    context["trophy_year"] = next(iter(stats.season_years(session, group_id, 1)), None)
     context |= extra
     response = render("groups/show.html", status=status, **context)
     return no_store(response) if editor else response  # an editor's page shows the join code
@@ -330,11 +326,11 @@ def read_range() -> tuple[dict[str, str], datetime | None, datetime | None]:
 
 
 def _range_links(group_id: str, endpoint: str, **extra: Any) -> list[tuple[str, str]]:
-    """Quick ranges: this year, last year, every game."""
-    this_year = now_year()
+    """Quick ranges: the latest years with finished games (each has a season trophy), and
+    every game."""
+    years = stats.season_years(get_session(), group_id)
     return [
-        (str(this_year), url_for(endpoint, group_id=group_id, year=this_year, **extra)),
-        (str(this_year - 1), url_for(endpoint, group_id=group_id, year=this_year - 1, **extra)),
+        *((str(year), url_for(endpoint, group_id=group_id, year=year, **extra)) for year in years),
         ("Every game", url_for(endpoint, group_id=group_id, **extra)),
     ]
 

@@ -30,6 +30,12 @@ class NewGame(Request):
         ]
         | None
     ) = Field(None, description="Who deals round 1; left out: cut for deal.")
+    group: str | None = Field(
+        None,
+        description="A group's id: the game is started in it (its people by name; a new "
+        "name joins the group). Needs the group's edit token as the bearer token.",
+        max_length=40,
+    )
 
 
 class PlayerResultIn(Request):
@@ -174,6 +180,7 @@ class Game(Answer):
 class NewGameAnswer(Game):
     token: str = Field(description="The edit token: send it as a bearer token.")
     join_code: str = Field(description="The code that lets another device score.")
+    group: str | None = Field(description="The group the game was started in, if any.")
 
 
 class JoinCode(Answer):

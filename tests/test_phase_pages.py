@@ -47,7 +47,7 @@ def test_the_entry_form_reads_each_players_phase(app: Flask, client: FlaskClient
     assert [view.player_phase(s) for s in range(3)] == [2, 2, 1]
     # The edit form comes prefilled with the phases completed, and saves them as read.
     edit = text(client.get(f"/games/{game_id}/rounds/1/edit"))
-    assert "Edit round 1" in edit
+    assert "Edit hand 1" in edit
     version = str(view.rounds[0].version)
     response = client.post(
         f"/games/{game_id}/rounds/1",

@@ -258,8 +258,14 @@ def running_totals_svg_from(series: Sequence[Sequence[int]], rounds: int) -> Mar
 
 
 def running_totals_svg(view: GameView) -> Markup:
-    """The chart of ``view``'s running totals, with room for every round of the rule set."""
-    return running_totals_svg_from([r.running_totals for r in view.rounds], view.rules.round_count)
+    """The chart of ``view``'s running totals, with room for every round of the rule set (a
+    phase game's hands are open-ended: room for the hands played, and one more while the
+    game goes on)."""
+    if view.phases is not None:
+        room = max(len(view.rounds) + (0 if view.finished else 1), 1)
+    else:
+        room = view.rules.round_count
+    return running_totals_svg_from([r.running_totals for r in view.rounds], room)
 
 
 def cumulative_wins_svg(periods: Sequence[str], wins: Sequence[Sequence[int]]) -> Markup:

@@ -26,7 +26,6 @@ from typing import TYPE_CHECKING
 from ..errors import Conflict, Invalid
 from ..rules import RuleSet
 from ..rules.prose import key_rules
-from ..rules.scoring import standings as rank_totals
 from ..rules.seating import round_seats
 
 if TYPE_CHECKING:  # the game service pulls in the database layer; rendering needs no database
@@ -95,6 +94,10 @@ class Cell:
     cut: bool = False
     leader: bool = False
     bought: int = 0  # cards the player bought in the round
+    # A phase game's: the phase played ("" on a blank sheet, or in any order when the player
+    # completed none and said none) and whether it was completed.
+    phase: str = ""
+    phase_done: bool = False
 
 
 @dataclass(frozen=True)
@@ -116,6 +119,7 @@ class Placing:
     winner: bool
     went_out: int  # rounds this player went out
     points: int  # the total as a number: which form of its sentence ("1 point", "5 points")
+    phases: int | None = None  # phases completed, in a phase game
 
 
 @dataclass(frozen=True)
@@ -141,6 +145,14 @@ class Sheet:
     status: str = ""  # "Finished" or "After round 3 of 7"
     cut_bonus: str = ""  # "−50" when the rule set has a cut bonus
     chart_svg: str = ""  # trusted markup made by chart.py (names escaped there)
+    # A phase game's: its rows are hands (open-ended), each player's cell has the phase
+    # played; ``phases`` lists each phase's contract, in order, for the sheet's key.
+    phases: tuple[str, ...] = ()
+    hands: int = 0  # hands played (the trophy: "completed all 10 phases in 14 hands")
+
+    @property
+    def phased(self) -> bool:
+        return bool(self.phases)
 
     @property
     def point_parts(self) -> tuple[tuple[str, str], ...]:
@@ -190,6 +202,9 @@ def _round_note(rules: RuleSet, number: int) -> str:
 
 
 def _empty_row(rules: RuleSet, number: int, players: int) -> Row:
+    if rules.phased:  # a hand: no contract of its own (each player plays their phase)
+        spec = rules.round(1)
+        return Row(number, "", 0, spec.cards_dealt, "", False, (Cell(),) * players)
     spec = rules.round(number)
     return Row(
         number=number,
@@ -246,7 +261,7 @@ def blank_sheet(
         rules_name=rules.name,
         rules_summary=rules.summary,
         players=names,
-        rows=tuple(_empty_row(rules, n, count) for n in range(1, rules.round_count + 1)),
+        rows=tuple(_empty_row(rules, n, count) for n in range(1, _row_count(rules) + 1)),
         totals=("",) * count,
         places=("",) * count,
         point_table_name=rules.point_table.name,
@@ -256,7 +271,28 @@ def blank_sheet(
         orientation=choose_orientation(count, orientation),
         date="",
         cut_bonus=points_text(rules.cut_bonus) if rules.cut_bonus else "",
+        phases=_phases_key(rules),
     )
+
+
+# A blank phase game's sheet: hand rows to write in (its hands are open-ended; a sheet that
+# runs out goes on to a second one). A ten-phase game takes some 15 to 25 hands.
+BLANK_HANDS = 20
+
+
+def _row_count(rules: RuleSet, played: int = 0, finished: bool = False) -> int:
+    """The rows of a sheet: a row per round; a phase game's hands played, and (while it goes
+    on) rows to write the next ones in, at least :data:`BLANK_HANDS` in all."""
+    if not rules.phased:
+        return rules.round_count
+    return played if finished else max(BLANK_HANDS, played + 1)
+
+
+def _phases_key(rules: RuleSet) -> tuple[str, ...]:
+    """Each phase's contract, in order (a phase game's; none in a game played in rounds)."""
+    if not rules.phased:
+        return ()
+    return tuple(spec.contract.describe(words=True) for spec in rules.rounds)
 
 
 def _placings(view: GameView) -> tuple[Placing, ...]:
@@ -264,6 +300,7 @@ def _placings(view: GameView) -> tuple[Placing, ...]:
     for played in view.rounds:
         went_out[played.went_out] += 1
     winners = set(view.winners)
+    # Lowest total first; in a phase game, most phases completed first.
     return tuple(
         Placing(
             place=ordinal(s.place),
@@ -272,8 +309,9 @@ def _placings(view: GameView) -> tuple[Placing, ...]:
             winner=s.seat in winners,
             went_out=went_out[s.seat],
             points=s.total,
+            phases=s.completed,
         )
-        for s in rank_totals(view.totals)
+        for s in view.standings
     )
 
 
@@ -287,7 +325,7 @@ def game_sheet(
     count = view.player_count
     rows: list[Row] = []
     leaders: set[int] = set(view.leaders)
-    for number in range(1, rules.round_count + 1):
+    for number in range(1, _row_count(rules, len(view.rounds), view.finished) + 1):
         row = _empty_row(rules, number, count)
         seats = round_seats(view.first_dealer, number, count)
         if number <= len(view.rounds):
@@ -302,6 +340,8 @@ def game_sheet(
                     cut=entry.cut_bonus,
                     leader=last and entry.seat in leaders,
                     bought=entry.bought,
+                    phase="" if entry.phase is None else str(entry.phase),
+                    phase_done=bool(entry.phase_done),
                 )
                 for entry in played.entries
             )
@@ -314,9 +354,11 @@ def game_sheet(
                 row.number, row.contract, row.min_cards, row.cards_dealt, row.note, False, cells
             )
         rows.append(row)
-    places = {s.seat: ordinal(s.place) for s in rank_totals(view.totals)} if view.rounds else {}
+    places = {s.seat: ordinal(s.place) for s in view.standings} if view.rounds else {}
     if view.finished:
         status = "Final scores"
+    elif view.rounds and view.phases is not None:
+        status = f"After hand {len(view.rounds)}"
     elif view.rounds:
         status = f"After round {len(view.rounds)} of {rules.round_count}"
     else:
@@ -341,11 +383,18 @@ def game_sheet(
         status=status,
         cut_bonus=points_text(rules.cut_bonus) if rules.cut_bonus else "",
         chart_svg=running_totals_svg(view) if view.rounds else "",
+        phases=_phases_key(rules),
+        hands=len(view.rounds),
     )
 
 
 def trophy_sheet(view: GameView, paper: str = "A4") -> Sheet:
     """The winner's sheet: only for a finished game."""
+    if not view.finished and view.phases is not None:
+        raise Conflict(
+            "the trophy is for a finished game: nobody has completed the last phase yet "
+            f"({len(view.rounds)} hands recorded)"
+        )
     if not view.finished:
         played = len(view.rounds)
         raise Conflict(

@@ -22,7 +22,7 @@ from ..rules.document_reader import MAX_MELDS
 from ..rules.options import choice_words, option_values
 from ..rules.points import POINT_TABLES
 from ..rules.prose import rule_book
-from ..rules.rulesets import MAX_ROUNDS, GoingOut, JokerCount, MeldKind
+from ..rules.rulesets import MAX_ROUNDS, GoingOut, JokerCount, MeldKind, Progression
 from . import access
 from .builder_example import worked_example
 from .builder_form import (
@@ -81,6 +81,7 @@ def _choice_values() -> dict[str, tuple[str, ...]]:
         "jokers": tuple(j.value for j in JokerCount),
         "going_out": tuple(g.value for g in GoingOut),
         "kind": tuple(k.value for k in MeldKind),
+        "progression": tuple(p.value for p in Progression),
     }
 
 

@@ -195,6 +195,8 @@ class EntryForm:
     checkbox ``phase_done-<seat>``; left unticked: not completed, but for the player who
     went out, who always has) and, with the phases in any order, which phase
     (``phase-<seat>``): a phase chosen is a phase completed, so one control may say both.
+    A phase tried but not completed, as the API may record it (any order), rides along in
+    an edit as ``phase_tried-<seat>`` so that saving the edit keeps it.
     """
 
     number: int
@@ -207,6 +209,7 @@ class EntryForm:
     cut_bonus: bool = False
     phase_done: list[bool] = field(default_factory=list)  # a phase game's, by seat
     phase: list[str] = field(default_factory=list)  # the phase completed, as typed (any order)
+    tried: list[str] = field(default_factory=list)  # a phase played, not completed (any order)
     errors: dict[int, list[str]] = field(default_factory=dict)
     general: list[str] = field(default_factory=list)
     key: str = field(default_factory=fresh_key)
@@ -237,6 +240,10 @@ class EntryForm:
             cut_bonus=played.cut_bonus,
             phase_done=[bool(e.phase_done) for e in entries],
             phase=[str(e.phase) if e.phase_done and _said(view) else "" for e in entries],
+            tried=[
+                str(e.phase) if _said(view) and not e.phase_done and e.phase else ""
+                for e in entries
+            ],
         )
 
     @classmethod
@@ -261,6 +268,10 @@ class EntryForm:
                 bonus = view.rules.cut_bonus if entry.cut_bonus and seat == cutter else 0
                 entry.points[seat] = str(points - bonus)
             entry.bought[seat] = str(bought) if type(bought) is int and bought else ""
+            entry.phase_done[seat] = was.get("phase_done") is True
+            phase = was.get("phase")
+            if type(phase) is int and entry.phase_done[seat] and _said(view):
+                entry.phase[seat] = str(phase)
         return entry
 
     @classmethod
@@ -277,6 +288,7 @@ class EntryForm:
             key=form.get("key", "")[:100],
             phase_done=[form.get(f"phase_done-{s}") == "on" for s in range(n)],
             phase=[form.get(f"phase-{s}", "").strip()[:10] for s in range(n)],
+            tried=[form.get(f"phase_tried-{s}", "").strip()[:10] for s in range(n)],
         )
 
     def round_input(self, view: games.GameView) -> games.RoundInput:
@@ -322,7 +334,12 @@ class EntryForm:
         ticked = seat < len(self.phase_done) and self.phase_done[seat]
         typed = self.phase[seat] if seat < len(self.phase) and _said(view) else ""
         phase = _number_or_text(typed, whole_number) if typed else None
-        return (True if ticked or typed else None), phase
+        if ticked or typed:
+            return True, phase
+        tried = self.tried[seat] if seat < len(self.tried) and _said(view) else ""
+        if tried and self.out != str(seat):  # kept as recorded: played, not completed
+            return False, _number_or_text(tried, whole_number)
+        return None, None
 
     def _check_others(self, view: games.GameView, entry: games.RoundInput) -> None:
         """With unreadable cards refused, still name every other problem in one go."""

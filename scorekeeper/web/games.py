@@ -61,6 +61,7 @@ from .groups import form_group
 from .htmx import is_htmx, redirect_to, render
 from .links import game_in
 from .numbers import whole_number, whole_number_or
+from .phasehands import phase_in_hand, phases_open
 from .rulebook import rulebook
 from .security import no_store
 
@@ -632,6 +633,10 @@ def _pretty_cards(text: str | None) -> Markup:
     except CardParseError:
         return Markup.escape(text)
     return Markup(render_template("games/_cards.html", cards=cards))
+
+
+bp.add_app_template_global(phase_in_hand, "phase_in_hand")
+bp.add_app_template_global(phases_open, "phases_open")
 
 
 __all__ = ["bp", "home_context"]

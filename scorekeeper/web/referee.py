@@ -386,7 +386,7 @@ def read_setting(values: Mapping[str, Any], game_id: str | None) -> Setting:
     if game_id is not None:
         game = games.load_game(get_session(), game_id)
         rules = game.rules
-        number = _int(values.get("round"), game.current_round)
+        number = _int(values.get("round"), _game_default(game, values.get("player")))
         number = min(max(number, 1), rules.round_count)
         return Setting(rules, number, game.preset, game, rules.point_table.id)
     preset = str(values.get("rules") or DEFAULT_PRESET)[: rj.MAX_TEXT]
@@ -400,6 +400,19 @@ def read_setting(values: Mapping[str, Any], game_id: str | None) -> Setting:
             code="bad-rules",
         )
     return Setting(rules, number, preset, None, table)
+
+
+def _game_default(game: games.GameView, player: Any) -> int:
+    """The round the referee opens on for a game: the round being played; in a phase game
+    (its ``round`` is a phase) the phase of the player named (by name or seat number), else
+    the lowest phase a player is on."""
+    if game.phases is None:
+        return game.current_round
+    names = list(game.players)
+    seat = names.index(player) if player in names else whole_number_or(str(player))
+    if seat is not None and 0 <= seat < len(names):
+        return game.phases.current(seat)
+    return min(game.phases.current(s) for s in range(len(names)))
 
 
 def _own_rules(choice: str) -> RuleSet:

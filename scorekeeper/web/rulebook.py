@@ -22,6 +22,7 @@ from ..rules import Card, MeldKind, Rank, RuleSet, check_contract, parse_cards
 from ..rules.budget import TooHard
 from ..rules.limits import limit_problems
 from ..rules.melds import judge
+from ..rules.phases import MAX_HANDS
 from ..rules.prose import rule_book
 from ..rules.rulesets import Contract
 from . import referee_json as rj
@@ -132,7 +133,7 @@ def contract_examples(rules: RuleSet) -> list[dict[str, Any]]:
     found.append(
         contract_example(
             rules, number, sample_lay_down(spec.contract),
-            f"round {number}, {spec.contract.describe()}",
+            f"{_unit(rules)} {number}, {spec.contract.describe()}",
         )
     )  # fmt: skip
     two_runs = next(((n, r) for n, r in rounds if len(r.contract.runs) >= 2), None)
@@ -150,14 +151,16 @@ def contract_examples(rules: RuleSet) -> list[dict[str, Any]]:
             melds = list(base)
             melds[run_at[0]] = parse_cards(pair[0])
             melds[run_at[1]] = parse_cards(pair[1])
-            found.append(contract_example(rules, number, melds, f"round {number}: {note}"))
+            found.append(contract_example(rules, number, melds, f"{_unit(rules)} {number}: {note}"))
     found += _own_contracts(rules, shown)
     if rules.exact_contract_melds:
         number, spec = rounds[0]
         melds = sample_lay_down(spec.contract)
         melds[0] = (*melds[0], melds[0][0])
         found.append(
-            contract_example(rules, number, melds, f"round {number}: a longer meld than asked")
+            contract_example(
+                rules, number, melds, f"{_unit(rules)} {number}: a longer meld than asked"
+            )
         )
     last_out = next(((n, r) for n, r in reversed(rounds) if r.all_out), None)
     if last_out is not None:
@@ -165,7 +168,7 @@ def contract_examples(rules: RuleSet) -> list[dict[str, Any]]:
         found.append(
             contract_example(
                 rules, number, sample_lay_down(spec.contract),
-                f"round {number}, all out: a card left in hand", hand=parse_cards("KC"),
+                f"{_unit(rules)} {number}, all out: a card left in hand", hand=parse_cards("KC"),
             )
         )  # fmt: skip
     return found
@@ -182,7 +185,7 @@ def _own_contracts(rules: RuleSet, shown: set[tuple[int, int]]) -> list[dict[str
             continue
         shown.add(shape)
         melds = sample_lay_down(spec.contract)
-        note = f"round {number}, {spec.contract.describe()}"
+        note = f"{_unit(rules)} {number}, {spec.contract.describe()}"
         found.append(contract_example(rules, number, melds, note))
     return found
 
@@ -216,6 +219,11 @@ def judged(examples: Callable[[RuleSet], list[dict[str, Any]]], rules: RuleSet) 
 JudgedList = tuple[list[dict[str, Any]], str | None]
 
 
+def _unit(rules: RuleSet) -> str:
+    """What an example names a contract by: its round, or in a phase game its phase."""
+    return "phase" if rules.phased else "round"
+
+
 def rulebook(rules: RuleSet) -> dict[str, Any]:
     """Everything the rules page shows for ``rules``."""
     players = range(rules.min_players, rules.max_players + 1)
@@ -246,6 +254,7 @@ def rulebook(rules: RuleSet) -> dict[str, Any]:
             for p in players
         ],
         "sections": rule_book(rules),
+        "max_hands": MAX_HANDS,  # a phase game's safety limit of hands
         "melds": melds,
         "contracts": contracts,
         "table": table,

@@ -79,7 +79,23 @@
     if (summary) summary.textContent = cards.length ? "🂠 Cards (" + cards.length + ")" : "🂠 Cards";
     const isOut = out && out.checked;
     row.classList.toggle("is-out", !!isOut);
+    lockPhaseDone(row, !!isOut);
     row.classList.toggle("missing", !isOut && !pointsInput.value.trim() && cards.length === 0);
+  }
+
+  // A phase game: the player who went out has laid down their phase, so their "phase done"
+  // toggle is ticked and locked; moving "Went out" to another player gives it back as it was.
+  function lockPhaseDone(row, isOut) {
+    const done = row.querySelector("input[data-phase-done]");
+    if (!done) return;
+    if (isOut && !done.disabled) {
+      done.dataset.wasChecked = done.checked ? "true" : "";
+      done.checked = true;
+      done.disabled = true;
+    } else if (!isOut && done.disabled) {
+      done.disabled = false;
+      done.checked = done.dataset.wasChecked === "true";
+    }
   }
 
   function updateForm(form) {

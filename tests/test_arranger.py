@@ -504,7 +504,7 @@ def _contract_and_extras(rng: random.Random, rules: RuleSet, extras: int) -> lis
     }
     wanted = [(m.kind, m.min_length) for m in contract.melds]
     for _ in range(extras):
-        kind = rng.choice(list(MeldKind))
+        kind = rng.choice([MeldKind.SET, MeldKind.RUN])  # the kinds the arranger searches
         wanted.append((kind, shortest[kind] - rng.choice([0, 0, 0, 1])))
     ranks = rng.sample([r for r in Rank if r not in rules.wild_ranks], 13 - len(rules.wild_ranks))
     pool = _deck(rules)

@@ -477,7 +477,7 @@ def legal_melds(draw: st.DrawFn) -> tuple[RuleSet, tuple[Card, ...]]:
     return rules, tuple(cards)
 
 
-@settings(max_examples=300)
+@settings(max_examples=300, deadline=None)
 @given(legal_melds(), st.randoms())
 def test_a_legal_meld_stays_legal_in_any_order(
     case: tuple[RuleSet, tuple[Card, ...]], rng: random.Random
@@ -492,7 +492,7 @@ def test_a_legal_meld_stays_legal_in_any_order(
     assert sorted(again.ordered(), key=str) == sorted(meld.ordered(), key=str)
 
 
-@settings(max_examples=300)
+@settings(max_examples=300, deadline=None)
 @given(legal_melds())
 def test_wilds_stand_for_the_cards_that_make_the_meld_natural(
     case: tuple[RuleSet, tuple[Card, ...]],

@@ -12,6 +12,7 @@ from flask import Flask, url_for
 from flask.testing import FlaskClient
 
 from scorekeeper.rules import PRESETS
+from scorekeeper.rules.rulesets import Aces
 from scorekeeper.web.referee import TOOLS
 
 HX = {"HX-Request": "true"}
@@ -316,7 +317,8 @@ def test_rules_page_for_every_preset(client: FlaskClient, preset: str) -> None:
     assert rules.point_table.describe() in page
     assert rules.describe_wilds()[1:] in page
     assert "Legal:" in page and "Not legal:" in page
-    assert "turns the corner" in page
+    if rules.aces != Aces.WRAP:  # where runs may turn the corner, no example does
+        assert "turns the corner" in page
 
 
 def test_rules_pages_follow_the_rule_set_data(client: FlaskClient) -> None:

@@ -19,8 +19,8 @@ Terms:
   found by :mod:`.contract_readings` (fewest groups read another way; never every
   combination).
 - **Extra melds** (``extra_melds``) are legal melds at least as long as the shortest meld of
-  their kind the contract asks for, or the usual fewest (set 3, run 4, colour meld or flush
-  3) when that is shorter or the contract asks none of that kind; with ``extra_meld_kinds``
+  their kind the contract asks for, or the usual fewest (set 3, run 4, a colour meld or a
+  flush as short as any round asks for) when that is shorter or the contract asks none of that kind; with ``extra_meld_kinds``
   ``contract``, only of a kind the contract asks for.
 
 Contract-level problem codes: ``too-few-sets``, ``too-many-sets``, ``too-few-runs``,
@@ -54,7 +54,6 @@ from .contract_readings import choose
 from .errors import Problem
 from .melds import Meld, judge, readings
 from .rulesets import (
-    DEFAULT_MIN_LENGTH,
     Aces,
     Contract,
     ExtraMeldKinds,
@@ -171,7 +170,7 @@ def check_contract(
     contract = spec.contract
     lengths = {
         kind: min(
-            [m.min_length for m in contract.melds if m.kind == kind] + [DEFAULT_MIN_LENGTH[kind]]
+            [m.min_length for m in contract.melds if m.kind == kind] + [rules.usual_length(kind)]
         )
         for kind in MeldKind
     }

@@ -262,8 +262,9 @@ def judge(
 
     Without ``kind``, the kinds in play are tried in turn (:attr:`.RuleSet.meld_kinds`: a set,
     a run, then a flush and a colour meld where some contract asks for one), and the first
-    that is legal is the answer. ``min_length`` overrides the usual fewest cards (3 for a set,
-    4 for a run, 3 for a colour meld or a flush): one number, or one per kind. Each reading
+    that is legal is the answer. ``min_length`` overrides the usual fewest cards
+    (:meth:`.RuleSet.usual_length`: 3 for a set, 4 for a run, for a colour meld or a flush the
+    shortest a contract asks for): one number, or one per kind. Each reading
     tried spends from ``budget`` (:mod:`.budget`; by default the request's).
     """
     cards = tuple(cards)
@@ -271,10 +272,10 @@ def judge(
 
     def least(k: MeldKind) -> int:
         if min_length is None:
-            return DEFAULT_MIN_LENGTH[k]
+            return rules.usual_length(k)
         if isinstance(min_length, int):
             return min_length
-        return min_length.get(k, DEFAULT_MIN_LENGTH[k])
+        return min_length.get(k, rules.usual_length(k))
 
     if kind is not None:
         best = _best(readings(cards, rules, kind, least(kind), budget))

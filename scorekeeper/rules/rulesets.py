@@ -414,6 +414,20 @@ class RuleSet:
             MeldKind.FLUSH: self.flush_min_naturals,
         }[kind]
 
+    def usual_length(self, kind: MeldKind) -> int:
+        """The fewest cards of a meld of ``kind`` where no contract meld says otherwise: a set
+        3, a run 4; a colour meld or a flush as few as the shortest one a round asks for (3
+        where none does): in the ten-phase game a flush is 7 cards.
+
+        >>> from .presets import TEN_PHASE
+        >>> TEN_PHASE.usual_length(MeldKind.FLUSH), TEN_PHASE.usual_length(MeldKind.SET)
+        (7, 3)
+        """
+        if kind in USUAL_LENGTH:
+            return USUAL_LENGTH[kind]
+        asked = [m.min_length for spec in self.rounds for m in spec.contract.of_kind(kind)]
+        return min(asked, default=DEFAULT_MIN_LENGTH[kind])
+
     @property
     def meld_kinds(self) -> tuple[MeldKind, ...]:
         """The kinds of melds in play: sets and runs always, and a colour meld or a flush

@@ -209,12 +209,18 @@ def _set_readings(
         if card.rank is not None and can_be_natural(card, rules) and card.rank not in ranks:
             ranks.append(card.rank)
     cost = reading_cost(len(cards))
-    if not ranks:
-        budget.spend(cost)
-        yield _read_set(cards, rules, None, min_length)
     for rank in ranks:
         budget.spend(cost)
         yield _read_set(cards, rules, rank, min_length)
+    if not ranks or (rules.allows_wild_only(MeldKind.SET) and all_wild(cards, rules)):
+        # wild cards alone (2s that may stand for themselves may also all be wild)
+        budget.spend(cost)
+        yield _read_set(cards, rules, None, min_length)
+
+
+def all_wild(cards: Sequence[Card], rules: RuleSet) -> bool:
+    """Whether every card may be played as a wild card."""
+    return all(card.rank is None or card.rank in rules.wild_ranks for card in cards)
 
 
 def _best(readings: Iterator[Reading]) -> Reading:

@@ -424,6 +424,11 @@ def _places_in_given_order(
     return None
 
 
+# A run read with its ace where aces may not stand, whose only faults are that ace (and the
+# ranks next to it a run has no place for, as the kings where kings are always wild).
+_ACE_PLACES = ("ace-not-allowed", "no-place-in-run")
+
+
 def _ace_reading(reading: Reading, cards: Sequence[Card], ace_high: bool) -> Reading:
     where = "above the king" if ace_high else "below the 2"
     problem = Problem(
@@ -483,7 +488,11 @@ def run_readings(
             suit = None if any_suit else card.suit
             if suit not in suits:
                 suits.append(suit)
-    if not suits:
+    alone = not suits or (
+        rules.allows_wild_only(MeldKind.RUN)
+        and all(c.rank is None or c.rank in rules.wild_ranks for c in cards)
+    )
+    if alone:  # wild cards alone (2s that may stand for themselves may also all be wild)
         budget.spend(cost)
         yield _read_run(cards, rules, Frame(None, False, frozenset()), min_length)
     for suit in suits:
@@ -503,6 +512,6 @@ def run_readings(
                     reading = _read_run(cards, rules, frame, min_length)
                     if allowed:
                         yield reading
-                    elif all(p.code == "ace-not-allowed" for p in reading.problems):
-                        # legal but for where its ace stands
+                    elif all(p.code in _ACE_PLACES for p in reading.problems):
+                        # legal but for where its ace stands (and the places beside it)
                         yield _ace_reading(reading, cards, frame.ace_high)

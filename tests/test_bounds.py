@@ -158,6 +158,39 @@ def test_the_attack_on_the_contract_check_takes_few_steps(groups: int) -> None:
     assert budget.used < 1000
 
 
+EVERY_KIND = {
+    "rounds": [
+        {
+            "contract": [{"kind": k, "min_length": 3} for k in ("set", "run", "flush", "color")],
+            "cards_dealt": 20,
+        }
+    ],
+    "options": {"extra_melds": True, "set_min_naturals": 1, "run_min_naturals": 1,
+                "aces": "wrap", "set_ranks": "different", "deuces_wild": True},
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("start", ["2H", "2H 2D"])
+def test_many_groups_of_every_kind_are_counted_to_the_budget(start: str) -> None:
+    """Twelve groups of different lengths, each a set, a run, a flush or a colour meld: the
+    splits of the kinds multiply (four to the twelfth), and the check stops at its budget
+    (a 422) instead of trying them all."""
+    rules = resolve_rules(EVERY_KIND)
+    groups = [parse_cards(f"{start} " + " ".join(["JK"] * n)) for n in range(1, 13)]
+    budget = StepBudget(steps=DEFAULT_STEPS, seconds=None)
+    with pytest.raises(TooHard):
+        check_contract(rules, 1, groups, budget=budget)
+
+
+def test_twelve_flexible_groups_of_one_shape_take_a_bounded_search() -> None:
+    """Twelve alike groups of every kind (one class): the counts a class may reach are worked
+    out once, so the search stays well within the budget."""
+    rules = resolve_rules(EVERY_KIND)
+    budget = StepBudget(steps=DEFAULT_STEPS, seconds=None)
+    verdict = check_contract(rules, 1, [parse_cards("2H JK JK")] * 12, budget=budget)
+    assert not verdict.legal and budget.used < 20_000
+
+
 def brute_choose(
     options: Sequence[Sequence[Option]],
     lengths: Sequence[int],

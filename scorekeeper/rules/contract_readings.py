@@ -124,6 +124,7 @@ class _Search:
         self.order = _order(options, self.classes)
         self.tallies = _fitting_tallies(options, self.classes, kinds_fit, budget)
         self.allowed = _allowed_next(self.tallies, len(self.classes))
+        self.reach: dict[Tally, dict[Counts, int]] = {}
         # How many groups of each class are still to come, from each position on.
         self.left_in_class = [
             sum(1 for j in self.order[k:] if self.class_of.get(j) == self.class_of.get(i))
@@ -182,11 +183,10 @@ class _Search:
             return 0
         first = self.classes[c].first
         have = tally[c]
-        left = self.left_in_class[k]
-        fits = [v for v in self.allowed.get(tally[:c], ()) if _covers(v, have)]
-        if not fits:
+        most = self._reachable(tally[:c], c).get(have)
+        if most is None:
             return NEVER
-        return min(left - (v[first] - have[first]) for v in fits)
+        return self.left_in_class[k] - (most - have[first])
 
     def _children(self, k: int, tally: Tally, laid: Laid, ceiling: int) -> list[tuple[int, State]]:
         """Each option of the ``k``-th group that keeps the lay-down possible, with the state
@@ -217,9 +217,19 @@ class _Search:
         counts = list(tally[c])
         counts[cls.kinds.index(option.kind)] += 1
         after = tuple(counts)
-        if not any(_covers(v, after) for v in self.allowed.get(tally[:c], ())):
+        if after not in self._reachable(tally[:c], c):
             return None
         return (*tally[:c], after, *tally[c + 1 :])
+
+    def _reachable(self, prefix: Tally, c: int) -> dict[Counts, int]:
+        """The counts class ``c`` may have on the way to a fitting tally that starts with
+        ``prefix``, each with the most groups of option 0's kind such a tally gives the class.
+        Worked out once per prefix, from the full counts down (a step per counts)."""
+        found = self.reach.get(prefix)
+        if found is None:
+            found = _downward(self.allowed.get(prefix, ()), self.classes[c].first, self.budget)
+            self.reach[prefix] = found
+        return found
 
     def _placed(self, laid: Laid, option: Option) -> Laid | None:
         """The places laid with ``option``'s added; ``None`` if it may not join them."""
@@ -235,9 +245,27 @@ class _Search:
         ) == self.class_of.get(other)
 
 
-def _covers(full: Counts, part: Counts) -> bool:
-    """Whether a class's counts ``part`` can still grow into ``full``."""
-    return all(f >= p for f, p in zip(full, part, strict=True))
+def _downward(full: Sequence[Counts], first: int, budget: StepBudget) -> dict[Counts, int]:
+    """Every counts at or below one of ``full`` (componentwise), each with the largest
+    ``first`` count among the ``full`` counts above it.
+
+    >>> sorted(_downward([(2, 0), (0, 1)], 0, StepBudget()).items())
+    [((0, 0), 2), ((0, 1), 0), ((1, 0), 2), ((2, 0), 2)]
+    """
+    best = {v: v[first] for v in full}
+    level = set(best)
+    while level:
+        budget.spend(len(level))
+        below: set[Counts] = set()
+        for counts in level:
+            for i, n in enumerate(counts):
+                if n:
+                    lower = (*counts[:i], n - 1, *counts[i + 1 :])
+                    if best.get(lower, -1) < best[counts]:
+                        best[lower] = best[counts]
+                        below.add(lower)
+        level = below
+    return best
 
 
 def _kinds(options: Sequence[Option]) -> tuple[MeldKind, ...]:

@@ -291,7 +291,7 @@ def test_players_and_decks_are_checked() -> None:
     problems = document_problems(document)
     assert problems == [
         "decks.by_players[1].decks: must be between 1 and 8, not 0",
-        'decks.jokers: must be one of per-deck, players-minus-one, none, not "lots"',
+        'decks.jokers: must be one of per-deck, players-minus-one, none, by-players, not "lots"',
         "players: the fewest players (6) is more than the most (3)",
     ]
 

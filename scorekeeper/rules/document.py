@@ -96,8 +96,13 @@ def _round_document(spec: RoundSpec) -> dict[str, Any]:
 def _decks_document(rules: RuleSet) -> dict[str, Any]:
     """The rule, and what it gives for every number of players the rule set allows."""
     deck = rules.decks
+    rows: list[dict[str, int]] = [
+        {"up_to": most, "decks": decks} for most, decks in deck.decks_by_players
+    ]
+    for row, jokers in zip(rows, deck.jokers_by_row, strict=False):
+        row["jokers"] = jokers
     return {
-        "by_players": [{"up_to": most, "decks": decks} for most, decks in deck.decks_by_players],
+        "by_players": rows,
         "jokers": deck.jokers.value,
         "jokers_per_deck": deck.jokers_per_deck,
         "for_players": decks_for_players(rules),

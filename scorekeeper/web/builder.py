@@ -80,7 +80,7 @@ def _choice_values() -> dict[str, tuple[str, ...]]:
     return {
         "jokers": tuple(j.value for j in JokerCount),
         "going_out": tuple(g.value for g in GoingOut),
-        "kind": tuple(k.value for k in MeldKind),
+        "kind": (MeldKind.SET.value, MeldKind.RUN.value),  # colour melds, flushes: not yet
         "progression": tuple(p.value for p in Progression),
     }
 

@@ -19,6 +19,7 @@ import pytest
 
 from scorekeeper.rules.cards import Card, parse_cards
 from scorekeeper.rules.contract import check_contract
+from scorekeeper.rules.errors import RuleSetError
 from scorekeeper.rules.melds import check_meld, meld_problems
 from scorekeeper.rules.presets import CARIOCA, CONTINENTAL, KALOOKI, PRESETS, ROMMI, TEN_PHASE
 from scorekeeper.rules.rulesets import GoingOut, MeldKind, Progression, RuleSet
@@ -80,6 +81,8 @@ def test_ten_phases_in_order_ten_cards_each() -> None:
     ]  # fmt: skip
     assert {spec.cards_dealt for spec in TEN_PHASE.rounds} == {10}
     assert not any(spec.buying_allowed for spec in TEN_PHASE.rounds)
+    with pytest.raises(RuleSetError, match="has phases 1 to 10; there is no phase 11"):
+        TEN_PHASE.round(11)
 
 
 def test_ten_phase_runs_of_any_colour_with_kings_wild() -> None:

@@ -62,7 +62,7 @@ def _play(app: Flask, hands: int) -> games.GameView:
 def test_the_blank_sheet_of_a_phase_game() -> None:
     rules = from_document(phase_document())
     sheet = blank_sheet(rules, FOUR)
-    assert sheet.phased and len(sheet.rows) == BLANK_HANDS
+    assert sheet.phased and len(sheet.rows) == BLANK_HANDS["portrait"]
     assert all(row.contract == "" for row in sheet.rows)
     pdf = render_blank_sheet(rules, FOUR)
     _picture(pdf, "phase-blank")
@@ -76,7 +76,7 @@ def test_the_blank_sheet_of_a_phase_game() -> None:
 def test_the_game_sheet_shows_each_players_phase_per_hand(app: Flask) -> None:
     view = _play(app, 2)
     sheet = game_sheet(view)
-    assert len(sheet.rows) == BLANK_HANDS  # hands played, then rows for the next ones
+    assert len(sheet.rows) == BLANK_HANDS["portrait"]  # hands played, then rows for the next ones
     assert [(c.phase, c.phase_done) for c in sheet.rows[1].cells] == [
         ("2", True),
         ("1", True),

@@ -76,7 +76,8 @@ def test_every_round_of_every_preset(client: FlaskClient, preset: str) -> None:
     rules = PRESETS[preset]
     for number, spec in enumerate(rules.rounds, start=1):
         page = text(client.get(f"/referee?rules={preset}&round={number}"))
-        assert f"Round {number}: <strong>{spec.contract.describe(words=True)}" in page
+        label = "Phase" if rules.phased else "Round"
+        assert f"{label} {number}: <strong>{spec.contract.describe(words=True)}" in page
 
 
 def test_urls(app: Flask) -> None:

@@ -261,7 +261,10 @@ def blank_sheet(
         rules_name=rules.name,
         rules_summary=rules.summary,
         players=names,
-        rows=tuple(_empty_row(rules, n, count) for n in range(1, _row_count(rules) + 1)),
+        rows=tuple(
+            _empty_row(rules, n, count)
+            for n in range(1, _row_count(rules, choose_orientation(count, orientation)) + 1)
+        ),
         totals=("",) * count,
         places=("",) * count,
         point_table_name=rules.point_table.name,
@@ -276,16 +279,17 @@ def blank_sheet(
 
 
 # A blank phase game's sheet: hand rows to write in (its hands are open-ended; a sheet that
-# runs out goes on to a second one). A ten-phase game takes some 15 to 25 hands.
-BLANK_HANDS = 20
+# runs out goes on to a second one). A ten-phase game takes some 15 to 25 hands; a landscape
+# page (six players or more) holds fewer rows under its phases' key.
+BLANK_HANDS = {"portrait": 20, "landscape": 12}
 
 
-def _row_count(rules: RuleSet, played: int = 0, finished: bool = False) -> int:
+def _row_count(rules: RuleSet, orientation: str, played: int = 0, finished: bool = False) -> int:
     """The rows of a sheet: a row per round; a phase game's hands played, and (while it goes
     on) rows to write the next ones in, at least :data:`BLANK_HANDS` in all."""
     if not rules.phased:
         return rules.round_count
-    return played if finished else max(BLANK_HANDS, played + 1)
+    return played if finished else max(BLANK_HANDS[orientation], played + 1)
 
 
 def _phases_key(rules: RuleSet) -> tuple[str, ...]:
@@ -325,7 +329,8 @@ def game_sheet(
     count = view.player_count
     rows: list[Row] = []
     leaders: set[int] = set(view.leaders)
-    for number in range(1, _row_count(rules, len(view.rounds), view.finished) + 1):
+    layout = choose_orientation(view.player_count, orientation)
+    for number in range(1, _row_count(rules, layout, len(view.rounds), view.finished) + 1):
         row = _empty_row(rules, number, count)
         seats = round_seats(view.first_dealer, number, count)
         if number <= len(view.rounds):

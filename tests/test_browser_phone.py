@@ -94,6 +94,7 @@ BROKEN_NUMBERS = r"""() => {
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
     const parent = node.parentElement;
     if (!parent || parent.closest("script, style, option, select, textarea, template")) continue;
+    if (parent.closest("a[href^='http']")) continue;  // a web address wraps where it must
     NUMBER.lastIndex = 0;
     let match;
     while ((match = NUMBER.exec(node.data))) {

@@ -19,6 +19,7 @@ from sqlmodel import Session
 from scorekeeper import games
 from scorekeeper.errors import GameError, Invalid
 from scorekeeper.games import leaderboard as lb
+from scorekeeper.games import person_stats as personal
 from scorekeeper.games import transfer
 
 from . import test_transfer
@@ -191,5 +192,5 @@ def test_the_leaderboard_and_person_page_carry_phases(session: Session) -> None:
         ("Ann", 2, 0),
     ]  # fmt: skip  (finished games only: the game in any order goes on; Cy's 55 beats 60)
     people = {p.name: p.id for p in games.load_group(session, group_id).people}
-    page = lb.person_stats(session, group_id, people["Cy"])
+    page = personal.person_stats(session, group_id, people["Cy"])
     assert [(g.game_id, g.phases_done) for g in page.games] == [(ordered, 2)]

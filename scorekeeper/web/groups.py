@@ -37,6 +37,7 @@ from .. import games, ratelimit
 from ..db import get_engine, get_session
 from ..errors import Conflict, Forbidden, GameError, Invalid, NotFound
 from ..games import leaderboard as stats
+from ..games import person_stats as personal
 from ..games import transfer
 from ..games.groups import NO_PERSON, rotate_group_join_code
 from ..printing.chart import cumulative_wins_svg, results_svg, running_totals_svg, swatch_text
@@ -362,7 +363,7 @@ def person(group_id: str, person_ref: str) -> Response:
     """A person's games, results over time (a chart) and head-to-head against each other."""
     person_id = _person_id(person_ref)
     shown, start, end = read_range()
-    found = stats.person_stats(get_session(), group_id, person_id, start, end)
+    found = personal.person_stats(get_session(), group_id, person_id, start, end)
     chart = None
     if len(found.results) >= 2:
         chart = results_svg(

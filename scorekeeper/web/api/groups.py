@@ -45,6 +45,7 @@ from ... import games, ratelimit
 from ...db import get_engine, get_session
 from ...errors import Invalid
 from ...games import leaderboard as stats
+from ...games import person_stats as personal
 from ...games import transfer
 from ...games.groups import get_group as find_group
 from ...games.groups import rotate_group_join_code
@@ -135,7 +136,7 @@ def _range(
     return {"id": group_id, "name": name, "start": _when(start), "end": _when(end)}
 
 
-def _game_result(game: stats.PersonGame) -> dict[str, Any]:
+def _game_result(game: personal.PersonGame) -> dict[str, Any]:
     return {
         "game_id": game.game_id,
         "title": game.title,
@@ -149,7 +150,7 @@ def _game_result(game: stats.PersonGame) -> dict[str, Any]:
     }
 
 
-def _duel(duel: stats.HeadToHead) -> dict[str, Any]:
+def _duel(duel: personal.HeadToHead) -> dict[str, Any]:
     return {
         "person_id": duel.person_id,
         "name": duel.name,
@@ -326,7 +327,7 @@ def get_leaderboard(group_id: str) -> Response:
 def get_person(group_id: str, person_id: int) -> Response:
     """A person: their line of the leaderboard, their finished games and head-to-head."""
     _shown, start, end = read_range()
-    found = stats.person_stats(get_session(), group_id, person_id, start, end)
+    found = personal.person_stats(get_session(), group_id, person_id, start, end)
     return jsonify(
         _range(found.group_id, found.group_name, found.start, found.end)
         | {

@@ -27,6 +27,7 @@ from ..errors import Conflict, Invalid
 from ..rules import RuleSet
 from ..rules.prose import key_rules
 from ..rules.seating import round_seats
+from .chart import running_totals_svg
 
 if TYPE_CHECKING:  # the game service pulls in the database layer; rendering needs no database
     from ..games import GameView
@@ -319,55 +320,55 @@ def _placings(view: GameView) -> tuple[Placing, ...]:
     )
 
 
+def _game_row(view: GameView, number: int, leaders: set[int]) -> Row:
+    """Row ``number`` of a game's sheet: its round as played, or empty but for the dealer."""
+    count = view.player_count
+    row = _empty_row(view.rules, number, count)
+    seats = round_seats(view.first_dealer, number, count)
+    if number > len(view.rounds):
+        cells = tuple(Cell(dealer=seat == seats.dealer) for seat in range(count))
+        return Row(row.number, row.contract, row.min_cards, row.cards_dealt, row.note, False, cells)
+    played = view.rounds[number - 1]
+    last = number == len(view.rounds)
+    cells = tuple(
+        Cell(
+            points=points_text(entry.points),
+            total=points_text(played.running_totals[entry.seat]),
+            dealer=entry.seat == seats.dealer,
+            went_out=entry.went_out,
+            cut=entry.cut_bonus,
+            leader=last and entry.seat in leaders,
+            bought=entry.bought,
+            phase="" if entry.phase is None else str(entry.phase),
+            phase_done=bool(entry.phase_done),
+        )
+        for entry in played.entries
+    )
+    return Row(row.number, row.contract, row.min_cards, row.cards_dealt, row.note, True, cells)
+
+
+def _status(view: GameView) -> str:
+    """Where the game stands, above its table."""
+    if view.finished:
+        return "Final scores"
+    if view.rounds and view.phases is not None:
+        return f"After hand {len(view.rounds)}"
+    if view.rounds:
+        return f"After round {len(view.rounds)} of {view.rules.round_count}"
+    return "Not started yet"
+
+
 def game_sheet(
     view: GameView, paper: str = "A4", orientation: str | None = None, *, kind: str = "game"
 ) -> Sheet:
     """The score sheet of a game, filled in as far as it has been played."""
-    from .chart import running_totals_svg
-
     rules = view.rules
     count = view.player_count
-    rows: list[Row] = []
     leaders: set[int] = set(view.leaders)
-    layout = choose_orientation(view.player_count, orientation)
-    for number in range(1, _row_count(rules, layout, len(view.rounds), view.finished) + 1):
-        row = _empty_row(rules, number, count)
-        seats = round_seats(view.first_dealer, number, count)
-        if number <= len(view.rounds):
-            played = view.rounds[number - 1]
-            last = number == len(view.rounds)
-            cells = tuple(
-                Cell(
-                    points=points_text(entry.points),
-                    total=points_text(played.running_totals[entry.seat]),
-                    dealer=entry.seat == seats.dealer,
-                    went_out=entry.went_out,
-                    cut=entry.cut_bonus,
-                    leader=last and entry.seat in leaders,
-                    bought=entry.bought,
-                    phase="" if entry.phase is None else str(entry.phase),
-                    phase_done=bool(entry.phase_done),
-                )
-                for entry in played.entries
-            )
-            row = Row(
-                row.number, row.contract, row.min_cards, row.cards_dealt, row.note, True, cells
-            )
-        else:
-            cells = tuple(Cell(dealer=seat == seats.dealer) for seat in range(count))
-            row = Row(
-                row.number, row.contract, row.min_cards, row.cards_dealt, row.note, False, cells
-            )
-        rows.append(row)
+    layout = choose_orientation(count, orientation)
+    row_count = _row_count(rules, layout, len(view.rounds), view.finished)
+    rows = [_game_row(view, number, leaders) for number in range(1, row_count + 1)]
     places = {s.seat: ordinal(s.place) for s in view.standings} if view.rounds else {}
-    if view.finished:
-        status = "Final scores"
-    elif view.rounds and view.phases is not None:
-        status = f"After hand {len(view.rounds)}"
-    elif view.rounds:
-        status = f"After round {len(view.rounds)} of {rules.round_count}"
-    else:
-        status = "Not started yet"
     return Sheet(
         kind=kind,
         title=view.display_title,
@@ -385,7 +386,7 @@ def game_sheet(
         date=_date(view.finished_at or view.created_at),
         standings=_placings(view) if view.rounds else (),
         winners=tuple(view.players[s] for s in view.winners),
-        status=status,
+        status=_status(view),
         cut_bonus=points_text(rules.cut_bonus) if rules.cut_bonus else "",
         chart_svg=running_totals_svg(view) if view.rounds else "",
         phases=_phases_key(rules),

@@ -471,6 +471,29 @@ def _frames(
         yield Frame(suit, any_suit, chosen, ace_high=ace_high), not has_ace or ace_high in allowed
 
 
+def _natural_suits(cards: Sequence[Card], rules: RuleSet) -> list[Suit | None]:
+    """The suits a run of ``cards`` may be of, in the order they first come: each natural
+    card's, or one ``None`` (any suits) where runs mix suits."""
+    any_suit = rules.run_suits == RunSuits.ANY
+    suits: list[Suit | None] = []
+    for card in cards:
+        if card.suit is not None and can_be_natural(card, rules):
+            suit = None if any_suit else card.suit
+            if suit not in suits:
+                suits.append(suit)
+    return suits
+
+
+def _self_standing_ranks(cards: Sequence[Card], rules: RuleSet, suit: Suit | None) -> list[Rank]:
+    """The wild ranks among ``cards`` (of ``suit``, unless any suits) that may stand for
+    themselves in a run of that suit."""
+    if not rules.wild_can_be_natural:
+        return []
+    return sorted(
+        {c.rank for c in cards if (suit is None or c.suit == suit) and c.rank in rules.wild_ranks}
+    )
+
+
 def run_readings(
     cards: Sequence[Card], rules: RuleSet, min_length: int, budget: StepBudget | None = None
 ) -> Iterator[Reading]:
@@ -481,13 +504,7 @@ def run_readings(
     may stand for themselves, the choices double with each one."""
     budget = current(budget)
     cost = reading_cost(len(cards))
-    any_suit = rules.run_suits == RunSuits.ANY
-    suits: list[Suit | None] = []
-    for card in cards:
-        if card.suit is not None and can_be_natural(card, rules):
-            suit = None if any_suit else card.suit
-            if suit not in suits:
-                suits.append(suit)
+    suits = _natural_suits(cards, rules)
     alone = not suits or (
         rules.allows_wild_only(MeldKind.RUN)
         and all(c.rank is None or c.rank in rules.wild_ranks for c in cards)
@@ -496,15 +513,7 @@ def run_readings(
         budget.spend(cost)
         yield _read_run(cards, rules, Frame(None, False, frozenset()), min_length)
     for suit in suits:
-        flexible = sorted(
-            {
-                c.rank
-                for c in cards
-                if (any_suit or c.suit == suit)
-                and c.rank in rules.wild_ranks
-                and rules.wild_can_be_natural
-            }
-        )
+        flexible = _self_standing_ranks(cards, rules, suit)
         for size in range(len(flexible), -1, -1):
             for chosen in combinations(flexible, size):
                 for frame, allowed in _frames(cards, rules, suit, frozenset(chosen)):

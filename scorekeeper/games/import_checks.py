@@ -429,7 +429,15 @@ def _game_problems(
     listed = max((index + 1 for index, _r in rounds), default=0)
     if rules is not None and listed > last_round(rules):
         yield "", f"{rules.name} has {rules.round_count} rounds, not more"
-    scoring = rules if seated else None
+    yield from _rounds_problems(game, rounds, rules if seated else None)
+    yield from _text_problems(game)
+
+
+def _rounds_problems(
+    game: GameIn, rounds: Sequence[tuple[int, RoundIn]], scoring: RuleSet | None
+) -> Iterator[tuple[str, str]]:
+    """Each round checked as round entry checks it (scored by ``scoring``, unless the seats
+    are wrong), then, when every round is sound, the phases the hands make."""
     sound = True
     for index, r in rounds:
         for inside, says in _round_problems(r, index + 1, game, scoring):
@@ -437,6 +445,10 @@ def _game_problems(
             sound = False
     if scoring is not None and sound and len(rounds) == len(game.rounds):
         yield from _phase_problems(game, scoring)
+
+
+def _text_problems(game: GameIn) -> Iterator[tuple[str, str]]:
+    """The title's text, and history lines too large to keep."""
     if game.title:
         said = text_problem(game.title, "the title")
         if said is not None:

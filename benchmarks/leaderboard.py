@@ -55,6 +55,7 @@ sys.path.insert(0, str(ROOT))
 from scorekeeper.db import create_all, make_engine, write_session  # noqa: E402
 from scorekeeper.games import create_game, transfer  # noqa: E402
 from scorekeeper.games import leaderboard as lb  # noqa: E402
+from scorekeeper.games import person_stats as personal  # noqa: E402
 from scorekeeper.games.access import new_game_id, new_join_code  # noqa: E402
 from scorekeeper.models import Change, Entry, Game, Person, Player, PlayGroup, Round  # noqa: E402
 from scorekeeper.rules.scoring import standings  # noqa: E402
@@ -175,7 +176,7 @@ def service_calls(engine: Engine, group_id: str, person: int, calls: int) -> Non
         checks: dict[str, Callable[[], Any]] = {
             "leaderboard, all time": lambda: lb.leaderboard(session, group_id),
             "leaderboard, 2025": lambda: lb.leaderboard(session, group_id, *year),
-            "person page": lambda: lb.person_stats(session, group_id, person),
+            "person page": lambda: personal.person_stats(session, group_id, person),
             "wins over time (months)": lambda: lb.wins_over_time(session, group_id),
             "season standings 2025": lambda: lb.season(session, group_id, *year),
         }

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import socket
 import sys
 from collections.abc import Callable, Sequence
@@ -56,6 +57,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 1
+    control = _control_socket(app.instance_path, port)
     options = {
         "bind": f"{host}:{port}",
         "workers": args.workers or app.config["WORKERS"],
@@ -70,6 +72,12 @@ def cmd_serve(args: argparse.Namespace) -> int:
         "timeout": 60,
         # A forked worker starts with an empty pool of its own (SQLAlchemy's advice for fork).
         "post_fork": lambda _server, _worker: engine.dispose(close=False),
+        # gunicorn's control socket (for its gunicornc tool) is one path per user by default:
+        # a second server on the machine took it over from the first. Each server has its own,
+        # named after its port, in the instance folder.
+        "control_socket": control,
+        "control_socket_disable": True if control is None else None,
+        "logger_class": _server_log(f"http://{host}:{port}"),
     }
 
     class Server(BaseApplication):  # type: ignore[misc]
@@ -85,6 +93,38 @@ def cmd_serve(args: argparse.Namespace) -> int:
     print(f"Scorekeeper is running: open http://{shown}:{port}/ (Ctrl+C to stop)", flush=True)
     Server().run()
     return 0
+
+
+# A Unix socket's path holds at most 107 bytes (108 with its terminating NUL, on Linux).
+_SOCKET_PATH_LIMIT = 107
+
+
+def _control_socket(instance_path: str, port: int) -> str | None:
+    """This server's own gunicorn control socket, or None (none at all) where its path would
+    be too long for a Unix socket.
+
+    >>> _control_socket("/srv/scorekeeper/instance", 8000)
+    '/srv/scorekeeper/instance/gunicorn-8000.ctl'
+    >>> _control_socket("/" + "x" * 120, 8000) is None
+    True
+    """
+    path = os.path.join(instance_path, f"gunicorn-{port}.ctl")
+    return path if len(os.fsencode(path)) <= _SOCKET_PATH_LIMIT else None
+
+
+def _server_log(address: str) -> type:
+    """gunicorn's logger, with this server's address on its "Listening at" line: the workers
+    bind their sockets themselves (``reuse_port``), so the master had none to name and said
+    "Listening at:  (PID)"."""
+    from gunicorn.glogging import Logger
+
+    class ServerLog(Logger):  # type: ignore[misc]
+        def info(self, msg: str, *args: Any, **kwargs: Any) -> None:
+            if msg.startswith("Listening at:") and args and not args[0]:
+                args = (address, *args[1:])
+            super().info(msg, *args, **kwargs)
+
+    return ServerLog
 
 
 def _port_is_free(host: str, port: int) -> bool:

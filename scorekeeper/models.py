@@ -109,7 +109,7 @@ class Game(SQLModel, table=True):
 
 PLAYER_RESULT_INDEX = (
     *("person_id", "finished_at", "game_id"),
-    *("won", "total", "rounds", "went_out", "exact_cuts"),
+    *("won", "total", "rounds", "went_out", "exact_cuts", "phases_done"),
 )
 
 
@@ -145,8 +145,9 @@ class Player(SQLModel, table=True):
     rounds: int = 0  # rounds recorded
     went_out: int = 0  # rounds this seat went out
     exact_cuts: int = 0  # rounds this seat earned the cut bonus
-    place: int = 1  # 1 = lowest total (shared places)
+    place: int = 1  # 1 = lowest total (shared places); in a phase game, most phases first
     won: bool = False  # finished game, lowest total (shared wins count)
+    phases_done: int | None = None  # phases completed, in a phase game (None: a rounds game)
     finished_at: datetime | None = None  # the game's end (a copy kept by the database)
 
 
@@ -203,7 +204,15 @@ class Round(SQLModel, table=True):
 
 
 class Entry(SQLModel, table=True):
-    """One player's result in one round. ``points`` includes the cut bonus."""
+    """One player's result in one round. ``points`` includes the cut bonus.
+
+    In a phase game, ``phase`` is the phase the player played (in any order: None when they
+    completed nothing and did not say) and ``phase_done`` whether they completed it; both are
+    None in a game played in rounds (every row written before phase games was). With the
+    phases in order the phase played follows from the hands before, so an edit of an earlier
+    hand rewrites it in later ones (``games.rounds``): it is kept for the record, never read
+    back as state (``rules.phases``).
+    """
 
     __table_args__ = (UniqueConstraint("round_id", "seat"),)
 
@@ -217,6 +226,8 @@ class Entry(SQLModel, table=True):
     hand_points: int
     cards: str | None = Field(default=None, max_length=400)
     bought: int = 0
+    phase: int | None = None
+    phase_done: bool | None = None
 
 
 class Change(SQLModel, table=True):

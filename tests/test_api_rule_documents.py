@@ -145,7 +145,7 @@ def test_a_game_from_a_broken_document_lists_every_problem(client: FlaskClient) 
     assert answer.status_code == 400
     text = answer.get_json()["error"]
     assert "players.max: must be between 2 and 8, not 12" in text
-    assert 'rounds[0].contract[0].kind: must be one of set, run, not "pair"' in text
+    assert 'rounds[0].contract[0].kind: must be one of set, run, color, flush, not "pair"' in text
 
 
 # --- ids: a document never passes for a preset, nor for another rule set -----------------------

@@ -135,6 +135,9 @@ def _keep_a_group(call: Checked, game_id: str) -> None:
     )
     call("POST", f"{url}/people/{people['Bobby']}/merge", {"into": cy}, **auth)
     call("POST", f"{url}/people/{cy}/merge", {"into": cy}, 400, **auth)
+    started = {"rules": "liverpool", "players": ["Ann", "Cyril"], "group": group["id"]}
+    assert call("POST", "/api/v1/games", started, **auth)["group"] == group["id"]
+    call("POST", "/api/v1/games", started, 403, Authorization="Bearer not-the-groups-token")
     call("GET", url)
     call("GET", f"{url}/leaderboard?sort=average_score&dir=asc")
     assert call("GET", f"{url}/people/{people['Ann']}")["summary"]["wins"] == 1
@@ -198,7 +201,7 @@ def test_the_wording_examples() -> None:
         ({"results": [{"player": None, "went_out": "yes", "pts": 1, "x": 2}], "v": 1},
          {"": "has unknown fields: v (allowed: round, results, cut_bonus, version)",
           "results[0]": "has unknown fields: pts, x (allowed: player, went_out, points, cards, "
-                        "bought)",
+                        "bought, phase_done, phase)",
           "round": "is missing",
           "results[0].player": "must be text, not null",
           "results[0].went_out": "must be true or false, not text"}),

@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 
 from scorekeeper.rules import PRESETS, Card, MeldKind, Rank, RuleSet, Suit, check_contract
 from scorekeeper.rules.arranger import Arrangement, arrange
+from scorekeeper.rules.arranger_support import beyond_the_arranger
 from scorekeeper.rules.bruteforce import brute_force
 from scorekeeper.rules.budget import StepBudget
 from scorekeeper.rules.cards import JOKER, format_cards, parse_cards
@@ -316,7 +317,16 @@ def deals(draw: st.DrawFn, preset: str) -> tuple[RuleSet, int, tuple[Card, ...]]
     return rules, round_number, tuple(hand)
 
 
-@pytest.mark.parametrize("preset", list(PRESETS))
+# The presets whose every round the arranger searches (issue 24's kinds and house rules come
+# to the search later: until then it refuses those rounds, tests/test_meld_kinds.py).
+ARRANGED = [
+    preset
+    for preset, rules in PRESETS.items()
+    if not any(beyond_the_arranger(rules, n) for n in range(1, rules.round_count + 1))
+]
+
+
+@pytest.mark.parametrize("preset", ARRANGED)
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_agrees_with_the_oracle(preset: str, data: st.DataObject) -> None:
@@ -329,7 +339,7 @@ def test_agrees_with_the_oracle(preset: str, data: st.DataObject) -> None:
 
 @settings(max_examples=100, deadline=None)
 @given(
-    preset=st.sampled_from(list(PRESETS)),
+    preset=st.sampled_from(ARRANGED),
     options=st.fixed_dictionaries(
         {},
         optional={
@@ -363,7 +373,7 @@ def test_house_rules_agree_with_the_oracle(
 @given(data=st.data())
 def test_big_hands_are_sound(data: st.DataObject) -> None:
     """20-30 cards (no oracle): whatever is returned, the referee accepts it."""
-    preset = data.draw(st.sampled_from(list(PRESETS)))
+    preset = data.draw(st.sampled_from(ARRANGED))
     rules = PRESETS[preset]
     if data.draw(st.booleans()) and rules.uses_jokers:
         rules = dataclasses.replace(rules, wild_ranks=frozenset({Rank.TWO}))
@@ -519,7 +529,7 @@ def _contract_and_extras(rng: random.Random, rules: RuleSet, extras: int) -> lis
     }
     wanted = [(m.kind, m.min_length) for m in contract.melds]
     for _ in range(extras):
-        kind = rng.choice(list(MeldKind))
+        kind = rng.choice([MeldKind.SET, MeldKind.RUN])  # the kinds the arranger searches
         wanted.append((kind, shortest[kind] - rng.choice([0, 0, 0, 1])))
     ranks = rng.sample([r for r in Rank if r not in rules.wild_ranks], 13 - len(rules.wild_ranks))
     pool = _deck(rules)

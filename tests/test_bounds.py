@@ -158,11 +158,44 @@ def test_the_attack_on_the_contract_check_takes_few_steps(groups: int) -> None:
     assert budget.used < 1000
 
 
+EVERY_KIND = {
+    "rounds": [
+        {
+            "contract": [{"kind": k, "min_length": 3} for k in ("set", "run", "flush", "color")],
+            "cards_dealt": 20,
+        }
+    ],
+    "options": {"extra_melds": True, "set_min_naturals": 1, "run_min_naturals": 1,
+                "aces": "wrap", "set_ranks": "different", "deuces_wild": True},
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("start", ["2H", "2H 2D"])
+def test_many_groups_of_every_kind_are_counted_to_the_budget(start: str) -> None:
+    """Twelve groups of different lengths, each a set, a run, a flush or a colour meld: the
+    splits of the kinds multiply (four to the twelfth), and the check stops at its budget
+    (a 422) instead of trying them all."""
+    rules = resolve_rules(EVERY_KIND)
+    groups = [parse_cards(f"{start} " + " ".join(["JK"] * n)) for n in range(1, 13)]
+    budget = StepBudget(steps=DEFAULT_STEPS, seconds=None)
+    with pytest.raises(TooHard):
+        check_contract(rules, 1, groups, budget=budget)
+
+
+def test_twelve_flexible_groups_of_one_shape_take_a_bounded_search() -> None:
+    """Twelve alike groups of every kind (one class): the counts a class may reach are worked
+    out once, so the search stays well within the budget."""
+    rules = resolve_rules(EVERY_KIND)
+    budget = StepBudget(steps=DEFAULT_STEPS, seconds=None)
+    verdict = check_contract(rules, 1, [parse_cards("2H JK JK")] * 12, budget=budget)
+    assert not verdict.legal and budget.used < 20_000
+
+
 def brute_choose(
     options: Sequence[Sequence[Option]],
     lengths: Sequence[int],
     kinds_fit: Callable[[list[MeldKind]], bool],
-    may_share: Callable[[tuple[int, int], tuple[int, int]], bool],
+    may_share: Callable[[Option, Option], bool],
     budget: StepBudget | None = None,
 ) -> list[int] | None:
     """The old way: every combination of readings, fewest changes first."""
@@ -172,9 +205,9 @@ def brute_choose(
     )
     for way in ways:
         picked = [o[i] for o, i in zip(options, way, strict=True)]
-        places = [p.place for p in picked if p.place is not None]
+        placed = [p for p in picked if p.place is not None]
         if kinds_fit([p.kind for p in picked]) and all(
-            a[0] != b[0] or may_share(a[1:], b[1:]) for a, b in itertools.combinations(places, 2)
+            may_share(a, b) for a, b in itertools.combinations(placed, 2)
         ):
             return list(way)
     return None
@@ -189,7 +222,7 @@ def two_way_groups(draw: st.DrawFn) -> tuple[Card, ...]:
     """A group the referee may read more than one way: 2s and 3s of any suits (a set, or a
     run of one suit with the others wild), one card and jokers (a set or a run), a run with
     an ace or a 2 at one end."""
-    shape = draw(st.integers(0, 3))
+    shape = draw(st.integers(0, 4))
     suit = draw(st.sampled_from(SUITS_TEXT))
     if shape == 0:
         size = draw(st.integers(3, 4))
@@ -201,8 +234,12 @@ def two_way_groups(draw: st.DrawFn) -> tuple[Card, ...]:
         low = draw(st.integers(0, 9))
         texts = [RANK_TEXT[(low + i) % 13] + suit for i in range(draw(st.integers(3, 4)))]
         texts += ["JK"] * draw(st.integers(0, 1))
-    else:
+    elif shape == 3:
         texts = ["JK"] * draw(st.integers(2, 3)) + [draw(st.sampled_from(["A", "2", "K"])) + suit]
+    else:  # cards of one suit (a flush, a colour meld, and maybe a run or a set)
+        ranks = st.sampled_from(["A", "2", "3", "4", "7", "9", "Q", "K"])
+        texts = [draw(ranks) + suit for _ in range(draw(st.integers(3, 4)))]
+        texts += ["JK"] * draw(st.integers(0, 1))
     order = draw(st.permutations(texts))
     return parse_cards(list(order))
 
@@ -210,16 +247,24 @@ def two_way_groups(draw: st.DrawFn) -> tuple[Card, ...]:
 @st.composite
 def lay_downs(draw: st.DrawFn) -> tuple[RuleSet, list[tuple[Card, ...]]]:
     """Rule sets where groups read several ways (low natural minimums, wild ranks that may
-    stand for themselves, every same-suit rule), and a few groups of such cards."""
-    kinds = draw(st.lists(st.sampled_from(["set", "run"]), min_size=1, max_size=4))
+    stand for themselves, every same-suit rule, every meld kind, sets of different ranks,
+    runs that turn the corner or mix suits), and a few groups of such cards."""
+    kinds = draw(
+        st.lists(st.sampled_from(["set", "run", "run", "flush", "color"]), min_size=1, max_size=4)
+    )
     options = {
         "deuces_wild": True,
         "set_min_naturals": draw(st.integers(0, 2)),
         "run_min_naturals": draw(st.integers(0, 2)),
+        "flush_min_naturals": draw(st.integers(0, 2)),
+        "color_min_naturals": draw(st.integers(0, 2)),
         "same_suit_runs": draw(st.sampled_from(["apart", "apart-or-overlapping", "never"])),
         "extra_melds": draw(st.booleans()),
+        "extra_meld_kinds": draw(st.sampled_from(["any", "contract"])),
         "exact_contract_melds": draw(st.booleans()),
-        "aces": draw(st.sampled_from(["low-or-high", "high-only", "low-only"])),
+        "aces": draw(st.sampled_from(["low-or-high", "high-only", "low-only", "wrap"])),
+        "run_suits": draw(st.sampled_from(["same", "same", "any"])),
+        "set_ranks": draw(st.sampled_from(["any", "different"])),
     }
     if options["same_suit_runs"] != "never":
         options["same_suit_run_gap"] = draw(st.integers(0, 2))

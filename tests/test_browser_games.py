@@ -156,6 +156,11 @@ def edit_and_undo(page: Any, screenshot: Any) -> None:
     page.click("button:has-text('Undo round 3')")
     page.wait_for_selector(".notice:has-text('Round 3 undone')")
     assert page.locator(".scoreboard tbody tr:first-child td.score").count() == 2
+    # The undone round's scores are back in the form (its cards too): clear it to type anew.
+    assert page.input_value("#points-1") != ""
+    page.click("text=Clear the form")
+    page.wait_for_function("document.querySelector('#points-1').value === ''")
+    settled(page)
     enter_round(page, 2, {0: 5, 1: 5, 3: 5, 4: 5, 5: 5, 6: 5, 7: 5})
 
 

@@ -42,9 +42,15 @@ def play(
     app: Any, players: list[str], rounds: int, bought: int = 0, **create: Any
 ) -> games.GameView:
     """A Liverpool game with ``rounds`` rounds recorded: seat 0 goes out, the others 5 × round.
-    ``create``: more for :func:`games.create_game` (a title, a group)."""
+    ``create``: more for :func:`games.create_game` (a title), or a ``group_id`` to start it in."""
+    group_id = create.pop("group_id", None)
     with app.app_context(), write_session() as session:
-        view, _token = games.create_game(session, preset="liverpool", players=players, **create)
+        if group_id is None:
+            view, _ = games.create_game(session, preset="liverpool", players=players, **create)
+        else:
+            view, _ = games.start_group_game(
+                session, group_id, preset="liverpool", players=players, **create
+            )
     for number in range(1, rounds + 1):
         results = [PlayerResult(went_out=True)] + [
             PlayerResult(points=5 * number, bought=bought) for _ in players[1:]

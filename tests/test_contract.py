@@ -6,7 +6,7 @@ import dataclasses
 
 import pytest
 
-from scorekeeper.rules.cards import parse_cards
+from scorekeeper.rules.cards import Rank, parse_cards
 from scorekeeper.rules.contract import (
     card_supply_problems,
     check_contract,
@@ -40,19 +40,27 @@ RUN_B = "8C 9C JK JC"
 RUN_C = "JD QD KD AD"
 
 
-def _contract_groups(contract: Contract) -> list[str]:
+def _contract_groups(contract: Contract, rules: RuleSet = LIVERPOOL) -> list[str]:
     """One legal meld per contract meld, in contract order: sets of different ranks and
-    suits, runs of different suits from the 3 up."""
+    suits, runs of different suits from the 3 up, flushes and colour melds of odd ranks
+    (none of a wild rank)."""
     groups = []
-    set_ranks = iter(["7", "9", "K", "Q", "5"])
+    set_ranks = iter(
+        r for r in ["7", "9", "K", "Q", "5", "4"] if Rank.parse(r) not in rules.wild_ranks
+    )
     run_suits = iter("HCDS")
+    other_suits = iter("SDCH")
     for meld in contract.melds:
         if meld.kind == MeldKind.SET:
             rank = next(set_ranks)
-            groups.append(" ".join(f"{rank}{s}" for s in "SHDC"[: meld.min_length]))
-        else:
+            groups.append(" ".join(f"{rank}{s}" for s in ("SHDC" * 2)[: meld.min_length]))
+        elif meld.kind == MeldKind.RUN:
             suit = next(run_suits)
             ranks = ["3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
+            groups.append(" ".join(f"{r}{suit}" for r in ranks[: meld.min_length]))
+        else:
+            suit = next(other_suits)
+            ranks = ["3", "5", "7", "9", "J", "Q", "A"] * 3
             groups.append(" ".join(f"{r}{suit}" for r in ranks[: meld.min_length]))
     return groups
 
@@ -60,7 +68,7 @@ def _contract_groups(contract: Contract) -> list[str]:
 @pytest.mark.parametrize("rules", list(PRESETS.values()), ids=list(PRESETS))
 def test_every_round_of_every_preset_can_be_met(rules: RuleSet) -> None:
     for number, spec in enumerate(rules.rounds, start=1):
-        groups = _contract_groups(spec.contract)
+        groups = _contract_groups(spec.contract, rules)
         verdict = check_contract(rules, number, [parse_cards(g) for g in groups], hand=())
         assert verdict.legal, (number, verdict.messages())
         assert verdict.round_number == number and verdict.contract == spec.contract

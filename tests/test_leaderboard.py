@@ -17,6 +17,7 @@ from scorekeeper import games
 from scorekeeper.db import get_engine
 from scorekeeper.errors import Invalid, NotFound
 from scorekeeper.games import leaderboard as lb
+from scorekeeper.games import person_stats as personal
 from scorekeeper.models import Game
 
 from .groups_helpers import play
@@ -114,7 +115,7 @@ def test_a_date_range(session: Session, family: tuple[str, list[str]]) -> None:
 def test_a_persons_page(session: Session, family: tuple[str, list[str]]) -> None:
     group_id, (g1, g2, g3) = family
     people = {p.name: p.id for p in games.load_group(session, group_id).people}
-    stats = lb.person_stats(session, group_id, people["Ann"])
+    stats = personal.person_stats(session, group_id, people["Ann"])
     assert stats.summary is not None and stats.summary.wins == 2
     assert [g.game_id for g in stats.games] == [g3, g2, g1]  # newest first
     assert [g.game_id for g in stats.results] == [g1, g2, g3]
@@ -128,7 +129,7 @@ def test_a_persons_page(session: Session, family: tuple[str, list[str]]) -> None
     )  # fmt: skip
     assert (cy.ahead, cy.behind, cy.level, cy.their_wins) == (2, 0, 1, 0)
     with pytest.raises(NotFound):
-        lb.person_stats(session, group_id, 987_654)
+        personal.person_stats(session, group_id, 987_654)
 
 
 def test_wins_over_time_and_the_season(session: Session, family: tuple[str, list[str]]) -> None:
@@ -280,7 +281,7 @@ def test_the_fast_figures_agree_with_a_plain_recomputation(session: Session, see
             name: _expected_row(me) for name, me in people.items()
         }
         for name in PEOPLE:
-            stats = lb.person_stats(session, group_id, ids[name], start, end)
+            stats = personal.person_stats(session, group_id, ids[name], start, end)
             mine = [(view.id, view.totals[view.players.index(name)])
                     for _at, view in played if name in view.players]  # fmt: skip
             assert [(g.game_id, g.total) for g in stats.results] == mine

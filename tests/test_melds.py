@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from itertools import permutations
+from itertools import pairwise, permutations
 
 import pytest
 from hypothesis import given, settings
@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from scorekeeper.rules.cards import FULL_DECK, JOKER, Card, Rank, Suit, format_cards, parse_cards
 from scorekeeper.rules.errors import RuleViolation
+from scorekeeper.rules.meld_model import rank_at
 from scorekeeper.rules.melds import (
     Meld,
     WildUse,
@@ -25,7 +26,7 @@ from scorekeeper.rules.melds import (
 )
 from scorekeeper.rules.options import with_options
 from scorekeeper.rules.presets import CONTRACT_RUMMY, DEUCES_SIX, FAMILY, LIVERPOOL, PRESETS
-from scorekeeper.rules.rulesets import MeldKind, RuleSet
+from scorekeeper.rules.rulesets import Aces, MeldKind, RuleSet, RunSuits
 
 ALL_PRESETS = list(PRESETS.values())
 PRESET_IDS = list(PRESETS)
@@ -374,29 +375,52 @@ def test_meld_problems_never_raises(
         assert problem.code and problem.message.endswith(".")
 
 
+def _run_windows(rules: RuleSet, n: int) -> range:
+    """The lowest positions a run of ``n`` cards may start at: 1 (the low ace) to 14 (the
+    high ace) as the aces allow; where aces wrap, from any rank."""
+    if rules.aces == Aces.WRAP:
+        return range(1, 14)
+    lowest = 2 if rules.aces == Aces.HIGH_ONLY else 1
+    highest = 13 if rules.aces == Aces.LOW_ONLY else 14
+    return range(lowest, highest - n + 2)
+
+
 def _is_legal_run_by_brute_force(cards: tuple[Card, ...], rules: RuleSet) -> bool:
-    """Try every order of the cards at every starting position: the oracle for runs."""
+    """Try every order of the cards at every starting position: the oracle for runs (of one
+    suit or of any suits, aces where they may stand or wrapping, ranks a run has no place
+    for, the wild cards' count, cap and neighbours)."""
     n = len(cards)
     if not 4 <= n <= 13:
         return False
+    suits: list[Suit | None] = [None] if rules.run_suits == RunSuits.ANY else list(Suit)
     for order in set(permutations(cards)):
-        for suit in Suit:
-            for low in range(1, 15 - n + 1):
-                naturals = wilds = 0
+        for suit in suits:
+            for low in _run_windows(rules, n):
+                naturals = 0
+                wild_places: list[int] = []
                 for offset, card in enumerate(order):
                     place = low + offset
-                    rank = Rank.ACE if place == 14 else Rank(place)
-                    if card == Card(rank, suit) and (
-                        card.rank not in rules.wild_ranks or rules.wild_can_be_natural
+                    rank = rank_at(place)
+                    if rank in rules.run_holes:
+                        break
+                    if (
+                        card.rank == rank
+                        and (suit is None or card.suit == suit)
+                        and (card.rank not in rules.wild_ranks or rules.wild_can_be_natural)
                     ):
                         naturals += 1
                     elif is_wild(card, rules):
-                        wilds += 1
+                        wild_places.append(place)
                     else:
                         break
                 else:
-                    if naturals >= rules.run_min_naturals and not (
-                        rules.wilds_at_most_naturals and wilds > naturals
+                    wilds = len(wild_places)
+                    apart = rules.adjacent_wilds or all(b - a > 1 for a, b in pairwise(wild_places))
+                    if (
+                        naturals >= rules.run_min_naturals
+                        and not (rules.wilds_at_most_naturals and wilds > naturals)
+                        and (rules.wilds_per_meld is None or wilds <= rules.wilds_per_meld)
+                        and apart
                     ):
                         return True
     return False
@@ -408,14 +432,26 @@ def test_runs_agree_with_a_brute_force_oracle(cards: list[Card], rules: RuleSet)
     assert is_run(cards, rules) == _is_legal_run_by_brute_force(tuple(cards), rules)
 
 
+def _apart(indices: list[int]) -> bool:
+    return all(b - a > 1 for a, b in pairwise(indices))
+
+
 @st.composite
 def legal_melds(draw: st.DrawFn) -> tuple[RuleSet, tuple[Card, ...]]:
+    """A legal set or run of a preset (of every preset's kinds): natural cards in order,
+    some replaced by a wild card as the preset allows."""
     rules = draw(presets)
-    if draw(st.booleans()):
+    is_run = draw(st.booleans())
+    if is_run:
         suit = draw(st.sampled_from(list(Suit)))
-        length = draw(st.integers(4, 13))
-        low = draw(st.integers(1, 14 - length + 1))
-        natural = [Card(Rank.ACE if p == 14 else Rank(p), suit) for p in range(low, low + length)]
+        length = draw(st.integers(4, rules.longest_run))
+        windows = [
+            low
+            for low in _run_windows(rules, length)
+            if not any(rank_at(p) in rules.run_holes for p in range(low, low + length))
+        ]
+        low = draw(st.sampled_from(windows))
+        natural = [Card(rank_at(p), suit) for p in range(low, low + length)]
         least = rules.run_min_naturals
     else:
         rank = draw(st.sampled_from([r for r in Rank if r not in rules.wild_ranks]))
@@ -427,13 +463,21 @@ def legal_melds(draw: st.DrawFn) -> tuple[RuleSet, tuple[Card, ...]]:
     jokers = draw(st.integers(0, max(0, len(natural) - least)))
     if rules.wilds_at_most_naturals:
         jokers = min(jokers, len(natural) // 2)
-    wild = Card(Rank.TWO, Suit.CLUBS) if rules.wild_ranks and not rules.uses_jokers else JOKER
-    indices = draw(st.permutations(range(len(natural))))[:jokers]
+    if rules.wilds_per_meld is not None:
+        jokers = min(jokers, rules.wilds_per_meld)
+    wild = (
+        JOKER
+        if rules.uses_jokers or not rules.wild_ranks
+        else Card(min(rules.wild_ranks), Suit.CLUBS)
+    )
+    indices = sorted(draw(st.permutations(range(len(natural))))[:jokers])
+    if is_run and not rules.adjacent_wilds and not _apart(indices):
+        indices = indices[::2] if _apart(indices[::2]) else indices[:1]
     cards = [wild if i in indices else c for i, c in enumerate(natural)]
     return rules, tuple(cards)
 
 
-@settings(max_examples=300)
+@settings(max_examples=300, deadline=None)
 @given(legal_melds(), st.randoms())
 def test_a_legal_meld_stays_legal_in_any_order(
     case: tuple[RuleSet, tuple[Card, ...]], rng: random.Random
@@ -448,7 +492,7 @@ def test_a_legal_meld_stays_legal_in_any_order(
     assert sorted(again.ordered(), key=str) == sorted(meld.ordered(), key=str)
 
 
-@settings(max_examples=300)
+@settings(max_examples=300, deadline=None)
 @given(legal_melds())
 def test_wilds_stand_for_the_cards_that_make_the_meld_natural(
     case: tuple[RuleSet, tuple[Card, ...]],
@@ -463,9 +507,10 @@ def test_wilds_stand_for_the_cards_that_make_the_meld_natural(
         return
     filled = list(meld.cards)
     for index, use in zip(meld.wild_indices, meld.wilds, strict=True):
-        assert use.suit is not None
-        filled[index] = Card(use.rank, use.suit)
-    places = sorted(14 if c.rank == Rank.ACE and meld.high == 14 else int(c.rank or 0)
-                    for c in filled)  # fmt: skip
-    assert places == list(range(meld.low, meld.high + 1))
-    assert {c.suit for c in filled} == {meld.suit}
+        assert use.rank is not None and use.suit == meld.suit
+        filled[index] = Card(use.rank, use.suit or Suit.CLUBS)
+    places = meld.card_positions()
+    assert [rank_at(p) for p in places] == [c.rank for c in filled]
+    assert sorted(places) == list(range(meld.low, meld.high + 1))
+    if meld.suit is not None:
+        assert {c.suit for c in filled} == {meld.suit}

@@ -14,6 +14,7 @@ import pytest
 from scorekeeper.rules import PRESETS, RuleSet
 from scorekeeper.rules.options import with_options
 from scorekeeper.rules.prose import Section, key_rules, rounds_text, rule_book, summary
+from scorekeeper.rules.rulesets import MeldKind
 
 PROSE = Path(__file__).resolve().parent.parent / "scorekeeper" / "rules" / "prose.py"
 HEADINGS = [
@@ -36,11 +37,19 @@ def section(rules: RuleSet, heading: str) -> Section:
     return next(s for s in rule_book(rules) if s.heading == heading)
 
 
+def headings(rules: RuleSet) -> list[str]:
+    """The sections: a phase game's own, and "Melds" where colour melds or flushes join."""
+    found = list(HEADINGS)
+    if any(kind not in (MeldKind.SET, MeldKind.RUN) for kind in rules.meld_kinds):
+        found[1] = "Melds"
+    return [*found[:1], "Phases", *found[1:]] if rules.phased else found
+
+
 @pytest.mark.parametrize("preset", list(PRESETS))
 def test_every_preset_has_every_section_in_whole_sentences(preset: str) -> None:
     rules = PRESETS[preset]
     book = rule_book(rules)
-    assert [s.heading for s in book] == HEADINGS
+    assert [s.heading for s in book] == headings(rules)
     for part in book:
         assert part.paragraphs
         for paragraph in part.paragraphs:
@@ -49,8 +58,11 @@ def test_every_preset_has_every_section_in_whole_sentences(preset: str) -> None:
                 assert sentence.text.endswith((".", '!".')), sentence
     text = book_text(rules)
     assert rules.describe_wilds()[1:] in text
-    assert rules.point_table.describe() in text
-    assert f"after round {rules.round_count}" in text
+    assert rules.point_table.describe(rules.uses_jokers) in text
+    if rules.phased:
+        assert f"completes all {rules.round_count} phases" in text
+    else:
+        assert f"after round {rules.round_count}" in text
 
 
 @pytest.mark.parametrize("preset", list(PRESETS))
@@ -67,7 +79,7 @@ def test_key_rules_are_the_books_key_sentences(preset: str) -> None:
         decks, jokers = rules.decks.decks_for(players), rules.decks.jokers_for(players)
         assert lines[0].startswith(f"{players} players: {decks} decks")
         assert (f"and {jokers} joker" if jokers else "no jokers") in lines[0]
-        assert 6 <= len(lines) <= len(HEADINGS)
+        assert 6 <= len(lines) <= len(headings(rules))
 
 
 def test_the_book_gives_decks_for_every_player_count() -> None:
@@ -209,13 +221,17 @@ def test_the_summary_is_written_from_the_rules(preset: str) -> None:
     rules = PRESETS[preset]
     text = summary(rules)
     first, last = rules.rounds[0].contract.describe(), rules.rounds[-1].contract.describe()
-    assert f"from {first} to {last}." in text
+    assert f"from {first} to {last}{'; each player' if rules.phased else '.'}" in text
     assert rules.describe_wilds()[1:] + "." in text
-    assert rules.point_table.describe() in text
+    assert rules.point_table.describe(rules.uses_jokers) in text
     assert ("go out with every card" in text) == any(spec.all_out for spec in rules.rounds)
-    changed = with_options(rules, {"cards_dealt": 14, "cut_bonus": -30, "buying": False})
+    dealt = max(14, *(spec.contract.min_cards - 1 for spec in rules.rounds))
+    changed = with_options(
+        rules,
+        {"cards_dealt": dealt, "cut_bonus": -30, "buying": False, "max_players": 4},
+    )
     other = summary(changed)
-    assert "of 14 cards" in other and "−30" in other and "No buying." in other
+    assert f"of {dealt} cards" in other and "−30" in other and "No buying." in other
     for sentence in other.replace('Buying ("May I?")', "Buying").split(". "):
         assert sentence[:1].isupper() or sentence[:1].isdigit(), sentence
 

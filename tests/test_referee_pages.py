@@ -12,6 +12,8 @@ from flask import Flask, url_for
 from flask.testing import FlaskClient
 
 from scorekeeper.rules import PRESETS
+from scorekeeper.rules.cards import Rank
+from scorekeeper.rules.rulesets import Aces
 from scorekeeper.web.referee import TOOLS
 
 HX = {"HX-Request": "true"}
@@ -74,7 +76,8 @@ def test_every_round_of_every_preset(client: FlaskClient, preset: str) -> None:
     rules = PRESETS[preset]
     for number, spec in enumerate(rules.rounds, start=1):
         page = text(client.get(f"/referee?rules={preset}&round={number}"))
-        assert f"Round {number}: <strong>{spec.contract.describe(words=True)}" in page
+        label = "Phase" if rules.phased else "Round"
+        assert f"{label} {number}: <strong>{spec.contract.describe(words=True)}" in page
 
 
 def test_urls(app: Flask) -> None:
@@ -313,10 +316,12 @@ def test_rules_page_for_every_preset(client: FlaskClient, preset: str) -> None:
     assert rules.name in page
     for spec in rules.rounds:
         assert spec.contract.describe(words=True) in page
-    assert rules.point_table.describe() in page
+    assert rules.point_table.describe(rules.uses_jokers) in page
     assert rules.describe_wilds()[1:] in page
     assert "Legal:" in page and "Not legal:" in page
-    assert "turns the corner" in page
+    # K A 2 3: no corner where runs may turn it, nor where the king is a wild card
+    if rules.aces != Aces.WRAP and Rank.KING not in rules.wild_ranks:
+        assert "turns the corner" in page
 
 
 def test_rules_pages_follow_the_rule_set_data(client: FlaskClient) -> None:

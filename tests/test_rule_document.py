@@ -33,6 +33,8 @@ from scorekeeper.rules.rulesets import (
     JokerCount,
     MeldKind,
     MeldSpec,
+    PhaseOrder,
+    Progression,
     RoundSpec,
 )
 from scorekeeper.rules.validation import validate
@@ -40,7 +42,7 @@ from scorekeeper.rules.validation import validate
 # The RuleSet fields the document writes in parts of their own (not through OPTIONS).
 DOCUMENT_FIELDS = {
     "id", "name", "summary", "source", "rounds", "decks", "point_table", "min_players",
-    "max_players", "wild_ranks", "wild_can_be_natural",
+    "max_players", "wild_ranks", "wild_can_be_natural", "progression",
 }  # fmt: skip
 
 
@@ -115,6 +117,7 @@ def rule_sets(draw: st.DrawFn) -> RuleSet:
         point_table=draw(point_tables()),
         min_players=low,
         max_players=high,
+        progression=draw(st.sampled_from(list(Progression))),
         wild_ranks=frozenset(draw(st.sets(st.sampled_from(list(Rank)), max_size=2))),
         wild_can_be_natural=draw(st.booleans()),
         source=draw(st.text(max_size=20)),
@@ -288,7 +291,7 @@ def test_players_and_decks_are_checked() -> None:
     problems = document_problems(document)
     assert problems == [
         "decks.by_players[1].decks: must be between 1 and 8, not 0",
-        'decks.jokers: must be one of per-deck, players-minus-one, none, not "lots"',
+        'decks.jokers: must be one of per-deck, players-minus-one, none, by-players, not "lots"',
         "players: the fewest players (6) is more than the most (3)",
     ]
 
@@ -556,3 +559,50 @@ def test_every_refusal_can_be_shown(rules: Any, options: dict[str, Any] | None) 
         resolve_rules(rules, options)
     refused.value.message.encode("utf-8")
     assert "\\ud800" in refused.value.message or "\\udc00" in refused.value.message
+
+
+# --- progression: rounds or phases ---------------------------------------------------------------
+
+
+def test_progression_and_phase_order_are_read_and_written() -> None:
+    document = shanghai_like()
+    assert from_document(document).progression == Progression.ROUNDS
+    document |= {"progression": "phases", "options": {"phase_order": "any"}}
+    rules = from_document(document)
+    assert (rules.progression, rules.phase_order) == (Progression.PHASES, PhaseOrder.ANY)
+    assert rules.phased
+    written = to_document(rules)
+    assert (written["progression"], written["options"]["phase_order"]) == ("phases", "any")
+    assert same_rules(from_document(json.loads(json.dumps(written))), rules)
+    assert fingerprint(rules) != fingerprint(
+        dataclasses.replace(rules, phase_order=PhaseOrder.IN_ORDER)
+    )
+
+
+def test_a_rounds_game_keeps_its_id_now_progression_is_written() -> None:
+    """Rule sets made before phase games keep their fingerprint (and so their own id)."""
+    rules = from_document(shanghai_like())
+    phased = dataclasses.replace(rules, progression=Progression.PHASES)
+    assert "progression" in to_document(rules)
+    assert fingerprint(phased) != fingerprint(rules)
+    assert own_id(rules) == own_id(from_document(to_document(rules)))
+
+
+def test_progression_problems_are_located() -> None:
+    document = shanghai_like() | {"progression": "hands", "options": {"phase_order": "sideways"}}
+    assert document_problems(document) == [
+        'progression: must be one of rounds, phases, not "hands"',
+        "options.phase_order: \"phase_order\" must be one of in-order, any, not 'sideways'",
+    ]
+    document = shanghai_like() | {"options": {"phase_order": "any"}}
+    assert document_problems(document) == [
+        'options.phase_order: phases in any order need a phase game: set "progression" to '
+        '"phases", or leave "phase_order" at in-order'
+    ]
+
+
+def test_phase_order_words() -> None:
+    from scorekeeper.rules.options import choice_words
+
+    assert choice_words("phase_order", "any").startswith("In any order")
+    assert choice_words("progression", "phases").startswith("Phases:")

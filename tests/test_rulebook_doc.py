@@ -20,15 +20,21 @@ from typing import Any
 import pytest
 
 from scorekeeper.rules import OPTIONS, POINT_TABLES, PRESETS, RuleSet, RuleSetError, rulebook_doc
+from scorekeeper.rules.cards import Card, Rank
 from scorekeeper.rules.options import with_options
 from scorekeeper.rules.presets import SEVEN_CONTRACTS
 from scorekeeper.rules.rulesets import (
     MAX_PLAYERS,
     MIN_PLAYERS,
+    Aces,
     Contract,
+    ExtraMeldKinds,
+    JokerCount,
     JokerSwap,
     MeldKind,
+    RunSuits,
     SameSuitRuns,
+    SetRanks,
 )
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -295,28 +301,43 @@ def ids_where(test: Callable[[RuleSet], bool]) -> set[str]:
 # Each statement of the prose written by hand about the presets (whitespace aside), and the
 # check of the rule sets that makes it true.
 STATEMENTS: list[tuple[str, Callable[[], bool]]] = [
-    ("two per deck in every preset",
-     lambda: all(r.decks.jokers_per_deck == 2 for r in P.values())),
-    ("Every rule set is for 2 to 8 players unless it says otherwise (Family Liverpool and "
-     "Shanghai Rummy need at least 3).",
-     lambda: ids_where(lambda r: r.min_players != 2) == {"family", "shanghai"}
-     and all(r.max_players == 8 for r in P.values())),
-    ("10 in most presets; some deal 11 in every round, and some deal more in the later rounds",
-     lambda: len(ids_where(lambda r: r.rounds[0].cards_dealt == 10)) > len(P) / 2
-     and bool(ids_where(lambda r: {s.cards_dealt for s in r.rounds} == {11}))
+    ("two per deck in most presets, three in Continental",
+     lambda: ids_where(lambda r: r.decks.jokers == JokerCount.PER_DECK
+                       and r.decks.jokers_per_deck != 2) == {"continental"}
+     and P["continental"].decks.jokers_per_deck == 3),
+    ("Kalooki shuffles two decks and four jokers for 3 or 4 players, three decks and eight "
+     "jokers for 5 or 6, four decks and ten jokers for 7 or 8",
+     lambda: [(P["kalooki"].decks.decks_for(n), P["kalooki"].decks.jokers_for(n))
+              for n in range(3, 9)] == [(2, 4), (2, 4), (3, 8), (3, 8), (4, 10), (4, 10)]
+     and ids_where(lambda r: r.decks.jokers == JokerCount.BY_PLAYERS) == {"kalooki"}),
+    ("Every rule set is for 2 to 8 players unless it says otherwise (Family Liverpool, Shanghai "
+     "Rummy and Kalooki need at least 3; Carioca and Continental are for at most 4).",
+     lambda: ids_where(lambda r: r.min_players != 2) == {"family", "shanghai", "kalooki"}
+     and all(P[i].min_players == 3 for i in ("family", "shanghai", "kalooki"))
+     and ids_where(lambda r: r.max_players != 8) == {"carioca", "continental"}
+     and all(P[i].max_players == 4 for i in ("carioca", "continental"))),
+    ("10 in several presets; some deal 11 or 12 in every round, and some deal more in the later "
+     "rounds",
+     lambda: len(ids_where(lambda r: r.rounds[0].cards_dealt == 10)) >= 2
+     and bool(ids_where(lambda r: {s.cards_dealt for s in r.rounds} in ({11}, {12})))
      and bool(ids_where(lambda r: r.rounds[-1].cards_dealt > r.rounds[0].cards_dealt))),
     ("Once you are down you may no longer buy (this holds in every preset).",
      lambda: all(r.no_buying_once_down for r in P.values())),
     ("Contract Rummy allows one buy between two turns; the others allow several.",
      lambda: ids_where(lambda r: r.buys_per_turn is not None) == {"contract-rummy"}
      and P["contract-rummy"].buys_per_turn == 1),
-    ("Shanghai Rummy and May I? also limit the cards one player may buy in a round",
-     lambda: ids_where(lambda r: any(s.buy_limit for s in r.rounds)) == {"shanghai", "may-i"}),
+    ("Shanghai Rummy, May I? and Rommi also limit the cards one player may buy in a round",
+     lambda: ids_where(lambda r: any(s.buy_limit for s in r.rounds))
+     == {"shanghai", "may-i", "rommi"}),
     ("Family Liverpool has no buying in round 1; from round 2 the player next in turn may take "
      "the discard without a penalty card",
-     lambda: ids_where(lambda r: not r.rounds[0].buying_allowed) == {"family"}
+     lambda: ids_where(lambda r: not r.rounds[0].buying_allowed
+                       and any(s.buying_allowed for s in r.rounds)) == {"family"}
      and all(s.buying_allowed for s in P["family"].rounds[1:])
      and ids_where(lambda r: r.next_player_takes_discard_free) == {"family"}),
+    ("Ten Phases and Carioca have no buying at all.",
+     lambda: ids_where(lambda r: not any(s.buying_allowed for s in r.rounds))
+     == {"ten-phase", "carioca"}),
     ("There a player who is down may pick up the discard only if it goes onto the table in "
      "that same turn.",
      lambda: ids_where(lambda r: r.down_player_takes_discard_only_to_play) == {"family"}),
@@ -324,38 +345,68 @@ STATEMENTS: list[tuple[str, Callable[[], bool]]] = [
      "dealt",
      lambda: P["liverpool"].rounds[-1].contract.min_cards == 12
      and P["liverpool"].rounds[-1].cards_dealt == 10 and refused(P["liverpool"], buying=False)),
-    ("Shanghai Rummy asks for a run of 7, a run of 10 and \"3 runs of 5\" in its later rounds.",
+    ("Shanghai Rummy asks for a run of 7, a run of 10 and \"3 runs of 5\" in its later rounds, "
+     "and the ten-phase game for a set of 2 and a flush of 7.",
      lambda: {"1 set and 1 run of 7", "1 set and 1 run of 10", "3 runs of 5"}
-     <= {s.contract.describe() for s in P["shanghai"].rounds[4:]}),
+     <= {s.contract.describe() for s in P["shanghai"].rounds[4:]}
+     and {"1 set of 5 and 1 set of 2", "1 flush of 7"}
+     <= {s.contract.describe() for s in P["ten-phase"].rounds}),
     ("The classic seven contracts grow by one card every round, from 6 cards to 12.",
      lambda: [c.min_cards for c in SEVEN_CONTRACTS] == list(range(6, 13))),
     ("Six-round Deuces Wild really does ask for three sets in both rounds 3 and 4",
      lambda: P["deuces-six"].rounds[2].contract == P["deuces-six"].rounds[3].contract
      == Contract.of(sets=3)),
-    ("a set needs at least 2 naturals in every preset",
-     lambda: all(r.set_min_naturals == 2 for r in P.values())),
+    ("a set needs at least 2 naturals in every preset but Ten Phases",
+     lambda: ids_where(lambda r: r.set_min_naturals != 2) == {"ten-phase"}),
     ("a run needs at least 3 naturals in most presets",
-     lambda: ids_where(lambda r: r.run_min_naturals != 3) == {"family", "may-i"}
-     and all(P[i].run_min_naturals == 2 for i in ("family", "may-i"))),
-    ("Family Liverpool and May I? ask for only 2",
-     lambda: all(P[i].run_min_naturals == 2 for i in ("family", "may-i"))),
+     lambda: ids_where(lambda r: r.run_min_naturals != 3)
+     == {"family", "may-i", "kalooki", "ten-phase"}),
+    ("Family Liverpool, May I? and Kalooki ask for only 2",
+     lambda: all(P[i].run_min_naturals == 2 for i in ("family", "may-i", "kalooki"))),
+    ("in Ten Phases every meld needs just 1 natural card",
+     lambda: all(P["ten-phase"].min_naturals_for(k) == 1 for k in P["ten-phase"].meld_kinds)),
+    ("In the ten-phase game a run's cards may be of **any suits**",
+     lambda: ids_where(lambda r: r.run_suits == RunSuits.ANY) == {"ten-phase"}),
+    ("in Carioca and Continental a run may **turn the corner**",
+     lambda: ids_where(lambda r: r.aces == Aces.WRAP) == {"carioca", "continental"}),
+    ("in Carioca a meld goes down with one wild card at most",
+     lambda: ids_where(lambda r: r.wilds_per_meld is not None) == {"carioca"}
+     and P["carioca"].wilds_per_meld == 1),
+    ("in Carioca, Continental and Kalooki two wild cards never stand for neighbouring cards",
+     lambda: ids_where(lambda r: not r.adjacent_wilds) == {"carioca", "continental", "kalooki"}),
+    ("The ten-phase game plays this way with its wild kings",
+     lambda: ids_where(lambda r: bool(r.run_holes)) == {"ten-phase"}
+     and P["ten-phase"].run_holes == {Rank.KING} and P["ten-phase"].longest_run == 12),
+    ("In Kalooki and Carioca the sets a player lays down together must be of different ranks",
+     lambda: ids_where(lambda r: r.set_ranks == SetRanks.DIFFERENT) == {"kalooki", "carioca"}),
+    ("In Carioca an extra meld must also be of a kind the round's contract asks for",
+     lambda: ids_where(lambda r: r.extra_meld_kinds == ExtraMeldKinds.CONTRACT) == {"carioca"}),
+    ("Kalooki's aces score 1, but its black aces 15",
+     lambda: [P["kalooki"].point_table.points(Card.parse(c)) for c in ("AH", "AD", "AS", "AC")]
+     == [1, 1, 15, 15]),
     ("In every preset a meld made only of wild cards is not legal.",
      lambda: not any(r.allows_wild_only(k) for r in P.values() for k in MeldKind)),
     ("off in every preset but Shanghai and May I?",
      lambda: ids_where(lambda r: r.wilds_at_most_naturals) == {"shanghai", "may-i"}),
     ("Family Liverpool is more generous: runs of one suit may also **overlap**",
-     lambda: ids_where(lambda r: r.same_suit_runs != SameSuitRuns.APART) == {"family"}
-     and P["family"].same_suit_runs == SameSuitRuns.APART_OR_OVERLAPPING),
-    ("In every preset you may not put down extra melds beyond the contract when you go down",
-     lambda: not any(r.extra_melds for r in P.values())),
+     lambda: ids_where(lambda r: r.same_suit_runs == SameSuitRuns.APART_OR_OVERLAPPING)
+     == {"family"}),
+    ("makes a contract's runs all different suits, as Kalooki's fours are",
+     lambda: ids_where(lambda r: r.same_suit_runs == SameSuitRuns.NEVER) == {"kalooki"}),
+    ("In every preset but Carioca you may not put down extra melds beyond the contract when you "
+     "go down",
+     lambda: ids_where(lambda r: r.extra_melds) == {"carioca"}),
     ("Contract Rummy is stricter: on going down every set is exactly 3 cards and every run "
      "exactly 4",
      lambda: ids_where(lambda r: r.exact_contract_melds) == {"contract-rummy"}),
-    ("Most rule sets let you lay off in the same turn you go down. Contract Rummy does not",
-     lambda: ids_where(lambda r: not r.layoff_on_going_down_turn) == {"contract-rummy"}),
+    ("Most rule sets let you lay off in the same turn you go down. Contract Rummy and Carioca do "
+     "not",
+     lambda: ids_where(lambda r: not r.layoff_on_going_down_turn)
+     == {"contract-rummy", "carioca"}),
     ("**runs, and the first three cards of a set** (Family Liverpool)",
-     lambda: ids_where(lambda r: r.joker_swap != JokerSwap.RUNS_ONLY) == {"family"}
-     and P["family"].joker_swap == JokerSwap.RUNS_AND_SET_THIRD),
+     lambda: ids_where(lambda r: r.joker_swap == JokerSwap.RUNS_AND_SET_THIRD) == {"family"}),
+    ("**never** (Ten Phases and Kalooki)",
+     lambda: ids_where(lambda r: r.joker_swap == JokerSwap.NEVER) == {"ten-phase", "kalooki"}),
     ("the cutter takes 50 points off their score for that round",
      lambda: P["liverpool"].cut_bonus == -50),
     ("In the other presets there is no cut bonus",

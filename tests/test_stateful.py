@@ -49,6 +49,8 @@ class GameMachine(RuleBasedStateMachine):
     @precondition(lambda self: self.game_id is None)
     @rule(preset=st.sampled_from(sorted(PRESETS)), players=st.integers(min_value=3, max_value=8))
     def create(self, preset: str, players: int) -> None:
+        rules = PRESETS[preset]
+        players = min(max(players, rules.min_players), rules.max_players)  # Carioca: 2 to 4
         names = [f"P{i}" for i in range(players)]
         with write_session(self.engine) as session:
             view, _token = games.create_game(session, preset=preset, players=names)

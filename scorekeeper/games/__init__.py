@@ -16,11 +16,13 @@ the rows and the rules core) and change them with the functions below. Each chan
 Groups of people across games live in :mod:`.groups` (groups, people, edit rights),
 :mod:`.group_games` (games started in a group, attached to one or taken out),
 :mod:`.leaderboard` (statistics, computed by the database from each seat's result, which
-:mod:`.results` keeps) and :mod:`.transfer` (export; import in :mod:`.importer`, its checks
-in :mod:`.import_checks`, the file read by :mod:`.jsonstream`).
+:mod:`.results` keeps; a person's page in :mod:`.person_stats`) and :mod:`.transfer`
+(export; import in :mod:`.importer`, its checks in :mod:`.import_checks`, the file read by
+:mod:`.jsonstream`).
 
 The modules: :mod:`.views` (the read model), :mod:`.creation` (starting games),
-:mod:`.rounds` (entering, fixing and undoing rounds), :mod:`.access` (edit rights, devices,
+:mod:`.rounds` (entering, fixing and undoing rounds; a phase game's phases checked and laid
+out by :mod:`.phase_rounds`), :mod:`.access` (edit rights, devices,
 join codes, attempt counters), :mod:`.idempotency`, :mod:`.history`, :mod:`.names` (names as
 typed, cleaned), :mod:`.store` (the game row's locks, the version claim, each change's
 transaction) and :mod:`.statements` (the Core statements the speed needs; everything else

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -290,6 +291,26 @@ _REUSED = (
 )
 
 
+_NUMBERED = re.compile(r"^(.*) \(game (\d{1,6})\)$")
+
+
+def next_title(title: str) -> str:
+    """The title of the game played again after one called ``title``: numbered on, so that
+    the two are told apart in every list.
+
+    >>> next_title("Sunday at Gran's")
+    "Sunday at Gran's (game 2)"
+    >>> next_title("Sunday at Gran's (game 2)")
+    "Sunday at Gran's (game 3)"
+    >>> len(next_title("x" * MAX_TITLE_LENGTH)) == MAX_TITLE_LENGTH
+    True
+    """
+    found = _NUMBERED.match(title)
+    base, number = (found.group(1), int(found.group(2)) + 1) if found else (title, 2)
+    suffix = f" (game {number})"
+    return base[: MAX_TITLE_LENGTH - len(suffix)].rstrip() + suffix
+
+
 def play_again(
     session: Session,
     game_id: str,
@@ -301,8 +322,8 @@ def play_again(
     device: str | None = None,
     label: str = "creator",
 ) -> tuple[GameView, str]:
-    """A new game with the same players, rules and title; the next player deals first.
-    Edit rights and idempotency keys as for :func:`create_game`."""
+    """A new game with the same players and rules, its title numbered on (:func:`next_title`);
+    the next player deals first. Edit rights and idempotency keys as for :func:`create_game`."""
     old = load_game(session, game_id)
     # The rules the game was played by: its preset and options while they still give them,
     # else the whole rule set it stored.
@@ -312,7 +333,7 @@ def play_again(
         preset=old.preset if same else to_document(old.rules),
         players=list(old.players),
         options=dict(old.options) if same else None,
-        title=old.title,
+        title=next_title(old.display_title),
         first_dealer=(old.first_dealer + 1) % old.player_count,
         actor=actor,
         idempotency_key=idempotency_key,

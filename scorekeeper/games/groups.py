@@ -59,6 +59,7 @@ from .idempotency import (
 )
 from .names import clean_name
 from .store import reader, transaction
+from .views import game_title
 
 NO_GROUP = "There is no such group. Check the link."
 NO_PERSON = "There is no such person in this group."
@@ -94,6 +95,10 @@ class GroupGame:
     @property
     def finished(self) -> bool:
         return self.finished_at is not None
+
+    @property
+    def display_title(self) -> str:
+        return game_title(self.title, self.created_at)
 
 
 @dataclass(frozen=True)

@@ -36,7 +36,9 @@ from ..errors import Conflict, GameError, Invalid
 from ..jsontext import problems as text_problems
 from ..jsontext import shown
 from ..rules import RulesError, RuleSet, build_rules, format_cards, parse_cards
-from ..rules.scoring import PlayerResult
+from ..rules.phases import PhaseEntry, PhaseError, PhaseProgress, phase_progress
+from ..rules.rulesets import MAX_ROUNDS, PhaseOrder
+from ..rules.scoring import PlayerResult, last_round
 from ..rules.seating import round_seats
 from .groups import MAX_PEOPLE
 from .jsonstream import JsonStream
@@ -78,6 +80,10 @@ class EntryIn(_Model):
     hand_points: int = Field(ge=-10_000, le=10_000)
     cards: str | None = Field(max_length=400)
     bought: int = Field(ge=0, le=100)
+    # A phase game's: the phase played and whether it was completed. Left out (an export
+    # made before phase games, or of a game played in rounds): a game played in rounds.
+    phase: int | None = Field(None, ge=1, le=MAX_ROUNDS)
+    phase_done: bool | None = None
 
 
 class RoundIn(_Model):
@@ -421,12 +427,28 @@ def _game_problems(
         yield "", f"the seats must be numbered 0 to {count - 1} in order"
     yield from _people_problems(game, people)
     listed = max((index + 1 for index, _r in rounds), default=0)
-    if rules is not None and listed > rules.round_count:
+    if rules is not None and listed > last_round(rules):
         yield "", f"{rules.name} has {rules.round_count} rounds, not more"
-    scoring = rules if seated else None
+    yield from _rounds_problems(game, rounds, rules if seated else None)
+    yield from _text_problems(game)
+
+
+def _rounds_problems(
+    game: GameIn, rounds: Sequence[tuple[int, RoundIn]], scoring: RuleSet | None
+) -> Iterator[tuple[str, str]]:
+    """Each round checked as round entry checks it (scored by ``scoring``, unless the seats
+    are wrong), then, when every round is sound, the phases the hands make."""
+    sound = True
     for index, r in rounds:
         for inside, says in _round_problems(r, index + 1, game, scoring):
             yield _at(f"round {index + 1}", inside), says
+            sound = False
+    if scoring is not None and sound and len(rounds) == len(game.rounds):
+        yield from _phase_problems(game, scoring)
+
+
+def _text_problems(game: GameIn) -> Iterator[tuple[str, str]]:
+    """The title's text, and history lines too large to keep."""
     if game.title:
         said = text_problem(game.title, "the title")
         if said is not None:
@@ -504,7 +526,7 @@ def _round_problems(
             results.append(_result(e))
         except ValueError as error:
             yield f"seat {e.seat}", f"cards: {error}"
-    if rules is None or len(results) < count or number > rules.round_count:
+    if rules is None or len(results) < count or number > last_round(rules):
         return
     # Nobody going out is said already, in the file's terms, when went_out_seat names an
     # entry that does not say so.
@@ -523,7 +545,39 @@ def _result(e: EntryIn) -> PlayerResult:
         if format_cards(cards) != e.cards:
             raise ValueError("they must be written as the export writes them")
     typed = None if e.went_out or cards is not None else e.hand_points
-    return PlayerResult(went_out=e.went_out, points=typed, cards=cards, bought=e.bought)
+    return PlayerResult(
+        went_out=e.went_out, points=typed, cards=cards, bought=e.bought,
+        phase_done=e.phase_done, phase=e.phase,
+    )  # fmt: skip
+
+
+def phases_of_game(game: GameIn, rules: RuleSet) -> PhaseProgress | None:
+    """A phase game's progress over its rounds as the file holds them (each phase said is
+    checked: with the phases in order it must be the one the player was on), or a
+    PhaseError; None for a game played in rounds. For a game whose rounds are checked."""
+    if not rules.phased:
+        return None
+    hands = [
+        tuple(PhaseEntry(e.went_out or e.phase_done is True, e.phase) for e in r.entries)
+        for r in game.rounds
+    ]
+    return phase_progress(
+        hands,
+        rules.round_count,
+        any_order=rules.phase_order == PhaseOrder.ANY,
+        names=[p.name for p in game.players],
+    )
+
+
+def _phase_problems(game: GameIn, rules: RuleSet) -> Iterator[tuple[str, str]]:
+    """What the rounds of a phase game say of its phases that cannot be, as round entry
+    would refuse it: a phase completed twice, one said that the player was not on, a round
+    after the one that ended the game."""
+    try:
+        phases_of_game(game, rules)
+    except PhaseError as error:
+        for p in error.problems:
+            yield _at(f"round {p.hand}", "" if p.seat is None else f"seat {p.seat}"), p.message
 
 
 def _score_problems(

@@ -44,6 +44,7 @@ from ..models import (
     PlayGroup,
     utcnow,
 )
+from ..rules.phases import PhaseProgress
 from .access import grant_edit, hash_device, hash_token, new_join_code
 from .access import scoped_token_hash as scoped_hash
 from .groups import grant_group_edit
@@ -72,6 +73,7 @@ from .import_checks import (
     end,
     game_where,
     header,
+    phases_of_game,
     read_group,
     rules_of,
     utc,
@@ -431,14 +433,36 @@ class _Rights:
         ]  # fmt: skip
 
 
-def _results(game: GameIn) -> list[dict[str, Any]]:
+def _results(game: GameIn, progress: PhaseProgress | None) -> list[dict[str, Any]]:
     """Each seat's summary (as :mod:`.results` keeps it), from the game as imported (checked
     by :mod:`.import_checks`): from its plain values, not from ORM rows and a view."""
     rounds = [
         (r.number, r.went_out_seat, r.cut_bonus, [e.points for e in r.entries]) for r in game.rounds
     ]
-    count = rules_of(game).round_count
-    return results_of_rounds(len(game.players), game.first_dealer, rounds, count)
+    if progress is None:
+        finished = len(rounds) >= rules_of(game).round_count
+        return results_of_rounds(len(game.players), game.first_dealer, rounds, finished)
+    return results_of_rounds(
+        len(game.players), game.first_dealer, rounds, progress.finished,
+        progress.completed_counts(),
+    )  # fmt: skip
+
+
+def _entries(game: GameIn, progress: PhaseProgress | None) -> list[list[dict[str, Any]]]:
+    """Each round's entries as rows. In a phase game each keeps the phase played as the
+    progress says (a file may leave it out where the phases go in order) and whether it was
+    completed (the player who went out did); in a game played in rounds, neither."""
+    rows = []
+    for r in game.rounds:
+        entries = [e.model_dump() for e in r.entries]
+        for e in entries:
+            if progress is None:
+                e["phase"] = e["phase_done"] = None
+            else:
+                e["phase"] = progress.played[r.number - 1][e["seat"]]
+                e["phase_done"] = e["went_out"] or e["phase_done"] is True
+        rows.append(entries)
+    return rows
 
 
 @dataclass(frozen=True)
@@ -467,8 +491,11 @@ def game_rows(
     game imported alone gets its rights from :func:`.access.grant_edit`). ``hidden``: until
     the import's last transaction."""
     players = []
+    entries = []
     for game in games:
-        results = _results(game)
+        progress = phases_of_game(game, rules_of(game))  # checked: never a PhaseError here
+        results = _results(game, progress)
+        entries += _entries(game, progress)
         players += [
             {
                 "game_id": game.id,
@@ -512,7 +539,7 @@ def game_rows(
             }
             for game_id, r in rounds
         ],
-        entries=[[e.model_dump() for e in r.entries] for _game_id, r in rounds],
+        entries=entries,
         changes=[
             {
                 "game_id": game.id,

@@ -12,6 +12,9 @@ Terms:
 - **Went out** counts rounds the person went out; **exact cuts** the rounds they earned the
   cut bonus. **Liverpool calls** are not recorded by the score keeper, so they are ``None``
   and :attr:`Leaderboard.liverpool_calls_recorded` is False.
+- **Phases completed** counts the phases a person completed in phase games (``None`` for
+  someone who played none in the range). A phase game's win is a finisher's with the lowest
+  total, and its places put more phases first (:mod:`.results`).
 - The **current streak** is how many of a person's latest games in the range ended the same
   way (all wins, or all not), counted back from the most recent one.
 - **Head-to-head**: in the finished games two people played together, how often each
@@ -21,7 +24,8 @@ Everything is computed by the database with aggregates over the seats' results
 (:mod:`.results` keeps them on the player rows, and the database copies each game's end
 onto its seats): no pass over rounds, and no join from a seat to its game. The indexes:
 
-- ``player(person_id, finished_at, game_id, won, total, rounds, went_out, exact_cuts)``
+- ``player(person_id, finished_at, game_id, won, total, rounds, went_out, exact_cuts,
+  phases_done)``
   holds every figure a line of the leaderboard sums, so the leaderboard is one
   ``GROUP BY person`` over a range of this index per person (the date range is a range of
   it), read without the table; a person's streak, latest games and head-to-head start from
@@ -40,12 +44,11 @@ from typing import Any
 
 from sqlalchemy import and_, case, func, literal, or_, union_all
 from sqlalchemy import select as sa_select
-from sqlalchemy.orm import aliased, join
 from sqlmodel import Session, col
 
-from ..errors import Invalid, NotFound
+from ..errors import Invalid
 from ..models import Game, Person, Player
-from .groups import NO_PERSON, GroupView, PersonView, check_person_id, get_group, load_group
+from .groups import GroupView, PersonView, get_group, load_group
 from .store import reader
 
 # --- the read model -----------------------------------------------------------------------
@@ -92,6 +95,7 @@ class LeaderboardRow:
     exact_cuts: int
     liverpool_calls: int | None  # None: not recorded
     streak: Streak
+    phases_completed: int | None = None  # in phase games; None: no phase game in the range
 
 
 @dataclass(frozen=True)
@@ -118,50 +122,10 @@ SORT_KEYS: dict[str, bool] = {
     "worst_game": False,
     "went_out": True,
     "exact_cuts": True,
+    "phases_completed": True,
     "streak": True,
     "name": False,
 }
-
-
-@dataclass(frozen=True)
-class PersonGame:
-    """One finished game of a person (for their list and their results chart)."""
-
-    game_id: str
-    title: str
-    preset: str
-    finished_at: datetime
-    total: int
-    place: int
-    players: int
-    won: bool
-
-
-@dataclass(frozen=True)
-class HeadToHead:
-    """A person against one other person, over the finished games they played together."""
-
-    person_id: int
-    name: str
-    games: int
-    ahead: int  # the person finished with the lower total
-    behind: int
-    level: int
-    wins: int  # games the person won
-    their_wins: int  # games the other person won
-
-
-@dataclass(frozen=True)
-class PersonStats:
-    person: PersonView
-    group_id: str
-    group_name: str
-    start: datetime | None
-    end: datetime | None
-    summary: LeaderboardRow | None  # None: no finished game in the range
-    games: tuple[PersonGame, ...]  # newest first (at most ``limit``)
-    results: tuple[PersonGame, ...]  # oldest first: the chart's points (same games)
-    head_to_head: tuple[HeadToHead, ...]  # by games together, most first
 
 
 @dataclass(frozen=True)
@@ -225,7 +189,7 @@ def _in_range(column: Any, start: datetime | None, end: datetime | None) -> list
     return conditions
 
 
-def _check_range(start: datetime | None, end: datetime | None) -> None:
+def check_range(start: datetime | None, end: datetime | None) -> None:
     if start is not None and end is not None and end <= start:
         raise Invalid("the end of the range must come after its start")
 
@@ -240,7 +204,7 @@ def _people_of(group_id: str) -> Any:
     return sa_select(col(Person.id)).where(col(Person.group_id) == group_id)
 
 
-def _seat_filter(
+def seat_filter(
     group_id: str, start: datetime | None, end: datetime | None, person_id: int | None
 ) -> tuple[Any, list[Any]]:
     """The seats of the group's finished games in the range (``person_id``'s only, if given):
@@ -269,9 +233,9 @@ def leaderboard(
         raise Invalid(f"the leaderboard cannot be sorted by {sort[:40]!r}", list(SORT_KEYS))
     group = _group_names(session, group_id)
     low, high = as_bound(start, "start"), as_bound(end, "end")
-    _check_range(low, high)
+    check_range(low, high)
     names = {p.id: p.name for p in group.people}
-    rows = _rows(session, names, *_seat_filter(group.id, low, high, None))
+    rows = leaderboard_rows(session, names, *seat_filter(group.id, low, high, None))
     down = SORT_KEYS[sort] if descending is None else descending
     ordered = sorted(rows, key=_ranking)  # ties keep the standings' order
     ordered = sorted(ordered, key=lambda r: _sort_value(r, sort), reverse=down)
@@ -319,6 +283,8 @@ def _sort_value(row: LeaderboardRow, sort: str) -> Any:
         return game.total if game is not None else 0
     if sort == "streak":
         return row.streak.length if row.streak.kind == "win" else -row.streak.length
+    if sort == "phases_completed":  # no phase game at all comes after none completed
+        return -1 if row.phases_completed is None else row.phases_completed
     return getattr(row, sort)
 
 
@@ -327,7 +293,7 @@ def _ranking(row: LeaderboardRow) -> tuple[Any, ...]:
     return (-row.wins, -row.win_rate, row.average_score, row.name.casefold())
 
 
-def _rows(
+def leaderboard_rows(
     session: Session, names: dict[int, str], who: Any, dates: list[Any]
 ) -> list[LeaderboardRow]:
     """Each person's leaderboard line: one aggregate (``GROUP BY person``) over a range of
@@ -346,6 +312,7 @@ def _rows(
             func.max(col(Player.total)).label("worst"),
             func.sum(col(Player.went_out)).label("went_out"),
             func.sum(col(Player.exact_cuts)).label("exact_cuts"),
+            func.sum(col(Player.phases_done)).label("phases_done"),  # NULL: no phase game
             func.max(case((won, col(Player.finished_at)))).label("last_win"),
             func.max(case((~won, col(Player.finished_at)))).label("last_loss"),
         )
@@ -381,6 +348,7 @@ def _row(
         exact_cuts=int(data.exact_cuts),
         liverpool_calls=None,
         streak=streak,
+        phases_completed=None if data.phases_done is None else int(data.phases_done),
     )
 
 
@@ -445,130 +413,6 @@ def _streaks(session: Session, dates: list[Any], found: dict[int, Any]) -> dict[
     }
 
 
-# --- a person -----------------------------------------------------------------------------
-
-
-def person_stats(
-    session: Session,
-    group_id: str,
-    person_id: int,
-    start: datetime | date | str | None = None,
-    end: datetime | date | str | None = None,
-    *,
-    limit: int = 200,
-) -> PersonStats:
-    """A person's page: their line of the leaderboard, their latest finished games (at most
-    ``limit``, newest first; the same games oldest first for the chart) and head-to-head
-    against each person they played with."""
-    group = get_group(session, group_id)
-    person = _person(session, group_id, person_id)
-    low, high = as_bound(start, "start"), as_bound(end, "end")
-    _check_range(low, high)
-    who, dates = _seat_filter(group_id, low, high, person.id)
-    lines = _rows(session, {person.id: person.name}, who, dates)
-    mine = [who, *dates]
-    games = _person_games(session, mine, max(1, min(limit, 1000)))
-    return PersonStats(
-        person=person,
-        group_id=group.id,
-        group_name=group.name,
-        start=low,
-        end=high,
-        summary=lines[0] if lines else None,
-        games=games,
-        results=tuple(reversed(games)),
-        head_to_head=_head_to_head(session, group_id, mine),
-    )
-
-
-def _person(session: Session, group_id: str, person_id: Any) -> PersonView:
-    """The person of the group, with how many of its games they played (a range of the
-    index on ``player.person_id``); NotFound otherwise."""
-    check_person_id(person_id)
-    played = sa_select(func.count()).where(col(Player.person_id) == person_id).scalar_subquery()
-    row = (
-        reader(session)
-        .execute(
-            sa_select(col(Person.name), played).where(
-                col(Person.id) == person_id, col(Person.group_id) == group_id
-            )
-        )
-        .first()
-    )
-    if row is None:
-        raise NotFound(NO_PERSON)
-    return PersonView(person_id, group_id, row[0], int(row[1]))
-
-
-def _person_games(session: Session, mine: list[Any], limit: int) -> tuple[PersonGame, ...]:
-    """The person's latest games: the index read backwards, ``limit`` rows, each joined to
-    its game (title, preset) and its number of seats."""
-    others = aliased(Player)
-    seated = (
-        sa_select(func.count())
-        .select_from(others)
-        .where(col(others.game_id) == col(Player.game_id))
-        .correlate(Player)
-        .scalar_subquery()
-    )
-    statement = (
-        sa_select(
-            col(Game.id),
-            col(Game.title),
-            col(Game.preset),
-            col(Player.finished_at),
-            col(Player.total),
-            col(Player.place),
-            seated,
-            col(Player.won),
-        )
-        .select_from(join(Player, Game, col(Game.id) == col(Player.game_id)))
-        .where(*mine)
-        .order_by(col(Player.finished_at).desc(), col(Player.game_id).desc())
-        .limit(limit)
-    )
-    return tuple(
-        PersonGame(gid, title, preset, at, int(total), int(place), int(players), bool(won))
-        for gid, title, preset, at, total, place, players, won in reader(session).execute(statement)
-    )
-
-
-def _head_to_head(session: Session, group_id: str, mine: list[Any]) -> tuple[HeadToHead, ...]:
-    """Against each other person: one aggregate over the person's seats (a range of the
-    index) joined to the other seats of the same games (the ``(game_id, seat)`` key)."""
-    me, other = Player, aliased(Player, name="other")
-    won = col(me.won) == literal(True)
-    their_won = col(other.won) == literal(True)
-    statement = (
-        sa_select(
-            col(other.person_id),
-            col(Person.name),
-            func.count(),
-            func.sum(case((col(me.total) < col(other.total), 1), else_=0)),
-            func.sum(case((col(me.total) > col(other.total), 1), else_=0)),
-            func.sum(case((won, 1), else_=0)),
-            func.sum(case((their_won, 1), else_=0)),
-        )
-        .select_from(
-            join(
-                me,
-                other,
-                and_(
-                    col(other.game_id) == col(me.game_id), col(other.person_id) != col(me.person_id)
-                ),
-            ).join(Person, col(Person.id) == col(other.person_id))
-        )
-        .where(*mine)
-        .group_by(col(other.person_id), Person.name)
-    )
-    duels = [
-        HeadToHead(int(pid), name, int(n), int(ahead), int(behind), int(n - ahead - behind),
-                   int(wins), int(their))
-        for pid, name, n, ahead, behind, wins, their in reader(session).execute(statement)
-    ]  # fmt: skip
-    return tuple(sorted(duels, key=lambda d: (-d.games, d.name.casefold())))
-
-
 # --- wins over time -----------------------------------------------------------------------
 
 PERIODS = {"day": ("%Y-%m-%d", "YYYY-MM-DD"), "month": ("%Y-%m", "YYYY-MM"), "year": ("%Y", "YYYY")}
@@ -596,7 +440,7 @@ def wins_over_time(
         raise Invalid(f"the period must be one of {', '.join(PERIODS)}")
     group = _group_names(session, group_id)
     low, high = as_bound(start, "start"), as_bound(end, "end")
-    _check_range(low, high)
+    check_range(low, high)
     bucket = _period_of(session, period, col(Game.finished_at)).label("period")
     per_game = (
         sa_select(bucket, func.count())
@@ -606,7 +450,7 @@ def wins_over_time(
     games: dict[str, int] = dict(reader(session).execute(per_game).all())
     # the wins: from the seats' index alone (the copy of the game's end on each seat)
     won_in = _period_of(session, period, col(Player.finished_at)).label("period")
-    who, dates = _seat_filter(group_id, low, high, None)
+    who, dates = seat_filter(group_id, low, high, None)
     wins_statement = (
         sa_select(col(Player.person_id), won_in, func.count())
         .where(who, *dates, col(Player.won) == literal(True))
@@ -653,22 +497,46 @@ def year_range(year: int) -> tuple[datetime, datetime]:
     return datetime(year, 1, 1, tzinfo=UTC), datetime(year + 1, 1, 1, tzinfo=UTC)
 
 
+def season_years(session: Session, group_id: str, limit: int = 3) -> tuple[int, ...]:
+    """The latest ``limit`` years (UTC) in which games of the group finished, newest first:
+    the years that have a season trophy. One look-up of ``game(group_id, finished_at)`` a
+    year: the newest game, then the newest that finished before its year began, and so on.
+
+    A year offered without one would send a person to a refusal (no champion yet).
+    """
+    years: list[int] = []
+    before: datetime | None = None
+    for _ in range(limit):
+        statement = (
+            sa_select(col(Game.finished_at))
+            .where(col(Game.group_id) == group_id, *_in_range(col(Game.finished_at), None, before))
+            .order_by(col(Game.finished_at).desc())
+            .limit(1)
+        )
+        newest = reader(session).execute(statement).scalar_one_or_none()
+        if newest is None:
+            break
+        years.append(newest.year)  # stored in UTC
+        before = datetime(newest.year, 1, 1, tzinfo=UTC)
+    return tuple(year for year in years if 1900 <= year <= 9999)  # as year_range takes them
+
+
 __all__: Sequence[str] = (
     "SORT_KEYS",
     "GameRef",
-    "HeadToHead",
     "Leaderboard",
     "LeaderboardRow",
-    "PersonGame",
-    "PersonStats",
     "Season",
     "Streak",
     "WinsOverTime",
     "WinsSeries",
     "as_bound",
+    "check_range",
     "leaderboard",
-    "person_stats",
+    "leaderboard_rows",
     "season",
+    "season_years",
+    "seat_filter",
     "wins_over_time",
     "year_range",
 )

@@ -27,18 +27,21 @@ def seat_results(view: GameView) -> list[dict[str, Any]]:
         went_out[r.went_out] += 1
         for e in r.entries:
             cuts[e.seat] += e.cut_bonus
-    return _summary(list(view.totals), len(view.rounds), went_out, cuts, view.finished)
+    completed = None if view.phases is None else view.phases.completed_counts()
+    return _summary(list(view.totals), len(view.rounds), went_out, cuts, view.finished, completed)
 
 
 def results_of_rounds(
     player_count: int,
     first_dealer: int,
     rounds: Sequence[tuple[int, int, bool, Sequence[int]]],
-    round_count: int,
+    finished: bool,
+    completed: Sequence[int] | None = None,
 ) -> list[dict[str, Any]]:
     """The same summaries from a game's plain values, already checked: each round's number,
-    seat that went out, cut bonus and points by seat (with the bonus). An import writes
-    thousands of games: building ORM rows and a view for each cost most of its time."""
+    seat that went out, cut bonus and points by seat (with the bonus); whether the game is
+    over, and in a phase game the phases each seat completed. An import writes thousands of
+    games: building ORM rows and a view for each cost most of its time."""
     totals = [0] * player_count
     went_out = [0] * player_count
     cuts = [0] * player_count
@@ -48,13 +51,21 @@ def results_of_rounds(
             cuts[round_seats(first_dealer, number, player_count).cutter] += 1
         for seat, value in enumerate(points):
             totals[seat] += value
-    return _summary(totals, len(rounds), went_out, cuts, len(rounds) >= round_count)
+    return _summary(totals, len(rounds), went_out, cuts, finished, completed)
 
 
 def _summary(
-    totals: list[int], rounds: int, went_out: list[int], cuts: list[int], finished: bool
+    totals: list[int],
+    rounds: int,
+    went_out: list[int],
+    cuts: list[int],
+    finished: bool,
+    completed: Sequence[int] | None,
 ) -> list[dict[str, Any]]:
-    places = {s.seat: s.place for s in standings(totals)}
+    """``place`` follows the standings (in a phase game most phases first, then the lowest
+    total), so first place in a finished game is its winners (a phase game's finishers with
+    the lowest total: nobody else has completed every phase)."""
+    places = {s.seat: s.place for s in standings(totals, completed)}
     return [
         {
             "g_seat": seat,
@@ -64,6 +75,7 @@ def _summary(
             "exact_cuts": cuts[seat],
             "place": places[seat],
             "won": finished and places[seat] == 1,
+            "phases_done": None if completed is None else completed[seat],
         }
         for seat in range(len(totals))
     ]

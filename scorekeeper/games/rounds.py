@@ -20,11 +20,27 @@ from ..models import (
     utcnow,
 )
 from ..rules import RuleSet, RuleViolation, format_cards
+from ..rules.phases import PhaseProgress
 from ..rules.scoring import PlayerResult, score_round
 from .history import log_change
 from .idempotency import Retry, check_key, remember, replay, scoped_retry
+from .phase_rounds import (
+    beyond_message,
+    end_after,
+    moved_phases,
+    over_message,
+    phases_of,
+    phases_summary,
+    progress_with,
+)
 from .results import record_results
-from .statements import DELETE_ENTRIES, DELETE_ROUND, INSERT_ENTRY, UPDATE_ROUND
+from .statements import (
+    DELETE_ENTRIES,
+    DELETE_ROUND,
+    INSERT_ENTRY,
+    UPDATE_ENTRY_PHASE,
+    UPDATE_ROUND,
+)
 from .store import (
     EntryValues,
     RoundValues,
@@ -47,7 +63,9 @@ MAX_BOUGHT = 100
 
 @dataclass(frozen=True)
 class RoundInput:
-    """A round as entered: one result per seat, and whether the cutter earned the cut bonus."""
+    """A round as entered: one result per seat, and whether the cutter earned the cut bonus.
+    In a phase game each result also says whether the player completed their phase, and
+    (phases in any order) which one (:class:`~scorekeeper.rules.scoring.PlayerResult`)."""
 
     results: tuple[PlayerResult, ...]
     cut_bonus: bool = False
@@ -120,19 +138,25 @@ def _problem(names: Sequence[str], seat: int | None, code: str, message: str) ->
     return {"seat": seat, "player": player, "code": code, "message": message}
 
 
-def _entries_json(view: GameView, points: Sequence[int], entry: RoundInput) -> dict[str, Any]:
+def _entries_json(view: GameView, new: _NewRound) -> dict[str, Any]:
     return {
-        "cut_bonus": entry.cut_bonus,
+        "cut_bonus": new.row.cut_bonus,
         "results": {
-            view.players[seat]: {
-                "points": points[seat],
-                "went_out": result.went_out,
-                "cards": entry.card_texts[seat],
-                "bought": result.bought,
-            }
-            for seat, result in enumerate(entry.results)
+            view.players[e.seat]: _entry_json(e.points, e.went_out, e.cards, e.bought)
+            | _phase_json(e.phase, e.phase_done)
+            for e in new.entries
         },
     }
+
+
+def _entry_json(points: int, went_out: bool, cards: str | None, bought: int) -> dict[str, Any]:
+    return {"points": points, "went_out": went_out, "cards": cards, "bought": bought}
+
+
+def _phase_json(phase: int | None, done: bool | None) -> dict[str, Any]:
+    """A phase game's result in a history line: its phase played and done (nothing in a game
+    played in rounds, whose history lines read as they always did)."""
+    return {} if done is None else {"phase": phase, "phase_done": done}
 
 
 @dataclass(frozen=True)
@@ -145,10 +169,15 @@ class _NewRound:
 
 
 def _lay_out(
-    view: GameView, row: RoundValues, points: Sequence[int], entry: RoundInput
+    view: GameView,
+    row: RoundValues,
+    points: Sequence[int],
+    entry: RoundInput,
+    progress: PhaseProgress | None,
 ) -> _NewRound:
     seats = view.seats_for(row.number)
     bonus = view.rules.cut_bonus if entry.cut_bonus else 0
+    phases = phases_of(progress, row.number, entry.results)
     entries = tuple(
         EntryValues(
             seat=seat,
@@ -157,6 +186,8 @@ def _lay_out(
             hand_points=points[seat] - (bonus if seat == seats.cutter else 0),
             cards=entry.card_texts[seat],
             bought=result.bought,
+            phase=phases[seat][0],
+            phase_done=phases[seat][1],
         )
         for seat, result in enumerate(entry.results)
     )
@@ -287,14 +318,17 @@ def add_round(
     def plan(session: Session, view: GameView, now: datetime) -> _Change:
         _check_next_round(view, number, expected_version)
         points = _score(view, number, entry)
-        new = _lay_out(view, _new_round_row(game_id, number, entry, now), points, entry)
-        finished_at = now if number == view.rules.round_count else view.finished_at
+        progress = progress_with(view, number, entry.results)
+        row = _new_round_row(game_id, number, entry, now)
+        new = _lay_out(view, row, points, entry, progress)
+        finished_at = end_after(view, progress, now, added=number)
         summary = f"Round {number} entered: " + _points_summary(view, points)
+        summary += phases_summary(view, new.entries)
 
         def write(session: Session) -> None:
             _write_entries(session, insert_round(session, new.row.for_insert()), new.entries)
 
-        history = (None, _entries_json(view, points, entry), summary)
+        history = (None, _entries_json(view, new), summary)
         return _Change("add_round", number, (*view.rounds, new.view), finished_at, history, write)
 
     return _apply(session, game, plan, retry, actor)
@@ -317,16 +351,18 @@ def replace_round(
     retry = scoped_retry(client, _id_of(game), key, *_round_request("replace_round", number, entry))
 
     def plan(session: Session, view: GameView, now: datetime) -> _Change:
-        replacement = _plan_replace(session, view, number, entry, expected_version)
-        new = _lay_out(view, _replaced_row(replacement.row, entry, now), replacement.points, entry)
+        replacement = _plan_replace(session, view, number, entry, expected_version, now)
+        new = replacement.new
         rounds = tuple(new.view if r.number == number else r for r in view.rounds)
+        finished_at = end_after(view, replacement.progress, now, added=None)
+        moved = moved_phases(view, replacement.progress, number)
 
         def write(session: Session) -> None:
             _write_replacement(session, replacement.row, new)
+            if moved:  # later rounds' phases, as the progress now says (phases in order)
+                session.connection().execute(UPDATE_ENTRY_PHASE, moved)
 
-        return _Change(
-            "replace_round", number, rounds, view.finished_at, replacement.history, write
-        )
+        return _Change("replace_round", number, rounds, finished_at, replacement.history, write)
 
     return _apply(session, game, plan, retry, actor)[0]
 
@@ -354,9 +390,11 @@ def undo_last_round(
 
 
 def _round_request(action: str, number: int, entry: RoundInput) -> tuple[Any, ...]:
-    """What a round request asks for, for recognising it when it is sent again."""
+    """What a round request asks for, for recognising it when it is sent again (the phase
+    only where one was said: a request of a game played in rounds reads as it always did)."""
     results = [
         [r.went_out, r.points, cards, r.bought]
+        + ([] if r.phase_done is None and r.phase is None else [r.phase_done, r.phase])
         for r, cards in zip(entry.results, entry.card_texts, strict=True)
     ]
     return action, number, entry.cut_bonus, results
@@ -364,16 +402,12 @@ def _round_request(action: str, number: int, entry: RoundInput) -> tuple[Any, ..
 
 def _check_next_round(view: GameView, number: int, expected_version: int | None) -> None:
     if view.finished:
-        raise Invalid(f"the game is over: all {view.rules.round_count} rounds are recorded")
+        raise Invalid(over_message(view))
     if isinstance(number, bool) or not isinstance(number, int):
         raise Invalid("the round number must be a whole number")
+    if not 1 <= number <= view.last_round:  # a phase game's hands beyond the limit too
+        raise Invalid(beyond_message(view, number), {"next_round": view.next_round})
     if number != view.next_round:
-        if not 1 <= number <= view.rules.round_count:
-            raise Invalid(
-                f"{view.rules.name} has rounds 1 to {view.rules.round_count}; "
-                f"there is no round {number} (the next round is {view.next_round})",
-                {"next_round": view.next_round},
-            )
         if number < (view.next_round or 0):
             raise Conflict(
                 f"round {number} is already recorded; edit it instead",
@@ -403,12 +437,18 @@ class _Replacement:
     """A checked and scored round replacement, ready to write."""
 
     row: Round
-    points: tuple[int, ...]
+    new: _NewRound
+    progress: PhaseProgress | None  # a phase game's, with the replacement in place
     history: tuple[Any, Any, str]  # before, after, summary
 
 
 def _plan_replace(
-    session: Session, view: GameView, number: int, entry: RoundInput, expected_version: int | None
+    session: Session,
+    view: GameView,
+    number: int,
+    entry: RoundInput,
+    expected_version: int | None,
+    now: datetime,
 ) -> _Replacement:
     row = _round_row(session, view.id, number)
     if expected_version is not None and expected_version != row.version:
@@ -418,27 +458,18 @@ def _plan_replace(
             {"version": row.version},
         )
     points = _score(view, number, entry)
-    before_view = view.rounds[number - 1]
-    before = {
-        "cut_bonus": before_view.cut_bonus,
-        "results": {
-            view.players[e.seat]: {
-                "points": e.points,
-                "went_out": e.went_out,
-                "cards": e.cards_text,
-                "bought": e.bought,
-            }
-            for e in before_view.entries
-        },
-    }
-    after = _entries_json(view, points, entry)
+    progress = progress_with(view, number, entry.results)
+    new = _lay_out(view, _replaced_row(row, entry, now), points, entry, progress)
+    before = _as_recorded(view, view.rounds[number - 1])
+    after = _entries_json(view, new)
     changed = [
         f"{name} {before['results'][name]['points']} → {after['results'][name]['points']}"
         for name in view.players
         if before["results"][name]["points"] != after["results"][name]["points"]
     ]
     summary = f"Round {number} edited: " + (", ".join(changed) if changed else "no points changed")
-    return _Replacement(row, tuple(points), (before, after, summary))
+    summary += phases_summary(view, new.entries)
+    return _Replacement(row, new, progress, (before, after, summary))
 
 
 def _replaced_row(old: Round, entry: RoundInput, now: datetime) -> RoundValues:
@@ -504,14 +535,21 @@ def _plan_undo(
     loaded = session.identity_map.get(identity_key(Round, round_id))
     if loaded is not None:  # about to be deleted behind the session's back: let it go
         session.expunge(loaded)
-    before = {
-        "results": {
-            view.players[e.seat]: {"points": e.points, "went_out": e.went_out} for e in last.entries
-        },
-        "cut_bonus": last.cut_bonus,
-    }
+    before = _as_recorded(view, last)  # all of it: the entry form is filled from it again
     summary = f"Round {last.number} undone: " + _points_summary(view, last.points)
     return round_id, (before, None, summary)
+
+
+def _as_recorded(view: GameView, played: RoundView) -> dict[str, Any]:
+    """A recorded round's values as the history keeps them, before an edit or an undo."""
+    return {
+        "cut_bonus": played.cut_bonus,
+        "results": {
+            view.players[e.seat]: _entry_json(e.points, e.went_out, e.cards_text, e.bought)
+            | _phase_json(e.phase, e.phase_done)
+            for e in played.entries
+        },
+    }
 
 
 _ROUND_ID_OF = sa_select(Round.id).where(

@@ -21,7 +21,7 @@ The statements name the SQLModel classes' columns (``col(Game.id)``): no table o
 
 from __future__ import annotations
 
-from sqlalchemy import bindparam, delete, insert, update
+from sqlalchemy import bindparam, delete, insert, select, update
 from sqlmodel import col
 
 from ..models import (
@@ -58,6 +58,19 @@ UPDATE_ROUND = (
         updated_at=bindparam("updated_at"),
     )
 )
+# With the phases in order, the phase a player played in a later round, after an edit of an
+# earlier one moved it (the rows keep a copy of what the progress says: .rounds).
+UPDATE_ENTRY_PHASE = (
+    update(Entry)
+    .where(
+        col(Entry.round_id)
+        == select(col(Round.id))
+        .where(col(Round.game_id) == bindparam("g_id"), col(Round.number) == bindparam("r_number"))
+        .scalar_subquery(),
+        col(Entry.seat) == bindparam("e_seat"),
+    )
+    .values(phase=bindparam("new_phase"))
+)
 # Each seat's result after the change (.results), for every seat in one statement.
 UPDATE_RESULT = (
     update(Player)
@@ -69,6 +82,7 @@ UPDATE_RESULT = (
         exact_cuts=bindparam("exact_cuts"),
         place=bindparam("place"),
         won=bindparam("won"),
+        phases_done=bindparam("phases_done"),
     )
 )
 

@@ -51,12 +51,14 @@ class EntryValues:
     hand_points: int
     cards: str | None
     bought: int
+    phase: int | None = None  # in a phase game: the phase played, and whether completed
+    phase_done: bool | None = None
 
     def for_insert(self, round_id: int) -> dict[str, Any]:
         return {
             "round_id": round_id, "seat": self.seat, "went_out": self.went_out,
             "points": self.points, "hand_points": self.hand_points, "cards": self.cards,
-            "bought": self.bought,
+            "bought": self.bought, "phase": self.phase, "phase_done": self.phase_done,
         }  # fmt: skip
 
 

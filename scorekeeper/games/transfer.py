@@ -13,6 +13,12 @@ rights and join codes are secrets: they are never exported, and an import gives 
 new ones. Nothing else is left out, so export → import into an empty database → export again
 gives the same file.
 
+In a phase game each entry also holds ``phase`` (the phase played) and ``phase_done``; an
+entry of a game played in rounds holds neither, as every export before phase games, which
+still imports as it was written. A CSV row holds them in the columns ``phase`` and
+``phase_done`` (empty in a game played in rounds), and its ``contract`` is the contract of the
+phase played.
+
 Exports stream: the games are read in batches and each one written as it goes, so memory does
 not grow with the number of games. Every text cell of a CSV export is written as a
 spreadsheet shows text, never as a formula (:func:`csv_cell`). Importing is
@@ -126,16 +132,17 @@ def _game_rows(
             sa_select(Entry).where(col(Entry.round_id).in_(list(by_id))).order_by(col(Entry.seat))
         ).mappings()
         for e in entries:
-            by_id[e["round_id"]]["entries"].append(
-                {
-                    "seat": e["seat"],
-                    "went_out": bool(e["went_out"]),
-                    "points": e["points"],
-                    "hand_points": e["hand_points"],
-                    "cards": e["cards"],
-                    "bought": e["bought"],
-                }
-            )
+            entry = {
+                "seat": e["seat"],
+                "went_out": bool(e["went_out"]),
+                "points": e["points"],
+                "hand_points": e["hand_points"],
+                "cards": e["cards"],
+                "bought": e["bought"],
+            }
+            if e["phase_done"] is not None:  # a phase game's (a rounds game's read as before)
+                entry |= {"phase": e["phase"], "phase_done": bool(e["phase_done"])}
+            by_id[e["round_id"]]["entries"].append(entry)
     if not history:  # a CSV has no history: neither read nor parsed
         return found
     changes = connection.execute(
@@ -293,6 +300,8 @@ CSV_COLUMNS = (
     "bought",
     "cut_bonus",
     "running_total",
+    "phase",
+    "phase_done",
 )
 
 
@@ -320,7 +329,11 @@ def _contracts(rules: RuleSet) -> dict[int, str]:
 
 
 def _csv_rows(game: Any, rows: dict[str, list[Any]]) -> Iterator[list[Any]]:
-    contracts = _contracts(game_rules(game))  # its stored document: a custom rule set has no preset
+    """A game's rows: one per player per round. In a phase game ``contract`` is the phase
+    the player played (``phase``), and ``phase_done`` whether they completed it; both are
+    empty in a game played in rounds, whose contract is the round's."""
+    rules = game_rules(game)  # its stored document: a custom rule set has no preset
+    contracts = _contracts(rules)
     players = rows["players"]
     running = [0] * len(players)
     created, finished = _iso(game.created_at), _iso(game.finished_at)
@@ -330,6 +343,8 @@ def _csv_rows(game: Any, rows: dict[str, list[Any]]) -> Iterator[list[Any]]:
             seat = e["seat"]
             running[seat] += e["points"]
             cut = r["cut_bonus"] and seat == seats.cutter
+            phase = e.get("phase")
+            contract = contracts.get(phase if rules.phased else r["number"], "")
             yield [
                 game.id,
                 game.title,
@@ -337,7 +352,7 @@ def _csv_rows(game: Any, rows: dict[str, list[Any]]) -> Iterator[list[Any]]:
                 created,
                 finished,
                 r["number"],
-                contracts.get(r["number"], ""),
+                contract,
                 players[seats.dealer]["name"],
                 seat,
                 players[seat]["name"],
@@ -349,6 +364,8 @@ def _csv_rows(game: Any, rows: dict[str, list[Any]]) -> Iterator[list[Any]]:
                 e["bought"],
                 cut,
                 running[seat],
+                phase,
+                e.get("phase_done"),
             ]
 
 

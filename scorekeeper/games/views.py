@@ -1,5 +1,11 @@
 """The read model: a game as plain, immutable data (:class:`GameView`), built from its rows
-and the rules core, and the queries that list games."""
+and the rules core, and the queries that list games.
+
+In a phase game (``rules.phased``) each round is a hand in which every player plays their own
+phase: the view works out who is on which phase from the hands as recorded
+(:func:`scorekeeper.rules.phases.phase_progress`, :attr:`GameView.phases`), and each entry's
+``phase`` is the phase played as that progress says (with the phases in order, what the row
+holds is only a copy)."""
 
 from __future__ import annotations
 
@@ -26,8 +32,9 @@ from ..models import (
 )
 from ..rules import Card, RuleSet, build_rules, format_cards, from_document, parse_cards
 from ..rules.limits import waived
-from ..rules.rulesets import RoundSpec
-from ..rules.scoring import Standing, standings, winners
+from ..rules.phases import PhaseEntry, PhaseProgress, phase_progress
+from ..rules.rulesets import PhaseOrder, RoundSpec
+from ..rules.scoring import Standing, last_round, standings, winners
 from ..rules.seating import RoundSeats, round_seats
 from .store import GAME_IS_THERE, EntryValues, RoundValues, check_game_id, get_game, reader
 
@@ -45,6 +52,10 @@ class EntryView:
     cards: tuple[Card, ...] | None
     bought: int
     cut_bonus: bool
+    # In a phase game: the phase played (None in any order when the player completed none
+    # and did not say) and whether it was completed; both None in a game played in rounds.
+    phase: int | None = None
+    phase_done: bool | None = None
 
     @property
     def cards_text(self) -> str | None:
@@ -54,7 +65,7 @@ class EntryView:
 @dataclass(frozen=True)
 class RoundView:
     number: int
-    spec: RoundSpec
+    spec: RoundSpec | None  # the round's contract; None in a phase game (each plays their own)
     seats: RoundSeats
     entries: tuple[EntryView, ...]  # by seat
     went_out: int
@@ -66,6 +77,16 @@ class RoundView:
     @property
     def points(self) -> tuple[int, ...]:
         return tuple(e.points for e in self.entries)
+
+
+def game_title(title: str, created_at: datetime) -> str:
+    """A game's name in every list and on its pages: its title, or for an untitled game the
+    day it was started (the rule set is said beside it).
+
+    >>> game_title("", datetime(2026, 3, 7)), game_title("Sunday", datetime(2026, 3, 7))
+    ('Game of 07 Mar 2026', 'Sunday')
+    """
+    return title or f"Game of {created_at:%d %b %Y}"
 
 
 @dataclass(frozen=True)
@@ -85,6 +106,8 @@ class GameView:
     created_at: datetime
     updated_at: datetime
     finished_at: datetime | None
+    # Who is on which phase, from the rounds: a phase game's only (None in a rounds game).
+    phases: PhaseProgress | None = None
 
     @property
     def player_count(self) -> int:
@@ -96,19 +119,28 @@ class GameView:
 
     @property
     def standings(self) -> list[Standing]:
-        return standings(self.totals)
+        """Lowest total first; in a phase game, most phases completed first."""
+        completed = None if self.phases is None else self.phases.completed_counts()
+        return standings(self.totals, completed)
 
     @property
     def finished(self) -> bool:
+        if self.phases is not None:
+            return self.phases.finished
         return len(self.rounds) >= self.rules.round_count
 
     @property
     def winners(self) -> tuple[int, ...]:
+        if self.phases is not None:
+            return self.phases.winners(self.totals)
         return tuple(winners(self.totals)) if self.finished else ()
 
     @property
     def leaders(self) -> tuple[int, ...]:
-        return tuple(winners(self.totals)) if self.rounds else ()
+        """Who is ahead now (first place of the standings); none before the first round."""
+        if not self.rounds:
+            return ()
+        return tuple(s.seat for s in self.standings if s.place == 1)
 
     @property
     def next_round(self) -> int | None:
@@ -118,17 +150,61 @@ class GameView:
     @property
     def current_round(self) -> int:
         """The round being played now (the last one once the game is over)."""
-        return self.next_round or self.rules.round_count
+        last = len(self.rounds) if self.phases is not None else self.rules.round_count
+        return self.next_round or last
+
+    @property
+    def last_round(self) -> int:
+        """The highest number a round of this game may have: the rule set's last round, or
+        in a phase game (hands are open-ended) the safety limit of hands."""
+        return last_round(self.rules)
 
     def seats_for(self, number: int) -> RoundSeats:
         return round_seats(self.first_dealer, number, len(self.players))
 
     def spec_for(self, number: int) -> RoundSpec:
-        return self.rules.round(number)
+        """Round ``number``'s contract. A phase game's hands have none of their own (each
+        player plays theirs: :meth:`phase_spec`): the lowest phase a player is on stands
+        in, so that a page naming "the round's contract" still shows one."""
+        if self.phases is None:
+            return self.rules.round(number)
+        lowest = min(self.phases.current(seat) for seat in range(self.player_count))
+        return self.rules.round(min(lowest, self.rules.round_count))
+
+    def player_phase(self, seat: int) -> int | None:
+        """The phase the player is on: phases completed plus one (the phase count plus one
+        once all are done); None in a game played in rounds."""
+        return None if self.phases is None else self.phases.current(seat)
+
+    def phase_spec(self, seat: int) -> RoundSpec | None:
+        """The contract of the phase the player is on, with the phases in order (None once
+        they completed all, in any order, and in a game played in rounds)."""
+        phase = self.player_phase(seat)
+        if phase is None or self.phases is None or self.phases.any_order:
+            return None
+        return self.rules.round(phase) if phase <= self.rules.round_count else None
 
     @property
     def display_title(self) -> str:
-        return self.title or f"{self.rules.name}, {self.created_at:%d %b %Y}"
+        return game_title(self.title, self.created_at)
+
+    def phases_dict(self) -> dict[str, Any] | None:
+        """Each player's phase as the JSON API shows it (None in a game played in rounds):
+        the phase they are on (phases completed plus one), its contract (with the phases in
+        order, while they have one to play), the phases done and the phases left."""
+        progress = self.phases
+        if progress is None:
+            return None
+        found: dict[str, Any] = {}
+        for seat, name in enumerate(self.players):
+            spec = self.phase_spec(seat)
+            found[name] = {
+                "phase": progress.current(seat),
+                "contract": None if spec is None else spec.contract.describe(),
+                "done": list(progress.done(seat)),
+                "left": list(progress.left(seat)),
+            }
+        return found
 
     def as_dict(self) -> dict[str, Any]:
         """The game as the JSON API shows it."""
@@ -139,13 +215,15 @@ class GameView:
             "rules": self.preset,
             "options": dict(self.options),
             "rule_set": self.rules.name,
+            "progression": self.rules.progression.value,
+            "phase_order": self.rules.phase_order.value if self.rules.phased else None,
             "players": list(names),
             "first_dealer": names[self.first_dealer],
             "version": self.version,
             "rounds": [
                 {
                     "round": r.number,
-                    "contract": r.spec.contract.describe(),
+                    "contract": None if r.spec is None else r.spec.contract.describe(),
                     "dealer": names[r.seats.dealer],
                     "cutter": names[r.seats.cutter],
                     "went_out": names[r.went_out],
@@ -158,6 +236,8 @@ class GameView:
                             "went_out": e.went_out,
                             "cards": e.cards_text,
                             "bought": e.bought,
+                            "phase": e.phase,
+                            "phase_done": e.phase_done,
                         }
                         for e in r.entries
                     ],
@@ -166,8 +246,14 @@ class GameView:
                 for r in self.rounds
             ],
             "totals": dict(zip(names, self.totals, strict=True)),
+            "phases": self.phases_dict(),
             "standings": [
-                {"place": s.place, "player": names[s.seat], "total": s.total}
+                {
+                    "place": s.place,
+                    "player": names[s.seat],
+                    "total": s.total,
+                    "phases_done": s.completed,
+                }
                 for s in self.standings
             ],
             "next_round": self.next_round,
@@ -214,12 +300,46 @@ def build_view(
         view = round_view(rules, seats, row, by_round.get(row.id or 0, []), running)
         running = view.running_totals
         round_views.append(view)
+    played, progress = with_phases(rules, round_views, names)
     return GameView(
         id=game.id, title=game.title, preset=game.preset, options=loads_stored(game.options),
         rules=rules, players=names, first_dealer=game.first_dealer, join_code=game.join_code,
-        rounds=tuple(round_views), version=game.version, created_at=game.created_at,
-        updated_at=game.updated_at, finished_at=game.finished_at,
+        rounds=played, version=game.version, created_at=game.created_at,
+        updated_at=game.updated_at, finished_at=game.finished_at, phases=progress,
     )  # fmt: skip
+
+
+def phase_entries(rules: RuleSet, played: RoundView) -> tuple[PhaseEntry, ...]:
+    """A recorded round as :func:`~scorekeeper.rules.phases.phase_progress` reads it: each
+    player's phase done, and (phases in any order) the phase they said. With the phases in
+    order the phase played follows from the rounds before, so the copy the row holds is not
+    read (an edit of an earlier round may have moved it)."""
+    said = rules.phase_order == PhaseOrder.ANY
+    return tuple(PhaseEntry(bool(e.phase_done), e.phase if said else None) for e in played.entries)
+
+
+def with_phases(
+    rules: RuleSet, rounds: Sequence[RoundView], names: Sequence[str]
+) -> tuple[tuple[RoundView, ...], PhaseProgress | None]:
+    """A phase game's rounds with each entry's phase as the progress says, and the
+    progress (the rounds as they are, and None, in a game played in rounds)."""
+    if not rules.phased:
+        return tuple(rounds), None
+    progress = phase_progress(
+        [phase_entries(rules, r) for r in rounds],
+        rules.round_count,
+        any_order=rules.phase_order == PhaseOrder.ANY,
+        names=names,
+    )
+    return tuple(_phases_played(r, progress) for r in rounds), progress
+
+
+def _phases_played(played: RoundView, progress: PhaseProgress) -> RoundView:
+    phases = progress.played[played.number - 1]
+    if all(e.phase == phases[e.seat] for e in played.entries):
+        return played
+    entries = tuple(replace(e, phase=phases[e.seat]) for e in played.entries)
+    return replace(played, entries=entries)
 
 
 def round_view(
@@ -239,6 +359,8 @@ def round_view(
             cards=_parse_cards_column(e.cards),
             bought=e.bought,
             cut_bonus=row.cut_bonus and e.seat == seats.cutter,
+            phase=e.phase,
+            phase_done=e.phase_done,
         )
         for e in sorted(entries, key=lambda e: e.seat)
     )
@@ -247,7 +369,7 @@ def round_view(
         running[e.seat] += e.points
     return RoundView(
         row.number,
-        rules.round(row.number),
+        None if rules.phased else rules.round(row.number),
         seats,
         views,
         row.went_out_seat,
@@ -273,8 +395,8 @@ def changed_view(
     rounds: Sequence[RoundView],
 ) -> GameView:
     """The view after a change, from the view before it (no queries): ``rounds`` replace the
-    old ones and the running totals are recounted. Cache it with :func:`cache_view` once the
-    change is written."""
+    old ones, the running totals are recounted (and, in a phase game, who is on which phase).
+    Cache it with :func:`cache_view` once the change is written."""
     recounted: list[RoundView] = []
     running: tuple[int, ...] = (0,) * view.player_count
     for r in rounds:
@@ -283,12 +405,14 @@ def changed_view(
             totals[e.seat] += e.points
         running = tuple(totals)
         recounted.append(r if r.running_totals == running else replace(r, running_totals=running))
+    played, progress = with_phases(view.rules, recounted, view.players)
     return replace(
         view,
-        rounds=tuple(recounted),
+        rounds=played,
         version=game.version,
         updated_at=game.updated_at,
         finished_at=game.finished_at,
+        phases=progress,
     )
 
 

@@ -4,8 +4,10 @@ results game by game (:func:`line_chart_svg` draws them all).
 
 One line per player, from 0 before round 1 through the total after each round played; each
 line has its own colour (Okabe-Ito, readable by colour-blind people), dash pattern and marker
-(so it survives a black-and-white printer). The legend is HTML below the chart, so long names
-can wrap there; the SVG holds numbers only.
+(so it survives a black-and-white printer). Lines that run together (two players with the
+same wins, month after month) are drawn side by side, a few pixels apart, rather than one
+over the other (:func:`side_by_side`). The legend is HTML below the chart, so long names can
+wrap there; the SVG holds numbers only.
 
 >>> "<polyline" in running_totals_svg_from([(0, 40), (25, 10)], 7)
 True
@@ -189,9 +191,14 @@ def line_chart_svg(chart: LineChart) -> Markup:
     parts.append(
         f'<path class="chart-zero" d="{zero}" stroke="#888" stroke-width="0.9" fill="none"/>'
     )
+    shifts = side_by_side(chart.lines, chart.markers_from)
     for number, line_values in enumerate(chart.lines):
         style = style_for(number)
-        points = [(x_at(i), y_at(v)) for i, v in enumerate(line_values)]
+        shift = shifts[number]
+        points = [
+            (x_at(i), y_at(v) + (shift if i >= chart.markers_from else 0))
+            for i, v in enumerate(line_values)
+        ]
         dash = f' stroke-dasharray="{style.dash}"' if style.dash else ""
         coords = " ".join(f"{x:.1f},{y:.1f}" for x, y in points)
         parts.append(
@@ -201,6 +208,44 @@ def line_chart_svg(chart: LineChart) -> Markup:
         parts.append(_markers(style, points[chart.markers_from :], number))
     parts.append("</svg>")
     return Markup("".join(parts))
+
+
+# Pixels between the centres of lines drawn side by side (each 2 wide: a gap shows between).
+SIDE_BY_SIDE = 4.5
+
+
+def side_by_side(lines: Sequence[Sequence[int]], start: int = 0) -> list[float]:
+    """A vertical shift for each line: lines that share a stretch (the same two values at
+    the same two steps, from step ``start``) are spread a few pixels apart, each whole line
+    by one shift, so that every line stays as flat or as steep as its values; the others
+    stay where they are.
+
+    >>> side_by_side([[0, 1, 2], [0, 1, 2], [0, 2, 2]])
+    [-2.25, 2.25, 0.0]
+    >>> side_by_side([[0, 1, 3], [0, 3, 3]], start=1)  # they meet at a point only
+    [0.0, 0.0]
+    """
+    group = list(range(len(lines)))  # a union-find of the lines that share a stretch
+
+    def root(n: int) -> int:
+        while group[n] != n:
+            group[n] = group[group[n]]
+            n = group[n]
+        return n
+
+    stretches: dict[tuple[int, int, int], int] = {}
+    for number, values in enumerate(lines):
+        for step in range(start, len(values) - 1):
+            first = stretches.setdefault((step, values[step], values[step + 1]), number)
+            group[root(number)] = root(first)
+    members: dict[int, list[int]] = {}
+    for number in range(len(lines)):
+        members.setdefault(root(number), []).append(number)
+    shifts = [0.0] * len(lines)
+    for together in members.values():
+        for place, number in enumerate(together):
+            shifts[number] = (place - (len(together) - 1) / 2) * SIDE_BY_SIDE
+    return shifts
 
 
 def running_totals_svg_from(series: Sequence[Sequence[int]], rounds: int) -> Markup:
@@ -213,8 +258,14 @@ def running_totals_svg_from(series: Sequence[Sequence[int]], rounds: int) -> Mar
 
 
 def running_totals_svg(view: GameView) -> Markup:
-    """The chart of ``view``'s running totals, with room for every round of the rule set."""
-    return running_totals_svg_from([r.running_totals for r in view.rounds], view.rules.round_count)
+    """The chart of ``view``'s running totals, with room for every round of the rule set (a
+    phase game's hands are open-ended: room for the hands played, and one more while the
+    game goes on)."""
+    if view.phases is not None:
+        room = max(len(view.rounds) + (0 if view.finished else 1), 1)
+    else:
+        room = view.rules.round_count
+    return running_totals_svg_from([r.running_totals for r in view.rounds], room)
 
 
 def cumulative_wins_svg(periods: Sequence[str], wins: Sequence[Sequence[int]]) -> Markup:

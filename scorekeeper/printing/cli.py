@@ -2,10 +2,15 @@
 
     scorekeeper print blank --preset liverpool --players 4 -o sheet.pdf
     scorekeeper print blank --preset family --names Ann Bob Cy --paper Letter -o sheet.pdf
+    scorekeeper print blank --rules our-rules.json --players 5 -o sheet.pdf
+    scorekeeper print blank --preset <a shared rule set's link> -o sheet.pdf
     scorekeeper print game <game id> -o game.pdf
     scorekeeper print trophy <game id> -o trophy.pdf
 
-``-o -`` writes to standard output. Games are read from the app's database
+A blank sheet is for a preset, a rule-set document in a file (``--rules``: what
+``GET /api/v1/rules/<preset>`` or the builder's "Download as a file" gives), or a rule set
+saved in the app and shared by its link (``--preset`` with the link, or ``shared:<token>``).
+``-o -`` writes to standard output. Games and shared rule sets are read from the app's database
 (``--database-url`` before ``print``, or ``SCOREKEEPER_DATABASE_URL``, else the SQLite file in
 the instance folder, as the app does) through the game service; no Flask app is built.
 """
@@ -13,15 +18,19 @@ the instance folder, as the app does) through the game service; no Flask app is 
 from __future__ import annotations
 
 import argparse
+import json
 import os
+import re
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..errors import GameError, NotFound
-from ..rules import RulesError
+from ..errors import GameError, Invalid, NotFound
+from ..rules import RulesError, RuleSet
 
 if TYPE_CHECKING:
+    from sqlalchemy.engine import Engine
+
     from ..games import GameView
 
 
@@ -33,7 +42,14 @@ def add_print_command(subparsers: Any) -> None:
     kinds = command.add_subparsers(dest="sheet", required=True)
 
     blank = kinds.add_parser("blank", help="a blank score sheet to fill in by pen")
-    blank.add_argument("--preset", default="liverpool", help="rule set (default liverpool)")
+    blank.add_argument(
+        "--preset",
+        default="liverpool",
+        help="a preset (default liverpool), or a saved rule set's sharing link (or shared:<token>)",
+    )
+    blank.add_argument(
+        "--rules", metavar="FILE", help="a rule-set document (JSON) to print the sheet for"
+    )
     blank.add_argument("--players", type=int, help="number of players, 2-8 (default 4)")
     blank.add_argument("--names", nargs="+", metavar="NAME", help="player names, in seat order")
     blank.add_argument("--title", help="a title for the sheet")
@@ -107,7 +123,6 @@ def _fail(message: str) -> int:
 
 
 def cmd_blank(args: argparse.Namespace) -> int:
-    from ..rules import get_preset
     from . import render_blank_sheet
 
     names = list(args.names or [])
@@ -116,12 +131,57 @@ def cmd_blank(args: argparse.Namespace) -> int:
         return _fail(f"{len(names)} names were given for {count} players")
     players: list[str] | int = names + [""] * (count - len(names)) if names else count
     try:
-        pdf = render_blank_sheet(
-            get_preset(args.preset), players, args.paper, args.orientation, args.title
-        )
+        rules = _blank_rules(args)
+        pdf = render_blank_sheet(rules, players, args.paper, args.orientation, args.title)
     except (GameError, RulesError) as error:
         return _fail(error.message)
     return _write(pdf, args.output)
+
+
+# A document file is read up to the size the web app takes a request body of (64 KiB).
+MAX_RULES_FILE = 64 * 1024
+SHARED = re.compile(r"(?:^shared:|/rules/shared/)([A-Za-z0-9_-]{10,64})(?:[/?#]|$)")
+
+
+def _blank_rules(args: argparse.Namespace) -> RuleSet:
+    """The rule set a blank sheet is for: ``--rules FILE`` (a document), a shared rule set
+    (``--preset`` with its link or ``shared:<token>``, read from the database), or a preset."""
+    from ..rules import get_preset, resolve_rules
+
+    if args.rules:
+        return resolve_rules(_read_document(args.rules), None)
+    shared = SHARED.search(args.preset)
+    if shared is None:
+        return get_preset(args.preset)
+    from sqlmodel import Session
+
+    from ..games.saved_rules import get_shared
+
+    engine = _engine(args)
+    try:
+        with Session(engine) as session:
+            return get_shared(session, shared.group(1)).rules
+    finally:
+        engine.dispose()
+
+
+def _read_document(path: str) -> Any:
+    """The JSON document in the file at ``path`` (``-``: standard input), or Invalid saying
+    why it cannot be read."""
+    try:
+        if path == "-":
+            text = sys.stdin.buffer.read(MAX_RULES_FILE + 1)
+        else:
+            with open(path, "rb") as file:
+                text = file.read(MAX_RULES_FILE + 1)
+    except OSError as error:
+        raise Invalid(f"cannot read {path}: {error.strerror}") from None
+    if len(text) > MAX_RULES_FILE:
+        raise Invalid(f"{path} is larger than a rule-set document can be (64 KiB)")
+    try:
+        return json.loads(text)
+    except (UnicodeDecodeError, json.JSONDecodeError) as error:
+        raise Invalid(f"{path} is not a JSON rule-set document: {error}") from None
 
 
 def instance_path() -> str:
@@ -162,18 +222,24 @@ def _missing_sqlite_file(url: str) -> str | None:
     return path if path and path != ":memory:" and not Path(path).is_file() else None
 
 
-def _load(args: argparse.Namespace) -> GameView:
-    """The game named on the command line, read with the game service (no Flask app)."""
-    from sqlmodel import Session
-
+def _engine(args: argparse.Namespace) -> Engine:
+    """The app's database (see :func:`database_url`), which must exist."""
     from ..db import make_engine
-    from ..games import load_game
 
     url = database_url(getattr(args, "database_url", None))
     if missing := _missing_sqlite_file(url):
         # SQLite would create an empty file: say where the games were looked for instead.
         raise NotFound(f"there is no database at {missing}")
-    engine = make_engine(url)
+    return make_engine(url)
+
+
+def _load(args: argparse.Namespace) -> GameView:
+    """The game named on the command line, read with the game service (no Flask app)."""
+    from sqlmodel import Session
+
+    from ..games import load_game
+
+    engine = _engine(args)
     try:
         with Session(engine) as session:
             return load_game(session, args.game_id)

@@ -40,6 +40,7 @@ from xml.etree import ElementTree
 import jinja2
 
 from ..paths import print_dir
+from ..wording import install as install_wording
 from .chart import swatch_text
 from .sheets import PAGE_MM, Sheet, points_text
 
@@ -208,6 +209,7 @@ def jinja_env() -> jinja2.Environment:
         lstrip_blocks=True,
         auto_reload=False,
     )
+    install_wording(env)  # {% trans count=... %}: a sentence for each count
     env.globals["swatch"] = swatch_text
     env.filters["points"] = points_text
     env.filters["short"] = shorten

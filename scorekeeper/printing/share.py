@@ -8,6 +8,11 @@ an ellipsis and more than eight players cannot happen (the rules allow eight).
 >>> lines = result_lines("Sunday", "Liverpool", [(1, "Ann", 45, True), (2, "Bob", 80, False)])
 >>> lines[3]
 '1. Ann: 45 points (winner)'
+>>> result_lines("Sunday", "Liverpool", [(1, "Zoë", 1, True)])[3]
+'1. Zoë: 1 point (winner)'
+
+A sentence depends on a count whole, for each count (:func:`gettext.ngettext`), ready for a
+translation.
 """
 
 from __future__ import annotations
@@ -15,6 +20,7 @@ from __future__ import annotations
 import functools
 import io
 from collections.abc import Sequence
+from gettext import ngettext
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -42,7 +48,18 @@ def result_lines(title: str, rules_name: str, standings: Sequence[Placing]) -> l
     blank line, one line a player."""
     lines = [title, *([rules_name] if rules_name not in title else []), ""]
     for place, name, total, winner in standings:
-        lines.append(f"{place}. {name}: {total} points{' (winner)' if winner else ''}")
+        values = {"place": place, "name": name, "total": total}
+        if winner:
+            line = ngettext(
+                "{place}. {name}: {total} point (winner)",
+                "{place}. {name}: {total} points (winner)",
+                total,
+            )
+        else:
+            line = ngettext(
+                "{place}. {name}: {total} point", "{place}. {name}: {total} points", total
+            )
+        lines.append(line.format(**values))
     return lines
 
 

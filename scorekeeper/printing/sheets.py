@@ -26,8 +26,8 @@ from typing import TYPE_CHECKING
 from ..errors import Conflict, Invalid
 from ..rules import RuleSet
 from ..rules.prose import key_rules
-from ..rules.scoring import standings as rank_totals
 from ..rules.seating import round_seats
+from .chart import running_totals_svg
 
 if TYPE_CHECKING:  # the game service pulls in the database layer; rendering needs no database
     from ..games import GameView
@@ -95,6 +95,10 @@ class Cell:
     cut: bool = False
     leader: bool = False
     bought: int = 0  # cards the player bought in the round
+    # A phase game's: the phase played ("" on a blank sheet, or in any order when the player
+    # completed none and said none) and whether it was completed.
+    phase: str = ""
+    phase_done: bool = False
 
 
 @dataclass(frozen=True)
@@ -115,6 +119,8 @@ class Placing:
     total: str
     winner: bool
     went_out: int  # rounds this player went out
+    points: int  # the total as a number: which form of its sentence ("1 point", "5 points")
+    phases: int | None = None  # phases completed, in a phase game
 
 
 @dataclass(frozen=True)
@@ -140,6 +146,14 @@ class Sheet:
     status: str = ""  # "Finished" or "After round 3 of 7"
     cut_bonus: str = ""  # "−50" when the rule set has a cut bonus
     chart_svg: str = ""  # trusted markup made by chart.py (names escaped there)
+    # A phase game's: its rows are hands (open-ended), each player's cell has the phase
+    # played; ``phases`` lists each phase's contract, in order, for the sheet's key.
+    phases: tuple[str, ...] = ()
+    hands: int = 0  # hands played (the trophy: "completed all 10 phases in 14 hands")
+
+    @property
+    def phased(self) -> bool:
+        return bool(self.phases)
 
     @property
     def point_parts(self) -> tuple[tuple[str, str], ...]:
@@ -189,6 +203,9 @@ def _round_note(rules: RuleSet, number: int) -> str:
 
 
 def _empty_row(rules: RuleSet, number: int, players: int) -> Row:
+    if rules.phased:  # a hand: no contract of its own (each player plays their phase)
+        spec = rules.round(1)
+        return Row(number, "", 0, spec.cards_dealt, "", False, (Cell(),) * players)
     spec = rules.round(number)
     return Row(
         number=number,
@@ -245,17 +262,42 @@ def blank_sheet(
         rules_name=rules.name,
         rules_summary=rules.summary,
         players=names,
-        rows=tuple(_empty_row(rules, n, count) for n in range(1, rules.round_count + 1)),
+        rows=tuple(
+            _empty_row(rules, n, count)
+            for n in range(1, _row_count(rules, choose_orientation(count, orientation)) + 1)
+        ),
         totals=("",) * count,
         places=("",) * count,
         point_table_name=rules.point_table.name,
-        point_table=rules.point_table.describe(),
+        point_table=rules.point_table.describe(rules.uses_jokers),
         key_rules=key_rules(rules, count),
         paper=normalize_paper(paper),
         orientation=choose_orientation(count, orientation),
         date="",
         cut_bonus=points_text(rules.cut_bonus) if rules.cut_bonus else "",
+        phases=_phases_key(rules),
     )
+
+
+# A blank phase game's sheet: hand rows to write in (its hands are open-ended; a sheet that
+# runs out goes on to a second one). A ten-phase game takes some 15 to 25 hands; a landscape
+# page (six players or more) holds fewer rows under its phases' key.
+BLANK_HANDS = {"portrait": 20, "landscape": 12}
+
+
+def _row_count(rules: RuleSet, orientation: str, played: int = 0, finished: bool = False) -> int:
+    """The rows of a sheet: a row per round; a phase game's hands played, and (while it goes
+    on) rows to write the next ones in, at least :data:`BLANK_HANDS` in all."""
+    if not rules.phased:
+        return rules.round_count
+    return played if finished else max(BLANK_HANDS[orientation], played + 1)
+
+
+def _phases_key(rules: RuleSet) -> tuple[str, ...]:
+    """Each phase's contract, in order (a phase game's; none in a game played in rounds)."""
+    if not rules.phased:
+        return ()
+    return tuple(spec.contract.describe(words=True) for spec in rules.rounds)
 
 
 def _placings(view: GameView) -> tuple[Placing, ...]:
@@ -263,6 +305,7 @@ def _placings(view: GameView) -> tuple[Placing, ...]:
     for played in view.rounds:
         went_out[played.went_out] += 1
     winners = set(view.winners)
+    # Lowest total first; in a phase game, most phases completed first.
     return tuple(
         Placing(
             place=ordinal(s.place),
@@ -270,55 +313,62 @@ def _placings(view: GameView) -> tuple[Placing, ...]:
             total=points_text(s.total),
             winner=s.seat in winners,
             went_out=went_out[s.seat],
+            points=s.total,
+            phases=s.completed,
         )
-        for s in rank_totals(view.totals)
+        for s in view.standings
     )
+
+
+def _game_row(view: GameView, number: int, leaders: set[int]) -> Row:
+    """Row ``number`` of a game's sheet: its round as played, or empty but for the dealer."""
+    count = view.player_count
+    row = _empty_row(view.rules, number, count)
+    seats = round_seats(view.first_dealer, number, count)
+    if number > len(view.rounds):
+        cells = tuple(Cell(dealer=seat == seats.dealer) for seat in range(count))
+        return Row(row.number, row.contract, row.min_cards, row.cards_dealt, row.note, False, cells)
+    played = view.rounds[number - 1]
+    last = number == len(view.rounds)
+    cells = tuple(
+        Cell(
+            points=points_text(entry.points),
+            total=points_text(played.running_totals[entry.seat]),
+            dealer=entry.seat == seats.dealer,
+            went_out=entry.went_out,
+            cut=entry.cut_bonus,
+            leader=last and entry.seat in leaders,
+            bought=entry.bought,
+            phase="" if entry.phase is None else str(entry.phase),
+            phase_done=bool(entry.phase_done),
+        )
+        for entry in played.entries
+    )
+    return Row(row.number, row.contract, row.min_cards, row.cards_dealt, row.note, True, cells)
+
+
+def _status(view: GameView) -> str:
+    """Where the game stands, above its table."""
+    if view.finished:
+        return "Final scores"
+    if view.rounds and view.phases is not None:
+        return f"After hand {len(view.rounds)}"
+    if view.rounds:
+        return f"After round {len(view.rounds)} of {view.rules.round_count}"
+    return "Not started yet"
 
 
 def game_sheet(
     view: GameView, paper: str = "A4", orientation: str | None = None, *, kind: str = "game"
 ) -> Sheet:
     """The score sheet of a game, filled in as far as it has been played."""
-    from .chart import running_totals_svg
-
     rules = view.rules
     count = view.player_count
-    rows: list[Row] = []
     leaders: set[int] = set(view.leaders)
-    for number in range(1, rules.round_count + 1):
-        row = _empty_row(rules, number, count)
-        seats = round_seats(view.first_dealer, number, count)
-        if number <= len(view.rounds):
-            played = view.rounds[number - 1]
-            last = number == len(view.rounds)
-            cells = tuple(
-                Cell(
-                    points=points_text(entry.points),
-                    total=points_text(played.running_totals[entry.seat]),
-                    dealer=entry.seat == seats.dealer,
-                    went_out=entry.went_out,
-                    cut=entry.cut_bonus,
-                    leader=last and entry.seat in leaders,
-                    bought=entry.bought,
-                )
-                for entry in played.entries
-            )
-            row = Row(
-                row.number, row.contract, row.min_cards, row.cards_dealt, row.note, True, cells
-            )
-        else:
-            cells = tuple(Cell(dealer=seat == seats.dealer) for seat in range(count))
-            row = Row(
-                row.number, row.contract, row.min_cards, row.cards_dealt, row.note, False, cells
-            )
-        rows.append(row)
-    places = {s.seat: ordinal(s.place) for s in rank_totals(view.totals)} if view.rounds else {}
-    if view.finished:
-        status = "Final scores"
-    elif view.rounds:
-        status = f"After round {len(view.rounds)} of {rules.round_count}"
-    else:
-        status = "Not started yet"
+    layout = choose_orientation(count, orientation)
+    row_count = _row_count(rules, layout, len(view.rounds), view.finished)
+    rows = [_game_row(view, number, leaders) for number in range(1, row_count + 1)]
+    places = {s.seat: ordinal(s.place) for s in view.standings} if view.rounds else {}
     return Sheet(
         kind=kind,
         title=view.display_title,
@@ -329,21 +379,28 @@ def game_sheet(
         totals=tuple(points_text(t) for t in view.totals) if view.rounds else ("",) * count,
         places=tuple(places.get(seat, "") for seat in range(count)),
         point_table_name=rules.point_table.name,
-        point_table=rules.point_table.describe(),
+        point_table=rules.point_table.describe(rules.uses_jokers),
         key_rules=key_rules(rules, count),
         paper=normalize_paper(paper),
         orientation=choose_orientation(count, orientation),
         date=_date(view.finished_at or view.created_at),
         standings=_placings(view) if view.rounds else (),
         winners=tuple(view.players[s] for s in view.winners),
-        status=status,
+        status=_status(view),
         cut_bonus=points_text(rules.cut_bonus) if rules.cut_bonus else "",
         chart_svg=running_totals_svg(view) if view.rounds else "",
+        phases=_phases_key(rules),
+        hands=len(view.rounds),
     )
 
 
 def trophy_sheet(view: GameView, paper: str = "A4") -> Sheet:
     """The winner's sheet: only for a finished game."""
+    if not view.finished and view.phases is not None:
+        raise Conflict(
+            "the trophy is for a finished game: nobody has completed the last phase yet "
+            f"({len(view.rounds)} hands recorded)"
+        )
     if not view.finished:
         played = len(view.rounds)
         raise Conflict(

@@ -198,7 +198,7 @@ def homeless(
         m.kind: min(x.min_length for x in search.slots if x.kind == m.kind) for m in search.slots
     }
     if search.extra_melds:  # an extra meld may be of either kind, and shorter
-        shortest = dict(zip(MeldKind, search.extra_length, strict=True))
+        shortest = dict(zip((MeldKind.SET, MeldKind.RUN), search.extra_length, strict=True))
     one = dataclasses.replace(search, all_out=False, keep_discard=False, exact=False)
     in_sets: dict[int, bool] = {}  # by rank
     in_runs: dict[int, int] = {}  # by suit: the positions some run window covers

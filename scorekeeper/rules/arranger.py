@@ -43,6 +43,7 @@ from dataclasses import dataclass, field
 from functools import cached_property, partial
 
 from .arrangement_reasons import explain
+from .arranger_support import check_arrangeable
 from .budget import StepBudget, current
 from .cards import Card, Rank, format_cards
 from .contract_search import Solution, SolvedMeld
@@ -110,6 +111,7 @@ def arrange(
     No way to use every card: round 7 is all out, and K♥ fits in no meld.
     """  # noqa: E501
     hand = tuple(cards)
+    check_arrangeable(rules, round_number)  # kinds and house rules the search lacks: a 422
     search = SearchRules.of(rules, round_number)
     counts = HandCounts.of(hand, rules)
     solver = Solver(budget, prunings)

@@ -109,7 +109,7 @@ def candidate_groups(rules: RuleSet, round_number: int, cards: Sequence[Card]) -
     specs = spec.contract.melds
     exact = rules.exact_contract_melds and not spec.all_out
     least = _shortest(specs)
-    kinds = set(MeldKind) if rules.extra_melds and spec.all_out else {m.kind for m in specs}
+    kinds = set(rules.meld_kinds) if rules.extra_melds and spec.all_out else {m.kind for m in specs}
     groups: list[_Group] = []
     seen: dict[tuple[MeldKind, tuple[Card, ...]], Meld | None] = {}
     n = len(cards)

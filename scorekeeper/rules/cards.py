@@ -29,6 +29,17 @@ from enum import IntEnum, StrEnum
 from .errors import CardParseError
 
 
+class Color(StrEnum):
+    """A suit's colour: hearts and diamonds are red, spades and clubs black."""
+
+    RED = "red"
+    BLACK = "black"
+
+    @property
+    def suits(self) -> tuple[Suit, ...]:
+        return tuple(s for s in Suit if s.color == self)
+
+
 class Suit(StrEnum):
     """A suit, by its one-letter ASCII code."""
 
@@ -44,6 +55,15 @@ class Suit(StrEnum):
     @property
     def is_red(self) -> bool:
         return self in (Suit.HEARTS, Suit.DIAMONDS)
+
+    @property
+    def color(self) -> Color:
+        """Hearts and diamonds are red, spades and clubs black.
+
+        >>> Suit.DIAMONDS.color, Suit.CLUBS.color
+        (<Color.RED: 'red'>, <Color.BLACK: 'black'>)
+        """
+        return Color.RED if self.is_red else Color.BLACK
 
     @property
     def noun(self) -> str:

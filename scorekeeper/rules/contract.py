@@ -8,25 +8,26 @@ Terms:
   melds are matched to the contract's melds by kind and length, not merely counted.
 - With ``exact_contract_melds`` (seed 002) every contract meld has exactly its minimum
   length, except in an **all-out** round, where every card in hand goes down.
-- **Same-suit runs**: two runs of one contract may share a suit only as the rule set says.
-  ``apart`` (seeds 000-002): neither touching nor overlapping, so ``2-5♥`` with ``7-10♥`` is
-  two runs but ``2-5♥`` with ``6-9♥`` is one run of eight. ``apart-or-overlapping``
-  (seed 003): only touching is illegal, so ``5-8♠`` with ``7-10♠`` is fine. ``never``: the
-  runs must be of different suits.
+- **Same-suit runs** and **same-rank sets**: which melds of one lay-down may go down
+  together (:mod:`.contract_pairs`).
 - In an all-out round the **hand** (the cards not laid down) must be empty.
 - A group that is a legal set **and** a legal run (only when a meld of some kind needs at
   most one natural card: ``7♥ Joker Joker Joker``, or wild cards alone when none is needed)
   counts as a set, unless counting it as a run is what makes the contract. Likewise a run
-  with a 2 or an ace that reads two ways. The readings that make the contract are found by
-  :mod:`.contract_readings` (fewest groups read another way; never every combination).
+  with a 2 or an ace that reads two ways, a run that is also a flush or a colour meld the
+  contract asks for, a set of one rank or another. The readings that make the contract are
+  found by :mod:`.contract_readings` (fewest groups read another way; never every
+  combination).
 - **Extra melds** (``extra_melds``) are legal melds at least as long as the shortest meld of
-  their kind the contract asks for, or the usual fewest (set 3, run 4) when that is shorter
-  or the contract asks none of that kind.
+  their kind the contract asks for, or the usual fewest (set 3, run 4, a colour meld or a
+  flush as short as any round asks for) when that is shorter or the contract asks none of that kind; with ``extra_meld_kinds``
+  ``contract``, only of a kind the contract asks for.
 
 Contract-level problem codes: ``too-few-sets``, ``too-many-sets``, ``too-few-runs``,
-``too-many-runs``, ``meld-too-short``, ``meld-not-exact``, ``same-suit-runs``,
-``runs-touch``, ``runs-overlap``, ``cards-left-in-hand``, ``too-many-copies``, ``no-jokers``;
-the meld referee's codes for each group.
+``too-many-runs`` (and ``-colors``, ``-flushes``), ``extra-meld-kind``, ``meld-too-short``,
+``meld-not-exact``, ``same-suit-runs``, ``runs-touch``, ``runs-too-close``,
+``runs-overlap``, ``same-rank-sets``, ``cards-left-in-hand``, ``no-card-to-discard``,
+``too-many-copies``, ``no-jokers``; the meld referee's codes for each group.
 
 A worked hand, Liverpool round 2 (1 set and 1 run):
 
@@ -47,20 +48,21 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .budget import StepBudget, current
-from .cards import Card, Rank, Suit, format_cards, parse_cards
-from .contract_readings import Option, choose
+from .cards import Card, Rank, format_cards, parse_cards
+from .contract_pairs import option, options_may_share, pair_problems
+from .contract_readings import choose
 from .errors import Problem
-from .melds import Meld, judge
+from .melds import Meld, judge, readings
 from .rulesets import (
-    DEFAULT_MIN_LENGTH,
+    Aces,
     Contract,
+    ExtraMeldKinds,
     MeldKind,
     MeldSpec,
     RuleSet,
-    SameSuitRuns,
+    SetRanks,
     number_word,
 )
-from .runs import run_readings
 from .scoring import cards_not_in_deck
 
 
@@ -98,21 +100,6 @@ class ContractVerdict:
 
 
 # --- small pure predicates -------------------------------------------------------------------
-
-
-def runs_overlap(a: Meld, b: Meld) -> bool:
-    """Do two runs share a position? ``5-8♠`` and ``7-10♠`` share 7 and 8."""
-    return a.low <= b.high and b.low <= a.high
-
-
-def runs_touch(a: Meld, b: Meld) -> bool:
-    """Does one run end right where the other starts? ``2-5♥`` and ``6-9♥`` make ``2-9♥``."""
-    return a.high + 1 == b.low or b.high + 1 == a.low
-
-
-def runs_gap(a: Meld, b: Meld) -> int:
-    """How many ranks lie between two runs that do not overlap: ``7-10♦`` and ``J-A♦``, 0."""
-    return max(a.low, b.low) - min(a.high, b.high) - 1
 
 
 def fits_spec(length: int, spec: MeldSpec, *, exact: bool) -> bool:
@@ -183,7 +170,7 @@ def check_contract(
     contract = spec.contract
     lengths = {
         kind: min(
-            [m.min_length for m in contract.melds if m.kind == kind] + [DEFAULT_MIN_LENGTH[kind]]
+            [m.min_length for m in contract.melds if m.kind == kind] + [rules.usual_length(kind)]
         )
         for kind in MeldKind
     }
@@ -192,9 +179,9 @@ def check_contract(
     for index, group in enumerate(groups):
         kind, meld, found = judge(group, rules, min_length=lengths, budget=budget)
         reports.append(MeldReport(kind, tuple(group), meld, tuple(p.at(index) for p in found)))
-        readings = _other_readings(rules, group, kind, meld, lengths[MeldKind.RUN], budget)
-        if readings:
-            others[index] = [MeldReport(MeldKind.RUN, tuple(group), m, ()) for m in readings]
+        alternatives = _other_readings(rules, contract, group, kind, meld, lengths, budget)
+        if alternatives:
+            others[index] = [MeldReport(m.kind, tuple(group), m, ()) for m in alternatives]
 
     reports, extra = _read_as_needed(rules, round_number, reports, others, budget)
     extra.extend(_hand_problems(rules, round_number, groups, hand))
@@ -238,34 +225,62 @@ def _hand_problems(
 
 def _other_readings(
     rules: RuleSet,
+    contract: Contract,
     group: Sequence[Card],
     kind: MeldKind,
     meld: Meld | None,
-    least: int,
+    lengths: dict[MeldKind, int],
     budget: StepBudget,
 ) -> list[Meld]:
-    """The other ways a legal group may be read as a run: the run a legal set also makes
-    (``7♥ Joker Joker Joker`` when a meld needs one natural card at most, or wild cards
-    alone when a meld needs none), or the same run with a 2 or an ace read the other way
-    (``5♣ Joker 2♥ 2♣`` with 2s wild: 2♣ to 5♣, or 5♣ to 8♣ with the 2♣ wild; ``Joker
-    Joker A♦``: A♦ to 3♦ or Q♦ to A♦). A player says which they mean, so the lay-down is
-    legal if one reading of each meld makes it so."""
+    """The other ways a legal group may be read: as another kind the contract asks for (the
+    run a legal set also makes, ``7♥ Joker Joker Joker`` when a meld needs one natural card
+    at most; the flush a run of one suit also is), or as the same kind another way (a run
+    with a 2 or an ace read the other way: ``5♣ Joker 2♥ 2♣`` with 2s wild, 2♣ to 5♣ or 5♣
+    to 8♣; where aces wrap, ``Joker Joker A♦``: A♦ to 3♦, Q♦ to A♦ or K♦ to 2♦; a set of
+    2s or of wild cards only, where sets must differ in rank). A player says which they
+    mean, so the lay-down is legal if one reading of each meld makes it so."""
     if meld is None:
         return []
-    if kind == MeldKind.SET and min(rules.set_min_naturals, rules.run_min_naturals) > 1:
-        return []  # with two natural cards asked of both, no group is both
-    if kind == MeldKind.RUN and not any(
-        c.rank == Rank.ACE or c.rank in rules.wild_ranks for c in group
-    ):
-        return []  # only an ace (low or high) or a 2 (natural or wild) reads two ways
-    seen = {(meld.suit, meld.low, meld.high)} if kind == MeldKind.RUN else set()
+    seen = {_identity(meld, kind, rules)}
     out: list[Meld] = []
-    for reading in sorted(run_readings(group, rules, least, budget), key=lambda r: r.key):
-        other = reading.meld
-        if other is not None and (other.suit, other.low, other.high) not in seen:
-            seen.add((other.suit, other.low, other.high))
-            out.append(other)
+    extras_of_any_kind = rules.extra_melds and rules.extra_meld_kinds == ExtraMeldKinds.ANY
+    wanted = rules.meld_kinds if extras_of_any_kind else contract.kinds
+    for other_kind in (kind, *(k for k in wanted if k != kind)):
+        if not _may_read_otherwise(rules, group, kind, other_kind):
+            continue
+        found = readings(group, rules, other_kind, lengths[other_kind], budget)
+        for reading in sorted(found, key=lambda r: r.key):
+            other = reading.meld
+            if other is not None and _identity(other, other_kind, rules) not in seen:
+                seen.add(_identity(other, other_kind, rules))
+                out.append(other)
     return out
+
+
+def _identity(meld: Meld, kind: MeldKind, rules: RuleSet) -> tuple[object, ...]:
+    """What tells two readings apart for the contract: the kind and the place."""
+    return (kind, option(meld, kind, rules).place)
+
+
+def _may_read_otherwise(
+    rules: RuleSet, group: Sequence[Card], kind: MeldKind, other: MeldKind
+) -> bool:
+    """Whether ``group``, read as ``kind``, may also be read as ``other`` to any purpose
+    (cheap tests that spare a search: a reading of the same kind matters only where it may
+    have another place)."""
+    if other == kind == MeldKind.RUN:
+        # only an ace (low, high or anywhere) or a 2 (natural or wild) reads two ways
+        return rules.aces == Aces.WRAP or any(
+            c.rank == Rank.ACE or c.rank in rules.wild_ranks for c in group
+        )
+    if other == kind == MeldKind.SET:
+        return rules.set_ranks == SetRanks.DIFFERENT
+    if other == kind:
+        return False  # a flush or a colour meld has no place
+    if {kind, other} == {MeldKind.SET, MeldKind.RUN}:
+        # one rank, or every rank once: a group that is both has one natural card at most
+        return min(rules.set_min_naturals, rules.run_min_naturals) <= 1
+    return True
 
 
 def _read_as_needed(
@@ -283,64 +298,33 @@ def _read_as_needed(
     first = _kind_problems(rules, round_number, reports)
     if not first or not others:
         return reports, first
-    readings = [[r, *others.get(i, [])] for i, r in enumerate(reports)]
+    every = [[r, *others.get(i, [])] for i, r in enumerate(reports)]
 
     def kinds_fit(kinds: list[MeldKind]) -> bool:
-        trial = [next(r for r in rs if r.kind == k) for rs, k in zip(readings, kinds, strict=True)]
+        trial = [next(r for r in rs if r.kind == k) for rs, k in zip(every, kinds, strict=True)]
         return not _tally_problems(rules, round_number, trial)
 
     chosen = choose(
-        [[_option(r) for r in rs] for rs in readings],
+        [[option(r.meld, r.kind or MeldKind.SET, rules) for r in rs] for rs in every],
         [len(r.cards) for r in reports],
         kinds_fit,
-        lambda a, b: runs_may_share(rules, a, b),
+        lambda a, b: options_may_share(rules, a, b),
         budget,
     )
     if chosen is None:
         return reports, first
-    trial = [rs[k] for rs, k in zip(readings, chosen, strict=True)]
+    trial = [rs[k] for rs, k in zip(every, chosen, strict=True)]
     found = _kind_problems(rules, round_number, trial)
     assert not found, "the readings chosen make the contract"
     return trial, found
-
-
-def _option(report: MeldReport) -> Option:
-    """A reading as the contract sees it: its kind, and where a run of a suit lies."""
-    meld = report.meld
-    if meld is None or meld.kind != MeldKind.RUN or meld.suit is None:
-        return Option(report.kind) if report.kind is not None else Option(MeldKind.SET)
-    return Option(MeldKind.RUN, (_SUIT_INDEX[meld.suit], meld.low, meld.high))
-
-
-_SUIT_INDEX = {suit: i for i, suit in enumerate(Suit)}
-
-
-def runs_may_share(rules: RuleSet, a: tuple[int, int], b: tuple[int, int]) -> bool:
-    """May runs of one suit at ``a`` and ``b`` (low, high) both go down, by the rule set's
-    same-suit rule?
-
-    >>> from .presets import FAMILY, LIVERPOOL
-    >>> runs_may_share(LIVERPOOL, (2, 5), (7, 10)), runs_may_share(LIVERPOOL, (2, 5), (6, 9))
-    (True, False)
-    >>> runs_may_share(LIVERPOOL, (5, 8), (7, 10)), runs_may_share(FAMILY, (5, 8), (7, 10))
-    (False, True)
-    """
-    if rules.same_suit_runs == SameSuitRuns.NEVER:
-        return False
-    overlap = a[0] <= b[1] and b[0] <= a[1]
-    if overlap:
-        return rules.same_suit_runs == SameSuitRuns.APART_OR_OVERLAPPING
-    return max(a[0], b[0]) - min(a[1], b[1]) - 1 >= rules.same_suit_run_gap
 
 
 def _kind_problems(
     rules: RuleSet, round_number: int, reports: Sequence[MeldReport]
 ) -> list[Problem]:
     """The lay-down's problems that follow from the kinds of its melds."""
-    return [
-        *_tally_problems(rules, round_number, reports),
-        *_same_suit_problems(rules, reports),
-    ]
+    legal = [r.meld for r in reports if r.meld is not None]
+    return [*_tally_problems(rules, round_number, reports), *pair_problems(rules, legal)]
 
 
 def _tally_problems(
@@ -379,15 +363,11 @@ def _with_meld_problems(reports: list[MeldReport], extra: list[Problem]) -> list
     ]
 
 
-def _kind_count(count: int, kind: MeldKind) -> str:
-    return f"{count} {kind.value}" + ("" if count == 1 else "s")
-
-
 def _laid(reports: Sequence[MeldReport]) -> str:
     if not reports:
         return "nothing is laid"
     counts = Counter(r.kind for r in reports)
-    parts = [_kind_count(counts[k], k) for k in MeldKind if counts[k]]
+    parts = [k.counted(counts[k]) for k in MeldKind if counts[k]]
     return ("this is " if len(reports) == 1 else "these are ") + " and ".join(parts)
 
 
@@ -399,8 +379,9 @@ def got_legal(reports: Sequence[MeldReport], kind: MeldKind) -> int:
 def _count_problems(
     rules: RuleSet, round_number: int, contract: Contract, reports: Sequence[MeldReport]
 ) -> list[Problem]:
-    """Exactly the contract's count of sets and of runs (an illegal group counts as the kind
-    it looks most like, since its own problems are reported separately)."""
+    """Exactly the contract's count of each kind (an illegal group counts as the kind it looks
+    most like, since its own problems are reported separately); more only where extra melds
+    may go down, each a legal meld, of a kind the contract asks for where that is the rule."""
     problems: list[Problem] = []
     asked = f"Round {round_number} asks for {contract.describe()}"
     for kind in MeldKind:
@@ -408,21 +389,29 @@ def _count_problems(
         got = sum(1 for r in reports if r.kind == kind)
         if got < want:
             missing = want - got
-            noun = kind.value + ("" if missing == 1 else "s")
+            noun = kind.noun if missing == 1 else kind.plural
             verb = "is" if missing == 1 else "are"
             problems.append(
                 Problem(
-                    f"too-few-{kind.value}s",
+                    f"too-few-{kind.code_plural}",
                     f"{asked}, and {_laid(reports)}: {number_word(missing)} {noun} {verb} missing.",
                 )
             )
         elif got > want and not (rules.extra_melds and got_legal(reports, kind) == got):
             surplus = got - want
-            noun = kind.value + ("" if surplus == 1 else "s")
+            noun = kind.noun if surplus == 1 else kind.plural
             problems.append(
                 Problem(
-                    f"too-many-{kind.value}s",
+                    f"too-many-{kind.code_plural}",
                     f"{asked}, and {_laid(reports)}: {number_word(surplus)} {noun} too many.",
+                )
+            )
+        elif got > want and not want and rules.extra_meld_kinds == ExtraMeldKinds.CONTRACT:
+            problems.append(
+                Problem(
+                    "extra-meld-kind",
+                    f"{asked}, and {_laid(reports)}: an extra meld must be of a kind the "
+                    f"contract asks for, and it asks for no {kind.noun}.",
                 )
             )
     return problems
@@ -453,12 +442,13 @@ def _length_problems(
             index, meld = legal[meld_index]
             wanted = specs[spec_index].min_length
             shown = format_cards(meld.cards, pretty=True)
+            noun = kind.noun
             if exact:
                 problems.append(
                     Problem(
                         "meld-not-exact",
                         f"{shown} is {len(meld)} cards: going down in round {round_number}, "
-                        f"a {kind} is exactly {wanted} cards (longer melds only in an all-out "
+                        f"a {noun} is exactly {wanted} cards (longer melds only in an all-out "
                         "round).",
                         meld=index,
                         cards=tuple(str(c) for c in meld.cards),
@@ -468,68 +458,13 @@ def _length_problems(
                 problems.append(
                     Problem(
                         "meld-too-short",
-                        f"{shown} is a {kind} of {len(meld)}: round {round_number} asks for "
-                        f"{contract.describe()}, so this {kind} needs at least {wanted} cards.",
+                        f"{shown} is a {noun} of {len(meld)}: round {round_number} asks for "
+                        f"{contract.describe()}, so this {noun} needs at least {wanted} cards.",
                         meld=index,
                         cards=tuple(str(c) for c in meld.cards),
                     )
                 )
     return problems
-
-
-def _same_suit_problems(rules: RuleSet, reports: Sequence[MeldReport]) -> list[Problem]:
-    """Two runs of one suit, by the rule set's same-suit policy."""
-    runs = [
-        r.meld
-        for r in reports
-        if r.meld is not None and r.meld.kind == MeldKind.RUN and r.meld.suit is not None
-    ]
-    problems: list[Problem] = []
-    for i, a in enumerate(runs):
-        for b in runs[i + 1 :]:
-            if a.suit != b.suit:
-                continue
-            assert a.suit is not None
-            pair = f"{a.span_text()} and {b.span_text()}"
-            cards = tuple(str(c) for c in a.cards + b.cards)
-            if rules.same_suit_runs == SameSuitRuns.NEVER:
-                problems.append(
-                    Problem(
-                        "same-suit-runs",
-                        f"{pair} are both {a.suit.noun}: the runs of a contract must be of "
-                        "different suits.",
-                        cards=cards,
-                    )
-                )
-            elif not runs_overlap(a, b) and runs_gap(a, b) < rules.same_suit_run_gap:
-                problems.append(_too_close(pair, cards, runs_gap(a, b), rules.same_suit_run_gap))
-            elif rules.same_suit_runs == SameSuitRuns.APART and runs_overlap(a, b):
-                problems.append(
-                    Problem(
-                        "runs-overlap",
-                        f"{pair} overlap: two runs of one suit must be apart, with at least one "
-                        "card between them.",
-                        cards=cards,
-                    )
-                )
-    return problems
-
-
-def _too_close(pair: str, cards: tuple[str, ...], gap: int, least: int) -> Problem:
-    need = "one card" if least == 1 else f"{number_word(least)} ranks"
-    if gap == 0:
-        return Problem(
-            "runs-touch",
-            f"{pair} touch, so together they are one run: two runs of one suit need at least "
-            f"{need} between them.",
-            cards=cards,
-        )
-    return Problem(
-        "runs-too-close",
-        f"{pair} are {number_word(gap)} rank{'s' if gap != 1 else ''} apart: two runs of one "
-        f"suit need at least {need} between them.",
-        cards=cards,
-    )
 
 
 def card_supply_problems(cards: Sequence[Card], rules: RuleSet) -> list[Problem]:
@@ -575,7 +510,4 @@ __all__ = [
     "fits_spec",
     "match_lengths",
     "parse_cards",
-    "runs_gap",
-    "runs_overlap",
-    "runs_touch",
 ]

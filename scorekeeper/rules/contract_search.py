@@ -164,7 +164,7 @@ class _Search:
                 if found is not None:
                     return found
         if rules.extra_melds and rules.all_out:
-            for kind, length in zip(MeldKind, rules.extra_length, strict=True):
+            for kind, length in zip((MeldKind.SET, MeldKind.RUN), rules.extra_length, strict=True):
                 found = self._start(at, None, kind, length)
                 if found is not None:
                     return found

@@ -1,7 +1,8 @@
 """A rule set as a document: plain JSON-friendly data that says every rule of a game.
 
 A **rule-set document** is what a table shares, what a game stores when it starts and what
-the API accepts wherever it accepts a preset: every round (its contract as a list of melds,
+the API accepts wherever it accepts a preset: the progression (``"rounds"``, everyone plays
+the same contract; or ``"phases"``, each player their own, the rounds being the phases), every round (its contract as a list of melds,
 the cards dealt, how a player goes out, the buy limit), the wild cards, the decks and jokers
 by number of players, the point table, the players range and every house-rule option.
 
@@ -65,6 +66,7 @@ def to_document(rules: RuleSet) -> dict[str, Any]:
         "summary": rules.summary,
         "source": rules.source,
         "players": {"min": rules.min_players, "max": rules.max_players},
+        "progression": rules.progression.value,
         "rounds": [_round_document(spec) for spec in rules.rounds],
         "wilds": {
             "ranks": [rank.label for rank in sorted(rules.wild_ranks)],
@@ -94,8 +96,13 @@ def _round_document(spec: RoundSpec) -> dict[str, Any]:
 def _decks_document(rules: RuleSet) -> dict[str, Any]:
     """The rule, and what it gives for every number of players the rule set allows."""
     deck = rules.decks
+    rows: list[dict[str, int]] = [
+        {"up_to": most, "decks": decks} for most, decks in deck.decks_by_players
+    ]
+    for row, jokers in zip(rows, deck.jokers_by_row, strict=False):
+        row["jokers"] = jokers
     return {
-        "by_players": [{"up_to": most, "decks": decks} for most, decks in deck.decks_by_players],
+        "by_players": rows,
         "jokers": deck.jokers.value,
         "jokers_per_deck": deck.jokers_per_deck,
         "for_players": decks_for_players(rules),
@@ -119,6 +126,7 @@ def overview(rules: RuleSet) -> dict[str, Any]:
         "name": rules.name,
         "summary": rules.summary,
         "players": {"min": rules.min_players, "max": rules.max_players},
+        "progression": rules.progression.value,
         "rounds": [
             {
                 "round": i,

@@ -19,15 +19,16 @@ import dataclasses
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TypeVar
 
-from .cards import Rank
+from .cards import Card, Rank
 from .document import DOCUMENT_VERSION, decks_for_players
 from .errors import RulesError, RuleSetDocumentError, RuleSetError, quoted
 from .options import OPTIONS, with_options
-from .points import MAX_CARD_POINTS, PointTable, get_point_table
+from .points import MAX_CARD_POINTS, MAX_CARD_VALUES, PointTable, card_values, get_point_table
 from .presets import PRESETS, build_rules
 from .ruleset_ids import MAX_ID, identified, own_id
 from .rulesets import (
     MAX_CARDS_DEALT,
+    MAX_GROUP_LENGTH,
     MAX_PLAYERS,
     MAX_ROUNDS,
     MAX_RUN_LENGTH,
@@ -38,27 +39,31 @@ from .rulesets import (
     JokerCount,
     MeldKind,
     MeldSpec,
+    Progression,
     RoundSpec,
     RuleSet,
 )
 from .validation import rule_set_problems
 
 MAX_TEXT = 2000  # characters in a name, summary or source
-MAX_SET_LENGTH = MAX_CARDS_DEALT  # a contract's set: at most a whole deal of one rank
+# A contract's set, colour meld or flush: at most a whole deal.
+MAX_SET_LENGTH = MAX_GROUP_LENGTH
 MAX_BUY_LIMIT = 20
 MAX_DECKS = 8
 MAX_JOKERS_PER_DECK = 4
 MAX_MELDS = 8  # melds in one contract
 
 TOP_KEYS = (
-    "version", "id", "name", "summary", "source", "players", "rounds", "wilds", "decks",
-    "point_table", "options",
+    "version", "id", "name", "summary", "source", "players", "progression", "rounds", "wilds",
+    "decks", "point_table", "options",
 )  # fmt: skip
 ROUND_KEYS = ("contract", "cards_dealt", "going_out", "buy_limit")
 MELD_KEYS = ("kind", "min_length")
 WILD_KEYS = ("ranks", "can_be_natural")
 DECK_KEYS = ("by_players", "jokers", "jokers_per_deck", "for_players")
-TABLE_KEYS = ("id", "name", "summary", "ranks", "joker")
+TABLE_KEYS = ("id", "name", "summary", "ranks", "joker", "cards")
+ROW_KEYS = ("up_to", "decks", "jokers")
+MAX_JOKERS_PER_ROW = MAX_DECKS * MAX_JOKERS_PER_DECK
 
 T = TypeVar("T")
 _MISSING: Any = object()
@@ -193,11 +198,13 @@ def _inside(place: str, part: str) -> bool:
 
 
 # The parts a problem of the rule set as a whole rests on, besides its own place: the decks'
-# check counts the players and the cards dealt (options may set both), and the worked-out
+# check counts the players and the cards dealt (options may set both), the decks' limit the
+# players (a stand-in range of 2 to 8 may reach a row of more decks), and the worked-out
 # decks given back are compared with the rule the players, decks and jokers make.
 _RESTS_ON: dict[str, tuple[str, ...]] = {
     "decks": ("players", "options.min_players", "options.max_players", "options.jokers",
               "options.cards_dealt"),
+    "decks.by_players": ("players", "options.min_players", "options.max_players"),
     "decks.for_players": ("players", "decks", "options.min_players", "options.max_players",
                           "options.jokers"),
 }  # fmt: skip
@@ -226,6 +233,7 @@ def from_document(data: Any) -> RuleSet:
     _read_version(reader, top.get("version", DOCUMENT_VERSION))
     fields = _read_header(reader, top)
     fields.update(_read_players(reader, top.get("players", _MISSING)))
+    fields["progression"] = _read_progression(reader, top.get("progression", _MISSING))
     fields["rounds"] = _read_rounds(reader, top.get("rounds", _MISSING))
     fields.update(_read_wilds(reader, top.get("wilds", _MISSING)))
     fields["decks"] = _read_decks(reader, top.get("decks", _MISSING))
@@ -266,6 +274,14 @@ def _read_players(reader: _Reader, value: Any) -> dict[str, Any]:
     low = reader.whole(players.get("min", MIN_PLAYERS), "players.min", MIN_PLAYERS, MAX_PLAYERS)
     high = reader.whole(players.get("max", MAX_PLAYERS), "players.max", MIN_PLAYERS, MAX_PLAYERS)
     return {"min_players": low or MIN_PLAYERS, "max_players": high or MAX_PLAYERS}
+
+
+def _read_progression(reader: _Reader, value: Any) -> Progression:
+    """Rounds (the default) or phases."""
+    if value is _MISSING:
+        return Progression.ROUNDS
+    read = reader.choice(value, "progression", Progression, _enum_values(Progression))
+    return read or Progression.ROUNDS
 
 
 # What stands in for a part that cannot be read while the rest is checked: the smallest, so
@@ -312,7 +328,7 @@ def _read_meld(reader: _Reader, value: Any, where: str) -> MeldSpec | None:
     if kind is None:
         return None
     length = meld.get("min_length", _MISSING)
-    high = MAX_SET_LENGTH if kind == MeldKind.SET else MAX_RUN_LENGTH
+    high = MAX_RUN_LENGTH if kind == MeldKind.RUN else MAX_SET_LENGTH
     if isinstance(length, bool) or not isinstance(length, int):
         reader.add(f"{where}.min_length", f"must be a whole number, not {_json_name(length)}")
         return None
@@ -348,15 +364,22 @@ def _read_decks(reader: _Reader, value: Any) -> DeckRule:
         decks.get("by_players", _MISSING), "decks.by_players", 1, MAX_PLAYERS, "rows"
     )
     table: list[tuple[int, int]] = []
+    row_jokers: list[int | None] = []
     for index, row in enumerate(rows):
         where = f"decks.by_players[{index}]"
-        item = reader.mapping(row, where, ("up_to", "decks"), "a row {up_to, decks}")
+        item = reader.mapping(row, where, ROW_KEYS, "a row {up_to, decks, jokers}")
         most = reader.whole(item.get("up_to", _MISSING), f"{where}.up_to", MIN_PLAYERS, MAX_PLAYERS)
         count = reader.whole(item.get("decks", _MISSING), f"{where}.decks", 1, MAX_DECKS)
+        if "jokers" in item:
+            row_jokers.append(
+                reader.whole(item["jokers"], f"{where}.jokers", 0, MAX_JOKERS_PER_ROW)
+            )
         if most is not None and count is not None:
             if table and most <= table[-1][0]:
                 reader.add(f"{where}.up_to", "rows must go from fewer players to more")
             table.append((most, count))
+    if row_jokers and len(row_jokers) != len(rows):
+        reader.add("decks.by_players", "give the jokers in every row of the table, or in none")
     jokers = reader.choice(
         decks.get("jokers", JokerCount.PER_DECK.value), "decks.jokers", JokerCount,
         _enum_values(JokerCount),
@@ -366,7 +389,13 @@ def _read_decks(reader: _Reader, value: Any) -> DeckRule:
     )
     if not table or jokers is None or per_deck is None:
         return default
-    return DeckRule(tuple(table), jokers, per_deck)
+    by_row = tuple(n for n in row_jokers if n is not None)
+    if len(by_row) != len(table):
+        # A stand-in while problems are collected: the counts given, or none at all.
+        by_row = ()
+        if jokers == JokerCount.BY_PLAYERS:
+            return default
+    return DeckRule(tuple(table), jokers, per_deck, by_row)
 
 
 def _read_point_table(reader: _Reader, value: Any) -> PointTable:
@@ -388,10 +417,40 @@ def _read_point_table(reader: _Reader, value: Any) -> PointTable:
     id = reader.text(table.get("id", "custom"), "point_table.id", MAX_ID, empty=False)
     name = reader.text(table.get("name", "Custom"), "point_table.name", MAX_TEXT, empty=False)
     summary = reader.text(table.get("summary", "Custom points."), "point_table.summary", MAX_TEXT)
+    cards = _read_card_points(reader, table.get("cards", {}))
     values = [p for p in points if p is not None]
-    if joker is None or len(values) != len(Rank) or id is None or name is None or summary is None:
+    if (
+        joker is None
+        or len(values) != len(Rank)
+        or id is None
+        or name is None
+        or summary is None
+        or cards is None
+    ):
         return _any_table()
-    return PointTable(id, name, tuple(values), joker, summary)
+    return PointTable(id, name, tuple(values), joker, summary, cards)
+
+
+def _read_card_points(reader: _Reader, value: Any) -> tuple[tuple[Card, int], ...] | None:
+    """Exact cards valued apart from their rank: ``{"AS": 15, "AC": 15}``."""
+    where = "point_table.cards"
+    if not isinstance(value, Mapping):
+        reader.add(where, f"must be an object of cards and points, not {_json_name(value)}")
+        return None
+    if len(value) > MAX_CARD_VALUES:
+        reader.add(where, f"must value at most {MAX_CARD_VALUES} cards, not {len(value)}")
+        return None
+    bad = False
+    for text, points in value.items():
+        if reader.whole(points, f"{where}.{text}", 0, MAX_CARD_POINTS) is None:
+            bad = True
+    if bad:
+        return None
+    try:
+        return card_values(value)
+    except RulesError as error:
+        reader.add(where, error.message)
+        return None
 
 
 def _read_points(reader: _Reader, ranks: Mapping[str, Any], label: str) -> int | None:

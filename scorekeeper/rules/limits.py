@@ -12,14 +12,21 @@ number (the worst hands a search for them found, at the limits):
 - **decks** (:data:`MAX_DECKS`, for the most players the rule set allows): every deck is
   another copy of every card, and the ways to share copies among melds multiply; the family
   game shuffles 4 decks for 7 or 8 players.
-- **wild cards in the decks** (:data:`MAX_WILD_CARDS`: the jokers and the cards of the wild
-  ranks, for the most players): every wild card may stand anywhere; Contract Rummy with its
-  2s wild has 19 (twelve 2s and seven jokers for eight players).
+- **wild cards in the decks** (:data:`MAX_WILD_CARDS`: the jokers, however the rule set
+  counts them, per deck, one fewer than the players or a number per row of its decks table,
+  and the cards of the wild ranks, for the most players): every wild card may stand
+  anywhere; Contract Rummy with its 2s wild has 19 (twelve 2s and seven jokers for eight
+  players), Kalooki 10 (four decks and ten jokers for eight).
 - **wild ranks** (:data:`MAX_WILD_RANKS`): a card of a wild rank that may stand for itself is
   natural or wild, and each such rank doubles the ways to read a group of cards.
 - **melds of wild cards alone** (:data:`MAX_WILD_ONLY_MELDS`): where a meld of a kind needs
   no natural card, wild cards alone make one, and with the 2s wild four such melds of a
   contract searched longest of all.
+
+What else a rule set may hold is bounded where it is read: a point table values at most 52
+exact cards (:data:`.points.MAX_CARD_VALUES`), a colour meld or a flush of a contract asks for
+at most 20 cards (a whole deal). The contract check's choice of readings, over groups that
+may be read as several kinds, counts its steps (:mod:`.contract_readings`).
 
 The hand limits are the referee's own (``scorekeeper.web.referee_json``): 30 cards to
 arrange, 40 in one meld, 12 melds and 160 cards in one question.

@@ -7,6 +7,10 @@ meld of its kind) stands for no card in particular: a set of wilds only has no r
 of wilds only has no suit and no place. Its wilds stand for ``"any"`` card, its ``rank`` and
 ``suit`` are ``None`` and every position is 0. A natural card laid off on it later gives it
 a rank (a set), or a suit and a place (a run).
+
+A wild card in a **colour meld** stands for a card of the meld's colour (``"red"``), in a
+**flush** for a card of its suit (``"H"``): neither meld has ranks in order, so no more is
+said; a run of **any suits** has no suit, and a wild card in it stands for a rank (``"9"``).
 """
 
 from __future__ import annotations
@@ -15,7 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from .cards import Card, Rank, Suit, format_cards
+from .cards import Card, Color, Rank, Suit, format_cards
 from .errors import Problem
 from .rulesets import MeldKind, RuleSet
 
@@ -32,29 +36,41 @@ ANY_CARD = "any"  # what a wild of a meld of wild cards only stands for
 class WildUse:
     """What one wild card stands for.
 
-    ``suit`` is ``None`` in a set, where a wild stands for the rank only. ``high_ace`` is true
-    when the wild is an ace above the king. ``rank`` and ``suit`` are both ``None`` in a meld
-    of wild cards only, where a wild stands for no card in particular.
+    ``suit`` is ``None`` in a set (and a run of any suits), where a wild stands for the rank
+    only. ``high_ace`` is true when the wild is an ace above the king. ``rank`` is ``None`` in
+    a flush (which gives the ``suit``) and a colour meld (which gives the ``color``); and
+    ``rank``, ``suit`` and ``color`` are all ``None`` in a meld of wild cards only, where a
+    wild stands for no card in particular.
     """
 
     card: Card
     rank: Rank | None
     suit: Suit | None
     high_ace: bool = False
+    color: Color | None = None
 
     @property
     def stands_for(self) -> str:
-        """``"10C"``, ``"AH"``, for a set the rank alone (``"7"``), and ``"any"`` in a meld of
-        wild cards only.
+        """``"10C"``, ``"AH"``, for a set the rank alone (``"7"``), for a flush the suit
+        (``"H"``), for a colour meld the colour (``"red"``), and ``"any"`` in a meld of wild
+        cards only.
 
         >>> WildUse(Card.parse("JK"), Rank.TEN, Suit.CLUBS).stands_for
         '10C'
         >>> WildUse(Card.parse("JK"), Rank.SEVEN, None).stands_for
         '7'
+        >>> WildUse(Card.parse("JK"), None, Suit.HEARTS).stands_for
+        'H'
+        >>> WildUse(Card.parse("JK"), None, None, color=Color.RED).stands_for
+        'red'
         >>> WildUse(Card.parse("JK"), None, None).stands_for
         'any'
         """
         if self.rank is None:
+            if self.suit is not None:
+                return self.suit.value
+            if self.color is not None:
+                return self.color.value
             return ANY_CARD
         if self.suit is None:
             return self.rank.label
@@ -69,8 +85,13 @@ class WildUse:
 
     @property
     def pretty(self) -> str:
-        """``"10♣"``, for a set ``"7"``, in a meld of wild cards only ``"any card"``."""
+        """``"10♣"``, for a set ``"7"``, for a flush ``"a heart"``, for a colour meld ``"a red
+        card"``, in a meld of wild cards only ``"any card"``."""
         if self.rank is None:
+            if self.suit is not None:
+                return f"a {self.suit.noun[:-1]}"
+            if self.color is not None:
+                return f"a {self.color.value} card"
             return "any card"
         if self.suit is None:
             return self.rank.label
@@ -83,9 +104,11 @@ class Meld:
 
     ``cards`` are as given; ``wilds`` has one entry per wild card, in the order the wilds
     appear in ``cards``. A set has its ``rank`` and ``low == high == rank``; a run has its
-    ``suit`` and the positions ``low`` to ``high`` (1..14, 14 = high ace). ``positions`` gives
-    each card's position (for a set, every card's is the rank) and ``wild_indices`` the index
-    in ``cards`` of each wild.
+    ``suit`` (``None`` for a run of any suits) and the positions ``low`` to ``high`` (1..14,
+    14 = high ace; a run that turns the corner goes on past 14: ``Q K A 2`` is 12 to 15).
+    A flush has its ``suit``, a colour meld its ``color``, and all their positions are 0.
+    ``positions`` gives each card's position (for a set, every card's is the rank) and
+    ``wild_indices`` the index in ``cards`` of each wild.
     """
 
     kind: MeldKind
@@ -97,6 +120,7 @@ class Meld:
     high: int
     positions: tuple[int, ...] = ()
     wild_indices: tuple[int, ...] = ()
+    color: Color | None = None
 
     @property
     def naturals(self) -> int:
@@ -115,7 +139,7 @@ class Meld:
         """The position of each card in ``cards``."""
         if len(self.positions) == len(self.cards):
             return self.positions
-        if self.kind == MeldKind.SET or self.wild_only:
+        if self.kind != MeldKind.RUN or self.wild_only:
             return (self.low,) * len(self.cards)
         # Rebuilt when a caller made the Meld by hand: naturals at their ranks, wilds in order.
         wild_at = self.wild_indices or _guess_wild_indices(self)
@@ -134,26 +158,36 @@ class Meld:
         >>> format_cards(check_meld(parse_cards("JC JK 8C 9C"), LIVERPOOL).ordered())
         '8C 9C JK JC'
         """
-        if self.kind == MeldKind.SET or self.wild_only:
+        if self.kind != MeldKind.RUN or self.wild_only:
             return self.cards
         order = sorted(range(len(self.cards)), key=lambda i: (self.card_positions()[i], i))
         return tuple(self.cards[i] for i in order)
 
     def describe(self) -> str:
-        """``"set of sevens"``, ``"run 7♥-10♥"``, or ``"run of wild cards"``."""
+        """``"set of sevens"``, ``"run 7♥-10♥"`` (of any suits ``"run 7-10"``), ``"flush of
+        hearts"``, ``"red colour meld"``, or ``"run of wild cards"``."""
         if self.wild_only:
-            return f"{self.kind} of wild cards"
+            return f"{self.kind.noun} of wild cards"
         if self.kind == MeldKind.SET:
             assert self.rank is not None
             return f"set of {self.rank.noun}"
+        if self.kind == MeldKind.FLUSH:
+            assert self.suit is not None
+            return f"flush of {self.suit.noun}"
+        if self.kind == MeldKind.COLOR:
+            assert self.color is not None
+            return f"{self.color.value} colour meld"
         return f"run {self.span_text()}"
 
     def span_text(self) -> str:
-        """A run's first and last card, ``"7♥-10♥"``; a set's rank noun; ``"wild cards"``."""
+        """A run's first and last card, ``"7♥-10♥"`` (``"7-10"`` of any suits); a set's rank
+        noun; ``"wild cards"``."""
         if self.wild_only:
             return "wild cards"
-        if self.suit is None:
+        if self.kind != MeldKind.RUN:
             return self.rank.noun if self.rank is not None else ""
+        if self.suit is None:
+            return f"{rank_at(self.low).label}-{rank_at(self.high).label}"
         first = Card(rank_at(self.low), self.suit).pretty
         last = Card(rank_at(self.high), self.suit).pretty
         return f"{first}-{last}"
@@ -210,8 +244,13 @@ def can_be_natural(card: Card, rules: RuleSet) -> bool:
 
 
 def rank_at(position: int) -> Rank:
-    """The rank at a run position: 1 and 14 are both the ace."""
-    return Rank.ACE if position == HIGH_ACE else Rank(position)
+    """The rank at a run position: 1 and 14 are both the ace; a run that turns the corner
+    goes on with 15 for the 2 and so on.
+
+    >>> rank_at(1), rank_at(14), rank_at(15), rank_at(0)
+    (<Rank.ACE: 1>, <Rank.ACE: 1>, <Rank.TWO: 2>, <Rank.KING: 13>)
+    """
+    return Rank((position - 1) % len(Rank) + 1)
 
 
 def natural_position(card: Card, ace_high: bool) -> int:
@@ -272,11 +311,12 @@ class Reading:
 
 
 def too_few_cards(cards: Sequence[Card], kind: MeldKind, min_length: int) -> Problem:
+    noun = kind.noun
     if not cards:
-        return Problem("too-few-cards", f"No cards: a {kind} needs at least {min_length}.")
+        return Problem("too-few-cards", f"No cards: a {noun} needs at least {min_length}.")
     return Problem(
         "too-few-cards",
-        f"{pretty(cards)} is too few cards for a {kind}: a {kind} needs at least {min_length}.",
+        f"{pretty(cards)} is too few cards for a {noun}: a {noun} needs at least {min_length}.",
         cards=codes(cards),
     )
 
@@ -290,20 +330,23 @@ def natural_count_problems(
     *,
     short: bool,
 ) -> list[Problem]:
-    """Minimum naturals and, if the house rule says so, no more wilds than naturals.
+    """Minimum naturals and, if the house rules say so, no more wilds than naturals and no
+    more wilds in one meld than the cap (``wilds_per_meld``, when going down).
 
     ``7H JK JK`` has one natural: too few for a set, which needs two.
     """
     problems: list[Problem] = []
-    least = rules.set_min_naturals if kind == MeldKind.SET else rules.run_min_naturals
+    least = rules.min_naturals_for(kind)
+    noun = kind.noun
     if not cards:
         return problems
     if naturals == 0 and least > 0:
+        needs = plural(least, "natural card")
         problems.append(
             Problem(
                 "no-naturals",
-                f"{pretty(cards)} is all wild cards: a {kind} needs at least {least} natural "
-                "cards to say what it is.",
+                f"{pretty(cards)} is all wild cards: a {noun} needs at least {needs} to say "
+                "what it is.",
                 cards=codes(cards),
             )
         )
@@ -312,8 +355,19 @@ def natural_count_problems(
         problems.append(
             Problem(
                 "too-few-naturals",
-                f"{pretty(cards)} has only {plural(naturals, 'natural card')}: a {kind} needs "
+                f"{pretty(cards)} has only {plural(naturals, 'natural card')}: a {noun} needs "
                 f"at least {least}.",
+                cards=codes(cards),
+            )
+        )
+    cap = rules.wilds_per_meld
+    if cap is not None and wilds > cap:
+        most = "no wild card" if cap == 0 else f"at most {plural(cap, 'wild card')}"
+        problems.append(
+            Problem(
+                "too-many-wilds-in-meld",
+                f"{pretty(cards)} has {plural(wilds, 'wild card')}: a meld going down holds "
+                f"{most}.",
                 cards=codes(cards),
             )
         )

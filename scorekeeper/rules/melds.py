@@ -5,10 +5,13 @@ Terms:
 - A **set** is 3 or more cards of one rank. Several decks are shuffled together, so suits may
   repeat, unless the rule set says a set's cards are of different suits (then a set holds at
   most 4 cards, and a wild stands for a missing suit).
-- A **run** is 4 or more cards of one suit in consecutive order. Aces are low (``A 2 3 4``)
-  or high (``J Q K A``) but never both: ``K A 2 3`` "turns the corner" and is illegal, so a
-  run holds at most 13 cards. A run's cards sit at **positions** 1 to 14, where 1 is the low
-  ace and 14 the high ace.
+- A **run** is 4 or more cards of one suit in consecutive order (of any suits, where the rule
+  set says so). Aces are low (``A 2 3 4``) or high (``J Q K A``) but never both: ``K A 2 3``
+  "turns the corner" and is illegal (unless the rule set's aces wrap), so a run holds at most
+  13 cards. A run's cards sit at **positions** 1 to 14, where 1 is the low ace and 14 the
+  high ace (:mod:`.runs`).
+- A **colour meld** is cards of one colour and a **flush** cards of one suit, any ranks,
+  where a contract asks for one (:mod:`.suit_melds`).
 - A **wild** is a joker, or a card of one of the rule set's wild ranks (every 2 in
   deuces-wild games). When ``wild_can_be_natural`` is set, a 2 may also stand for itself,
   and then it counts as a **natural** card: in ``AH 2H 3H 4H`` the 2 is the two of hearts.
@@ -22,8 +25,9 @@ wild or natural) and keeps the legal one with the most natural cards. When no re
 legal it reports every problem of the reading that comes closest, each with a stable code:
 
 ``too-few-cards``, ``set-too-large``, ``run-too-long``, ``no-naturals``, ``mixed-ranks``,
-``mixed-suits``, ``repeated-suit-in-set``, ``duplicate-card-in-run``, ``not-consecutive``,
-``turns-the-corner``, ``too-few-naturals``, ``too-many-wilds``.
+``mixed-suits``, ``mixed-colors``, ``repeated-suit-in-set``, ``duplicate-card-in-run``,
+``not-consecutive``, ``turns-the-corner``, ``ace-not-allowed``, ``no-place-in-run``,
+``adjacent-wilds``, ``too-few-naturals``, ``too-many-wilds``, ``too-many-wilds-in-meld``.
 
 A worked hand, Liverpool rules (a set needs 2 naturals, a run 3):
 
@@ -90,6 +94,7 @@ from .meld_model import (
 )
 from .rulesets import DEFAULT_MIN_LENGTH, MeldKind, RuleSet
 from .runs import run_readings
+from .suit_melds import color_readings, flush_readings
 
 
 def _read_set(cards: Sequence[Card], rules: RuleSet, rank: Rank | None, min_length: int) -> Reading:
@@ -204,12 +209,18 @@ def _set_readings(
         if card.rank is not None and can_be_natural(card, rules) and card.rank not in ranks:
             ranks.append(card.rank)
     cost = reading_cost(len(cards))
-    if not ranks:
-        budget.spend(cost)
-        yield _read_set(cards, rules, None, min_length)
     for rank in ranks:
         budget.spend(cost)
         yield _read_set(cards, rules, rank, min_length)
+    if not ranks or (rules.allows_wild_only(MeldKind.SET) and all_wild(cards, rules)):
+        # wild cards alone (2s that may stand for themselves may also all be wild)
+        budget.spend(cost)
+        yield _read_set(cards, rules, None, min_length)
+
+
+def all_wild(cards: Sequence[Card], rules: RuleSet) -> bool:
+    """Whether every card may be played as a wild card."""
+    return all(card.rank is None or card.rank in rules.wild_ranks for card in cards)
 
 
 def _best(readings: Iterator[Reading]) -> Reading:
@@ -232,6 +243,19 @@ def _look_alike(cards: Sequence[Card], rules: RuleSet) -> MeldKind | None:
     return MeldKind.SET if by_rank > by_suit else MeldKind.RUN
 
 
+def readings(
+    cards: Sequence[Card], rules: RuleSet, kind: MeldKind, min_length: int, budget: StepBudget
+) -> Iterator[Reading]:
+    """Every reading of ``cards`` as a meld of ``kind``."""
+    if kind == MeldKind.SET:
+        return _set_readings(cards, rules, min_length, budget)
+    if kind == MeldKind.RUN:
+        return run_readings(cards, rules, min_length, budget)
+    if kind == MeldKind.FLUSH:
+        return flush_readings(cards, rules, min_length, budget)
+    return color_readings(cards, rules, min_length, budget)
+
+
 def judge(
     cards: Sequence[Card],
     rules: RuleSet,
@@ -242,27 +266,25 @@ def judge(
 ) -> tuple[MeldKind, Meld | None, tuple[Problem, ...]]:
     """The kind the cards are (or look most like), the meld if legal, and every problem.
 
-    ``min_length`` overrides the usual fewest cards (3 for a set, 4 for a run): one number,
-    or one per kind. Each reading tried spends from ``budget`` (:mod:`.budget`; by default
-    the request's).
+    Without ``kind``, the kinds in play are tried in turn (:attr:`.RuleSet.meld_kinds`: a set,
+    a run, then a flush and a colour meld where some contract asks for one), and the first
+    that is legal is the answer. ``min_length`` overrides the usual fewest cards
+    (:meth:`.RuleSet.usual_length`: 3 for a set, 4 for a run, for a colour meld or a flush the
+    shortest a contract asks for): one number, or one per kind. Each reading
+    tried spends from ``budget`` (:mod:`.budget`; by default the request's).
     """
     cards = tuple(cards)
     budget = current(budget)
 
     def least(k: MeldKind) -> int:
         if min_length is None:
-            return DEFAULT_MIN_LENGTH[k]
+            return rules.usual_length(k)
         if isinstance(min_length, int):
             return min_length
-        return min_length.get(k, DEFAULT_MIN_LENGTH[k])
+        return min_length.get(k, rules.usual_length(k))
 
     if kind is not None:
-        readings = (
-            _set_readings(cards, rules, least(kind), budget)
-            if kind == MeldKind.SET
-            else run_readings(cards, rules, least(kind), budget)
-        )
-        best = _best(readings)
+        best = _best(readings(cards, rules, kind, least(kind), budget))
         return kind, best.meld, best.problems
     as_set = _best(_set_readings(cards, rules, least(MeldKind.SET), budget))
     if as_set.meld is not None:
@@ -270,6 +292,14 @@ def judge(
     as_run = _best(run_readings(cards, rules, least(MeldKind.RUN), budget))
     if as_run.meld is not None:
         return MeldKind.RUN, as_run.meld, ()
+    others = [
+        _best(readings(cards, rules, k, least(k), budget))
+        for k in rules.meld_kinds
+        if k not in (MeldKind.SET, MeldKind.RUN)
+    ]
+    for other in others:
+        if other.meld is not None:
+            return other.kind, other.meld, ()
     looks = _look_alike(cards, rules)
     if looks is None:
         # A tie: the reading with fewer problems, else by length (3 cards look like a set).
@@ -278,6 +308,9 @@ def judge(
         else:
             looks = MeldKind.SET if len(cards) < DEFAULT_MIN_LENGTH[MeldKind.RUN] else MeldKind.RUN
     chosen = as_set if looks == MeldKind.SET else as_run
+    closer = [o for o in others if len(o.problems) < len(chosen.problems)]
+    if closer:  # a flush or a colour meld comes closer: one wrong card, say
+        chosen = min(closer, key=lambda r: (len(r.problems), r.strays))
     return chosen.kind, None, chosen.problems
 
 

@@ -40,10 +40,14 @@ from .rulesets import (
     MIN_PLAYERS,
     Aces,
     BuyPrecedence,
+    ExtraMeldKinds,
     JokerCount,
     JokerSwap,
+    PhaseOrder,
     RuleSet,
+    RunSuits,
     SameSuitRuns,
+    SetRanks,
     SwapWilds,
 )
 from .validation import validate
@@ -101,11 +105,19 @@ def _apply_point_table(rules: RuleSet, value: Any) -> RuleSet:
     if isinstance(value, Mapping):
         ranks = value.get("ranks")
         joker = value.get("joker")
-        if not isinstance(ranks, Mapping) or isinstance(joker, bool) or not isinstance(joker, int):
+        cards = value.get("cards", {})
+        if (
+            not isinstance(ranks, Mapping)
+            or isinstance(joker, bool)
+            or not isinstance(joker, int)
+            or not isinstance(cards, Mapping)
+        ):
             raise RuleSetError(
-                'a custom point table is {"ranks": {"A": 15, "2": 5, ...}, "joker": 20}'
+                'a custom point table is {"ranks": {"A": 15, "2": 5, ...}, "joker": 20}, '
+                'with "cards": {"AS": 15, ...} for cards valued apart from their rank'
             )
-        return dataclasses.replace(rules, point_table=PointTable.custom(ranks, joker))
+        table = PointTable.custom(ranks, joker, cards=cards)
+        return dataclasses.replace(rules, point_table=table)
     raise RuleSetError("the point table must be the name of a table or a custom table")
 
 
@@ -155,8 +167,17 @@ def _apply_deuces_wild(rules: RuleSet, value: Any) -> RuleSet:
 
 
 def _apply_jokers(rules: RuleSet, value: Any) -> RuleSet:
+    """The way jokers are counted; the rows' own counts go with any other way (and "by-players"
+    needs a rule set whose rows give them)."""
     count = _choice("jokers", value, JokerCount)
-    return dataclasses.replace(rules, decks=dataclasses.replace(rules.decks, jokers=count))
+    rows = rules.decks.jokers_by_row if count == JokerCount.BY_PLAYERS else ()
+    if count == JokerCount.BY_PLAYERS and len(rows) != len(rules.decks.decks_by_players):
+        raise RuleSetError(
+            '"jokers" can be "by-players" only where each row of the decks table gives its '
+            "jokers (a rule-set document's decks.by_players)"
+        )
+    deck = dataclasses.replace(rules.decks, jokers=count, jokers_by_row=rows)
+    return dataclasses.replace(rules, decks=deck)
 
 
 def _read_buying(rules: RuleSet) -> bool:
@@ -164,6 +185,10 @@ def _read_buying(rules: RuleSet) -> bool:
 
 
 def _read_buy_limit(rules: RuleSet) -> int | None:
+    """The one limit of the rounds that allow buying (none when they differ); 0 when no
+    round allows buying (so that setting it back keeps every round without)."""
+    if not any(r.buying_allowed for r in rules.rounds):
+        return 0
     limits = {r.buy_limit for r in rules.rounds if r.buying_allowed}
     return limits.pop() if len(limits) == 1 else None
 
@@ -256,6 +281,34 @@ OPTIONS: dict[str, Option] = {
             lambda r: r.run_min_naturals,
         ),
         Option(
+            "color_min_naturals",
+            "Fewest natural (non-wild) cards in a colour meld (0: wild cards alone make one).",
+            "int",
+            _field("color_min_naturals", lambda v: _int("color_min_naturals", v, 0, 20)),
+            lambda r: r.color_min_naturals,
+        ),
+        Option(
+            "flush_min_naturals",
+            "Fewest natural (non-wild) cards in a flush (0: wild cards alone make one).",
+            "int",
+            _field("flush_min_naturals", lambda v: _int("flush_min_naturals", v, 0, 20)),
+            lambda r: r.flush_min_naturals,
+        ),
+        Option(
+            "wilds_per_meld",
+            "Most wild cards in one meld when going down (empty: no limit).",
+            "int",
+            _field("wilds_per_meld", _optional_int("wilds_per_meld", 0, 20)),
+            lambda r: r.wilds_per_meld,
+        ),
+        Option(
+            "adjacent_wilds",
+            "Two wild cards may stand side by side in a run.",
+            "bool",
+            _field("adjacent_wilds", lambda v: _bool("adjacent_wilds", v)),
+            lambda r: r.adjacent_wilds,
+        ),
+        Option(
             "set_distinct_suits",
             "The cards of a set must all be of different suits.",
             "bool",
@@ -286,11 +339,35 @@ OPTIONS: dict[str, Option] = {
         ),
         Option(
             "aces",
-            "Where an ace may stand in a run: low or high, high only, or low only.",
+            "Where an ace may stand in a run: low or high, high only, low only, or anywhere "
+            "(a run may turn the corner).",
             "choice",
             _field("aces", lambda v: _choice("aces", v, Aces)),
             lambda r: r.aces.value,
             tuple(Aces),
+        ),
+        Option(
+            "run_suits",
+            "A run is consecutive cards of one suit, or consecutive ranks of any suits.",
+            "choice",
+            _field("run_suits", lambda v: _choice("run_suits", v, RunSuits)),
+            lambda r: r.run_suits.value,
+            tuple(RunSuits),
+        ),
+        Option(
+            "runs_without_wild_rank",
+            "A rank that is always wild has no place in a run (2s always wild: runs go 3 to A).",
+            "bool",
+            _field("runs_without_wild_rank", lambda v: _bool("runs_without_wild_rank", v)),
+            lambda r: r.runs_without_wild_rank,
+        ),
+        Option(
+            "set_ranks",
+            "Whether two sets of one lay-down may share a rank.",
+            "choice",
+            _field("set_ranks", lambda v: _choice("set_ranks", v, SetRanks)),
+            lambda r: r.set_ranks.value,
+            tuple(SetRanks),
         ),
         Option(
             "wild_can_be_natural",
@@ -305,6 +382,15 @@ OPTIONS: dict[str, Option] = {
             "bool",
             _field("extra_melds", lambda v: _bool("extra_melds", v)),
             lambda r: r.extra_melds,
+        ),
+        Option(
+            "extra_meld_kinds",
+            "Which kinds of melds may go down beyond the contract: any, or only kinds the "
+            "round's contract asks for.",
+            "choice",
+            _field("extra_meld_kinds", lambda v: _choice("extra_meld_kinds", v, ExtraMeldKinds)),
+            lambda r: r.extra_meld_kinds.value,
+            tuple(ExtraMeldKinds),
         ),
         Option(
             "keep_card_to_discard",
@@ -385,6 +471,15 @@ OPTIONS: dict[str, Option] = {
             lambda r: r.layoff_on_going_down_turn,
         ),
         Option(
+            "phase_order",
+            "In a phase game: the phases in order, or in any order (a player says which one "
+            "they completed).",
+            "choice",
+            _field("phase_order", lambda v: _choice("phase_order", v, PhaseOrder)),
+            lambda r: r.phase_order.value,
+            tuple(PhaseOrder),
+        ),
+        Option(
             "min_players",
             "Fewest players.",
             "int",
@@ -441,6 +536,25 @@ CHOICE_WORDS: dict[str, dict[str, str]] = {
         "per-deck": "Every deck's jokers (two a deck)",
         "players-minus-one": "One joker fewer than the players",
         "none": "No jokers",
+        "by-players": "A number of jokers for each row of the decks table",
+    },
+    "aces": {
+        "low-or-high": "Low or high, not both (A 2 3 or Q K A)",
+        "high-only": "High only (Q K A)",
+        "low-only": "Low only (A 2 3)",
+        "wrap": "Anywhere: a run may turn the corner (Q K A 2 3)",
+    },
+    "run_suits": {
+        "same": "One suit",
+        "any": "Any suits (consecutive ranks)",
+    },
+    "set_ranks": {
+        "any": "Sets may share a rank",
+        "different": "Each set of a lay-down of another rank",
+    },
+    "extra_meld_kinds": {
+        "any": "Any kind",
+        "contract": "Only kinds the round's contract asks for",
     },
     "same_suit_runs": {
         "apart": "Only with a gap between them (they may not touch or overlap)",
@@ -452,12 +566,21 @@ CHOICE_WORDS: dict[str, dict[str, str]] = {
         "runs-and-set-third": "Jokers in runs, and a joker laid as the third card of a set",
         "never": "Never",
     },
+    "phase_order": {
+        "in-order": "In order, one phase after another",
+        "any": "In any order (each player says which phase they completed)",
+    },
+    "progression": {
+        "rounds": "Rounds: everyone plays the same contract each round",
+        "phases": "Phases: each player plays their own phase and moves up on completing it",
+    },
     "going_out": {
         "discard": "Discard the last card",
         "all-out": "All out: every card goes into melds, no discard",
         "one-card-left": "Keep one card to discard",
     },
-    "kind": {"set": "Set (one rank)", "run": "Run (one suit, in a row)"},
+    # The builder's kinds (a colour meld and a flush join when the builder offers them).
+    "kind": {"set": "Set (one rank)", "run": "Run (in a row)"},
 }
 
 

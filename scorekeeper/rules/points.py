@@ -1,7 +1,8 @@
 """Point tables: what each card left in a hand costs at the end of a round.
 
 A point table is chosen independently of the rule set (the preset only supplies the
-default), and a game can use a custom one.
+default), and a game can use a custom one. A table values each rank and the joker, and may
+value **exact cards** apart from their rank (Kalooki: aces 1, but the black aces 15).
 
 >>> LIVERPOOL_POINTS.hand_points(parse_cards("AH JK 7C"))
 40
@@ -14,35 +15,48 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-from .cards import Card, Rank, parse_cards
-from .errors import RuleSetError
+from .cards import FULL_DECK, Card, Rank, parse_cards
+from .errors import CardParseError, RuleSetError
 
 MAX_CARD_POINTS = 1000
+MAX_CARD_VALUES = len(FULL_DECK)  # exact cards a table may value apart from their rank
 
 
 @dataclass(frozen=True)
 class PointTable:
-    """Points per rank (``rank_points[0]`` is the ace, ``[12]`` the king) and per joker."""
+    """Points per rank (``rank_points[0]`` is the ace, ``[12]`` the king) and per joker, and
+    ``cards``: exact cards valued apart from their rank, in deck order."""
 
     id: str
     name: str
     rank_points: tuple[int, ...]
     joker: int
     summary: str = ""
+    cards: tuple[tuple[Card, int], ...] = ()
 
     def __post_init__(self) -> None:
         if len(self.rank_points) != len(Rank):
             raise RuleSetError(f"a point table needs a value for each of the {len(Rank)} ranks")
-        for value in (*self.rank_points, self.joker):
+        for value in (*self.rank_points, self.joker, *(v for _, v in self.cards)):
             if not isinstance(value, int) or isinstance(value, bool):
                 raise RuleSetError(f"card points must be whole numbers, not {value!r}")
             if not 0 <= value <= MAX_CARD_POINTS:
                 raise RuleSetError(f"card points must be between 0 and {MAX_CARD_POINTS}")
+        if any(card.is_joker for card, _ in self.cards):
+            raise RuleSetError("a point table values the joker once, not among its cards")
 
     def points(self, card: Card) -> int:
-        """What ``card`` costs when left in a hand. A 2 scores its rank's value, wild or not."""
+        """What ``card`` costs when left in a hand. A 2 scores its rank's value, wild or not;
+        a card the table values on its own scores that.
+
+        >>> KALOOKI_POINTS.points(Card.parse("AS")), KALOOKI_POINTS.points(Card.parse("AH"))
+        (15, 1)
+        """
         if card.rank is None:
             return self.joker
+        for exact, value in self.cards:
+            if exact == card:
+                return value
         return self.rank_points[card.rank - 1]
 
     def hand_points(self, cards: Iterable[Card]) -> int:
@@ -51,8 +65,14 @@ class PointTable:
     def value_of(self, rank: Rank) -> int:
         return self.rank_points[rank - 1]
 
-    def describe(self) -> str:
-        """The table in words, grouping equal neighbouring ranks: ``A 15 · 2-9 5 · ...``."""
+    def describe(self, jokers: bool = True) -> str:
+        """The table in words, grouping equal neighbouring ranks: ``A 15 · 2-9 5 · ...``;
+        the joker's value last, unless ``jokers`` is false (a rule set without jokers).
+
+        >>> from .presets import DEUCES_SIX
+        >>> DEUCES_SIX.point_table.describe(jokers=False)
+        'A-2 25 · 3-9 5 · 10 J Q K 10'
+        """
         parts: list[str] = []
         ranks = list(Rank)
         start = 0
@@ -64,10 +84,21 @@ class PointTable:
                     label = "10 J Q K"
                 elif first == Rank.JACK and last == Rank.KING:
                     label = "J Q K"
+                elif first == Rank.TEN and last == Rank.QUEEN:
+                    label = "10 J Q"
                 parts.append(f"{label} {self.rank_points[start]}")
                 start = i
-        parts.append(f"Joker {self.joker}")
+        if jokers:
+            parts.append(f"Joker {self.joker}")
+        parts.extend(self._cards_text())
         return " · ".join(parts)
+
+    def _cards_text(self) -> list[str]:
+        """The exact cards, those of one value together: ``A♠ A♣ 15``."""
+        values: dict[int, list[str]] = {}
+        for card, value in self.cards:
+            values.setdefault(value, []).append(card.pretty)
+        return [f"{' '.join(cards)} {value}" for value, cards in values.items()]
 
     def with_values(
         self,
@@ -82,24 +113,41 @@ class PointTable:
         values = list(self.rank_points)
         for rank, value in (ranks or {}).items():
             values[rank - 1] = value
-        return PointTable(id, name, tuple(values), self.joker if joker is None else joker, summary)
+        return PointTable(
+            id, name, tuple(values), self.joker if joker is None else joker, summary, self.cards
+        )
 
     def as_dict(self) -> dict[str, object]:
-        return {
+        """The table as JSON-friendly data; ``cards`` only when it values exact cards (so a
+        table without them reads as it always did)."""
+        found: dict[str, object] = {
             "id": self.id,
             "name": self.name,
             "summary": self.summary,
             "ranks": {r.label: self.rank_points[r - 1] for r in Rank},
             "joker": self.joker,
         }
+        if self.cards:
+            found["cards"] = {str(card): value for card, value in self.cards}
+        return found
 
     @classmethod
     def custom(
-        cls, ranks: Mapping[str, int], joker: int, *, id: str = "custom", name: str = "Custom"
+        cls,
+        ranks: Mapping[str, int],
+        joker: int,
+        *,
+        id: str = "custom",
+        name: str = "Custom",
+        cards: Mapping[str, int] | None = None,
     ) -> PointTable:
-        """A table from a mapping of rank labels (``"A"``, ``"10"``...) to points.
+        """A table from a mapping of rank labels (``"A"``, ``"10"``...) to points, and of
+        exact cards (``"AS"``) to points.
 
         Every rank must be given.
+
+        >>> PointTable.custom({r.label: 5 for r in Rank}, 20, cards={"as": 15}).describe()
+        'A-K 5 · Joker 20 · A♠ 15'
         """
         values: dict[Rank, int] = {}
         for label, value in ranks.items():
@@ -107,7 +155,36 @@ class PointTable:
         missing = [r.label for r in Rank if r not in values]
         if missing:
             raise RuleSetError("a custom point table needs points for " + " ".join(missing))
-        return cls(id, name, tuple(values[r] for r in Rank), joker, "Custom points.")
+        return cls(
+            id, name, tuple(values[r] for r in Rank), joker, "Custom points.", card_values(cards)
+        )
+
+
+def card_values(cards: Mapping[str, int] | None) -> tuple[tuple[Card, int], ...]:
+    """Exact cards and their points, in deck order, from ``{"AS": 15, ...}`` (a RuleSetError
+    for a card that is not one, a joker, or a card given twice).
+
+    >>> card_values({"ac": 15, "AS": 15})
+    ((Card.parse('AS'), 15), (Card.parse('AC'), 15))
+    """
+    if not cards:
+        return ()
+    if len(cards) > MAX_CARD_VALUES:
+        raise RuleSetError(f"a point table values at most {MAX_CARD_VALUES} cards on their own")
+    found: dict[Card, int] = {}
+    for text, value in cards.items():
+        try:
+            card = Card.parse(str(text))
+        except CardParseError as error:
+            raise RuleSetError(error.message) from None
+        if card.is_joker:
+            raise RuleSetError('the joker\'s points are "joker", not one of the cards')
+        if card in found:
+            raise RuleSetError(f"{card.pretty} is valued twice")
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise RuleSetError(f"{card.pretty} must score a whole number, not {value!r}")
+        found[card] = value
+    return tuple(sorted(found.items(), key=lambda item: item[0].sort_key))
 
 
 def _table(
@@ -154,6 +231,27 @@ DEUCES_SIX_POINTS = _table(
     "Aces and 2s 25, 3-9 score 5, tens and faces 10 (jokers, if used, 25).",
     25, [25] + [5] * 7 + [10], 10, 25,
 )  # fmt: skip
+TEN_PHASE_POINTS = PointTable(
+    "ten-phase", "Ten phases (5/10/25)",
+    (5,) * 9 + (10, 10, 10, 25), 25,
+    "A-9 score 5, 10 J Q 10, kings (wild) 25; jokers, if used, 25.",
+)  # fmt: skip
+CARIOCA_POINTS = _table(
+    "carioca", "Carioca (20/30)",
+    "Aces 20, jokers 30, faces 10, 2-10 their face value.",
+    20, _FACE, 10, 30,
+)  # fmt: skip
+CONTINENTAL_POINTS = _table(
+    "continental", "Continental (20/50)",
+    "Aces 20, jokers 50, faces 10, 2-10 their face value.",
+    20, _FACE, 10, 50,
+)  # fmt: skip
+KALOOKI_POINTS = PointTable(
+    "kalooki", "Kalooki (black aces 15)",
+    (1, *_FACE, 10, 10, 10), 50,
+    "Jokers 50, black aces 15, red aces 1, faces 10, 2-10 their face value.",
+    card_values({"AS": 15, "AC": 15}),
+)  # fmt: skip
 SHANGHAI_POINTS = _table(
     "shanghai", "Shanghai (15/5/10)",
     "Aces and jokers 15, every 2-10 scores 5, faces 10.",
@@ -171,6 +269,10 @@ POINT_TABLES: dict[str, PointTable] = {
         CONTRACT_RUMMY_DEUCES_POINTS,
         DEUCES_SIX_POINTS,
         SHANGHAI_POINTS,
+        TEN_PHASE_POINTS,
+        CARIOCA_POINTS,
+        CONTINENTAL_POINTS,
+        KALOOKI_POINTS,
     )
 }
 
@@ -184,4 +286,4 @@ def get_point_table(id: str) -> PointTable:
         raise RuleSetError(f'there is no point table "{id}": choose one of {known}') from None
 
 
-__all__ = ["POINT_TABLES", "PointTable", "get_point_table", "parse_cards"]
+__all__ = ["POINT_TABLES", "PointTable", "card_values", "get_point_table", "parse_cards"]

@@ -19,25 +19,34 @@ from .cards import Rank
 from .errors import RuleSetError, quoted
 from .options import with_options
 from .points import (
+    CARIOCA_POINTS,
+    CONTINENTAL_POINTS,
     CONTRACT_RUMMY_DEUCES_POINTS,
     CONTRACT_RUMMY_POINTS,
     DEUCES_SIX_POINTS,
     FACE_VALUE_POINTS,
+    KALOOKI_POINTS,
     LIVERPOOL_POINTS,
     SHANGHAI_POINTS,
+    TEN_PHASE_POINTS,
 )
 from .rulesets import (
     MAX_PLAYERS,
+    Aces,
     Contract,
     DeckRule,
+    ExtraMeldKinds,
     GoingOut,
     JokerCount,
     JokerSwap,
     MeldKind,
     MeldSpec,
+    Progression,
     RoundSpec,
     RuleSet,
+    RunSuits,
     SameSuitRuns,
+    SetRanks,
 )
 from .validation import validate
 
@@ -232,8 +241,220 @@ MAY_I = RuleSet(
     source="the rules of Onze, a “May I?” game, on the family games blog The Bear Knows Best",
 )
 
+
+def _melds(*melds: tuple[MeldKind, int]) -> Contract:
+    """A contract from (kind, fewest cards) pairs."""
+    return Contract(tuple(MeldSpec(kind, length) for kind, length in melds))
+
+
+SET, RUN, FLUSH = MeldKind.SET, MeldKind.RUN, MeldKind.FLUSH
+
+TEN_PHASE = RuleSet(
+    id="ten-phase",
+    name="Ten Phases (standard cards)",
+    summary=(
+        "The ten-phase game with two standard decks (three for seven or eight players) and "
+        "ten cards a hand. Each player plays their own phase and moves up one on completing "
+        "it: 2 sets of 3; a set of 3 and a run of 4; a set of 4 and a run of 4; a run of 7, "
+        "of 8, of 9; 2 sets of 4; 7 cards of one suit; a set of 5 and a set of 2; a set of 5 "
+        "and a set of 3. Runs may mix suits; kings are wild and aces low; every meld needs a "
+        "natural card. The hand in which a player completes phase 10 ends the game, and the "
+        "lowest total among those who did wins. A-9 score 5, 10 J Q 10, kings 25. Sources: "
+        "“How to play Phase 10 with regular cards”, "
+        "https://unogamerules.com/how-to-play-phase-10-with-regular-cards/; “Phase Ten card "
+        "game instructions”, http://ourpastimes.com/phase-ten-card-game-instructions-5405730.html; "
+        "scoring and the tie on phase 10, "
+        "http://www.gilbertandevans.com/game17/1/index.php?id=462."
+    ),
+    rounds=tuple(
+        RoundSpec(contract, 10, buy_limit=0)
+        for contract in (
+            Contract.of(sets=2),
+            _melds((SET, 3), (RUN, 4)),
+            _melds((SET, 4), (RUN, 4)),
+            _melds((RUN, 7)),
+            _melds((RUN, 8)),
+            _melds((RUN, 9)),
+            Contract.of(sets=2, set_length=4),
+            _melds((FLUSH, 7)),
+            _melds((SET, 5), (SET, 2)),
+            _melds((SET, 5), (SET, 3)),
+        )
+    ),
+    decks=DeckRule(((6, 2), (MAX_PLAYERS, 3)), jokers=JokerCount.NONE),
+    point_table=TEN_PHASE_POINTS,
+    progression=Progression.PHASES,
+    wild_ranks=frozenset({Rank.KING}),
+    wild_can_be_natural=False,
+    set_min_naturals=1,
+    run_min_naturals=1,
+    flush_min_naturals=1,
+    aces=Aces.LOW_ONLY,
+    run_suits=RunSuits.ANY,
+    runs_without_wild_rank=True,
+    joker_swap=JokerSwap.NEVER,
+    source="the published ways to play the ten-phase game with two standard decks",
+)
+
+CARIOCA = RuleSet(
+    id="carioca",
+    name="Carioca (Chile)",
+    summary=(
+        "Eight rounds of twelve cards: 2 trios; a trio and an escala; 2 escalas; 3 trios; 2 "
+        "trios and an escala; a trio and 2 escalas; 3 escalas; 4 trios. A trio is 3 or more of "
+        "one rank, an escala 4 or more in a row of one suit, and an escala may turn the corner "
+        "(Q K A 2). The trios of a lay-down are of different ranks; a meld goes down with one "
+        "wild card at most, and two wild cards never stand side by side. Extra melds only of "
+        "the round's kinds; no laying off in the turn you go down; no buying. Aces 20, jokers "
+        "30, faces 10, other cards face value. Sources: “Carioca”, "
+        "https://xanimaniax.foroes.org/t394-carioca; “Carioca”, "
+        "https://www.playginrummyonline.com/rummy-variations/carioca/."
+    ),
+    rounds=tuple(
+        RoundSpec(contract, 12, buy_limit=0)
+        for contract in (
+            Contract.of(sets=2),
+            Contract.of(sets=1, runs=1),
+            Contract.of(runs=2),
+            Contract.of(sets=3),
+            Contract.of(sets=2, runs=1),
+            Contract.of(sets=1, runs=2),
+            Contract.of(runs=3),
+            Contract.of(sets=4),
+        )
+    ),
+    decks=DeckRule(((4, 2),)),
+    point_table=CARIOCA_POINTS,
+    max_players=4,
+    aces=Aces.WRAP,
+    set_ranks=SetRanks.DIFFERENT,
+    wilds_per_meld=1,
+    adjacent_wilds=False,
+    extra_melds=True,
+    extra_meld_kinds=ExtraMeldKinds.CONTRACT,
+    layoff_on_going_down_turn=False,
+    source="the Chilean rules of Carioca published on the web",
+)
+
+CONTINENTAL = RuleSet(
+    id="continental",
+    name="Continental (Spain, Mexico)",
+    summary=(
+        "Seven hands, one card more than each contract needs: 2 trios (7 cards); a trio and "
+        "an escalera (8); 2 escaleras (9); 3 trios (10); 2 trios and an escalera (11); a trio "
+        "and 2 escaleras (12); 3 escaleras (13). A trio is 3 or more of one rank, an escalera "
+        "4 or more in a row of one suit, and the ace may stand anywhere in it, even between "
+        "the king and the 2; two jokers never stand side by side in an escalera. Two decks "
+        "and six jokers. Take a discard out of turn with a penalty card, nearest player "
+        "first. Jokers 50, aces 20, faces 10, other cards face value. Sources: “Continental "
+        "(juego)”, https://es.wikipedia.org/wiki/Continental_(juego); “Continental”, "
+        "https://es.stringtranslate.com/wiki/Continental_(juego); https://skylin.es/continental."
+    ),
+    rounds=tuple(
+        RoundSpec(contract, dealt)
+        for contract, dealt in (
+            (Contract.of(sets=2), 7),
+            (Contract.of(sets=1, runs=1), 8),
+            (Contract.of(runs=2), 9),
+            (Contract.of(sets=3), 10),
+            (Contract.of(sets=2, runs=1), 11),
+            (Contract.of(sets=1, runs=2), 12),
+            (Contract.of(runs=3), 13),
+        )
+    ),
+    decks=DeckRule(((4, 2),), jokers_per_deck=3),
+    point_table=CONTINENTAL_POINTS,
+    max_players=4,
+    aces=Aces.WRAP,
+    adjacent_wilds=False,
+    source="the Spanish-language rules of Continental (continental clásico)",
+)
+
+KALOOKI = RuleSet(
+    id="kalooki",
+    name="Kalooki (Jamaica)",
+    summary=(
+        "Nine contracts of threes (3 or more of one rank, two of them natural) and fours (4 "
+        "or more in a row of one suit), from 3 threes to 4 fours, dealt exactly the cards "
+        "each contract needs: 9, 10, 11, 12, 12, 13, 14, 15, 16. The threes of a lay-down are "
+        "of different ranks and its fours of different suits; aces high or low, never both; "
+        "two jokers never stand side by side in a four, and a joker laid is never taken back. "
+        "Two decks and four jokers for 3-4 players, three and eight for 5-6, four and ten for "
+        "7-8. A player not yet down may call the discard with a penalty card. Jokers 50, black "
+        "aces 15, red aces 1, faces 10, other cards face value. Sources: “Kalooki”, "
+        "https://en.wikipedia.org/wiki/Kalooki; “Kalooki (Caribbean)”, "
+        "https://gamerules.com/rules/kalooki-caribbean/; https://www.denexa.com/blog/kalooki."
+    ),
+    rounds=tuple(
+        RoundSpec(contract, contract.min_cards)
+        for contract in (
+            Contract.of(sets=3),
+            Contract.of(sets=2, runs=1),
+            Contract.of(sets=1, runs=2),
+            Contract.of(runs=3),
+            Contract.of(sets=4),
+            Contract.of(sets=3, runs=1),
+            Contract.of(sets=2, runs=2),
+            Contract.of(sets=1, runs=3),
+            Contract.of(runs=4),
+        )
+    ),
+    decks=DeckRule(
+        ((4, 2), (6, 3), (MAX_PLAYERS, 4)), jokers=JokerCount.BY_PLAYERS, jokers_by_row=(4, 8, 10)
+    ),
+    point_table=KALOOKI_POINTS,
+    min_players=3,
+    run_min_naturals=2,
+    set_ranks=SetRanks.DIFFERENT,
+    same_suit_runs=SameSuitRuns.NEVER,
+    adjacent_wilds=False,
+    joker_swap=JokerSwap.NEVER,
+    source="the published rules of Jamaican Kalooki",
+)
+
+ROMMI = RuleSet(
+    id="rommi",
+    name="Rommi (Finnish contract rummy)",
+    summary=(
+        "The Finnish contract rummy, which Finnish tables call Shanghai (“rommi” is their "
+        "word for rummy itself). Seven rounds of eleven cards: 2 sets; a set and a run; 2 "
+        "runs; 3 sets; 2 sets and a run; a set and 2 runs; then 3 runs from thirteen cards, "
+        "going out with every card. Two decks and four jokers, jokers wild. Call a discard "
+        "out of turn with a penalty card, at most 3 times a round. Jokers 25, aces 15, faces "
+        "10, other cards face value. Sources: “Shanghai (peli)”, Finnish Wikipedia, "
+        "https://fi.m.wikipedia.org/wiki/Toiminnot:MobileDiff/15754170; the rules of a Finnish "
+        "Shanghai program, https://github.com/SirVeggie/shanghai-cardgame."
+    ),
+    rounds=tuple(
+        RoundSpec(
+            contract,
+            13 if number == 7 else 11,
+            GoingOut.ALL_OUT if number == 7 else GoingOut.DISCARD,
+            buy_limit=3,
+        )
+        for number, contract in enumerate(SEVEN_CONTRACTS, start=1)
+    ),
+    decks=DeckRule(((MAX_PLAYERS, 2),)),
+    point_table=CONTRACT_RUMMY_POINTS,
+    source="the Finnish Wikipedia article on Shanghai and a Finnish Shanghai program",
+)
+
 PRESETS: dict[str, RuleSet] = {
-    r.id: r for r in (LIVERPOOL, LIVERPOOL_11, CONTRACT_RUMMY, DEUCES_SIX, FAMILY, SHANGHAI, MAY_I)
+    r.id: r
+    for r in (
+        LIVERPOOL,
+        LIVERPOOL_11,
+        CONTRACT_RUMMY,
+        DEUCES_SIX,
+        FAMILY,
+        SHANGHAI,
+        MAY_I,
+        TEN_PHASE,
+        CARIOCA,
+        CONTINENTAL,
+        KALOOKI,
+        ROMMI,
+    )
 }
 
 

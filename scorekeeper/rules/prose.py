@@ -27,141 +27,38 @@ Jokers are wild. A wild card stands in for any card.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
 from itertools import groupby
-from typing import Any
 
+from .prose_base import (
+    Paragraph,
+    Section,
+    Sentence,
+    and_list,
+    capital,
+    count,
+    key_rule,
+    rounds_text,
+    rounds_where,
+    says,
+    signed,
+    stages_text,
+    words,
+)
+from .prose_melds import melds_section
 from .rulesets import (
     DEFAULT_MIN_LENGTH,
-    MAX_RUN_LENGTH,
     BuyPrecedence,
+    ExtraMeldKinds,
+    JokerCount,
     JokerSwap,
     MeldKind,
-    RoundSpec,
+    PhaseOrder,
     RuleSet,
+    RunSuits,
     SameSuitRuns,
-    number_word,
+    SetRanks,
 )
-
-MINUS = "\u2212"
-
-# --- the data ---------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Sentence:
-    text: str
-    key: bool = False  # one of the key rules printed on a score sheet
-
-    def as_dict(self) -> dict[str, Any]:
-        return {"text": self.text, "key": self.key}
-
-
-@dataclass(frozen=True)
-class Paragraph:
-    sentences: tuple[Sentence, ...]
-
-    @property
-    def text(self) -> str:
-        return " ".join(s.text for s in self.sentences)
-
-    def as_dict(self) -> dict[str, Any]:
-        return {"text": self.text, "sentences": [s.as_dict() for s in self.sentences]}
-
-
-@dataclass(frozen=True)
-class Section:
-    """A heading and its paragraphs.
-
-    >>> section = Section("Buying", (Paragraph((Sentence("No buying.", key=True),
-    ...     Sentence("Only the player whose turn it is may take the discard."))),))
-    >>> section.key_rule
-    'No buying.'
-    >>> section.as_dict()["paragraphs"][0]["text"]
-    'No buying. Only the player whose turn it is may take the discard.'
-    """
-
-    heading: str
-    paragraphs: tuple[Paragraph, ...]
-
-    @property
-    def key_rule(self) -> str:
-        """The section's key sentences as one line ("" if it has none)."""
-        return " ".join(s.text for p in self.paragraphs for s in p.sentences if s.key)
-
-    def as_dict(self) -> dict[str, Any]:
-        return {
-            "heading": self.heading,
-            "paragraphs": [p.as_dict() for p in self.paragraphs],
-            "key_rule": self.key_rule,
-        }
-
-
-def _key(text: str) -> Sentence:
-    return Sentence(text, key=True)
-
-
-def _says(*sentences: Sentence | str) -> Paragraph:
-    """A paragraph; plain strings are sentences that are not key rules."""
-    return Paragraph(tuple(s if isinstance(s, Sentence) else Sentence(s) for s in sentences))
-
-
-# --- words ------------------------------------------------------------------------------------
-
-
-def count(n: int, noun: str) -> str:
-    """``1 joker``, ``2 decks`` (digits: the numbers a player looks up)."""
-    return f"{n} {noun}{'' if n == 1 else 's'}"
-
-
-def words(n: int, noun: str) -> str:
-    """``one penalty card``, ``two buys``."""
-    return f"{number_word(n)} {noun}{'' if n == 1 else 's'}"
-
-
-def signed(points: int) -> str:
-    """Points with a real minus sign: ``−50``."""
-    return f"{MINUS}{-points}" if points < 0 else str(points)
-
-
-def spans(numbers: Sequence[int]) -> list[str]:
-    """Runs of three or more consecutive numbers as ranges.
-
-    >>> spans([1, 2, 3, 4, 6]), spans([1, 2]), spans([7])
-    (['1 to 4', '6'], ['1', '2'], ['7'])
-    """
-    found: list[str] = []
-    for _step, run in groupby(enumerate(numbers), key=lambda pair: pair[1] - pair[0]):
-        values = [n for _i, n in run]
-        if len(values) >= 3:
-            found.append(f"{values[0]} to {values[-1]}")
-        else:
-            found.extend(str(n) for n in values)
-    return found
-
-
-def and_list(items: Sequence[str]) -> str:
-    """``a``, ``a and b``, ``a, b and c``."""
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]
-
-
-def rounds_text(numbers: Sequence[int]) -> str:
-    """``round 7``, ``rounds 1 to 6``, ``rounds 1 and 3``."""
-    parts = spans(numbers)
-    single = len(parts) == 1 and "to" not in parts[0]
-    return ("round " if single else "rounds ") + and_list(parts)
-
-
-def _capital(text: str) -> str:
-    return text[:1].upper() + text[1:]
-
-
-def _rounds_where(rules: RuleSet, test: Callable[[RoundSpec], bool]) -> list[int]:
-    return [n for n, spec in enumerate(rules.rounds, start=1) if test(spec)]
-
 
 # --- the sections -----------------------------------------------------------------------------
 
@@ -182,9 +79,17 @@ def decks_text(rules: RuleSet, players: range) -> str:
     '2 to 4 players: 2 decks; 5 to 8 players: 3 decks; one joker fewer than the players.'
     >>> decks_text(PRESETS["contract-rummy"], range(4, 5))
     '4 players: 2 decks and 3 jokers.'
-    """
+    >>> decks_text(PRESETS["kalooki"], range(3, 9))
+    '3 or 4 players: 2 decks and 4 jokers; 5 or 6 players: 3 decks and 8 jokers; 7 or 8 players: 4 decks and 10 jokers.'
+    """  # noqa: E501
     deck_rule = rules.decks
-    groups = [list(g) for _d, g in groupby(players, key=deck_rule.decks_for)]
+
+    def row(players: int) -> tuple[int, int]:
+        # one joker fewer than the players: grouped by decks, the jokers said once at the end
+        minus_one = deck_rule.jokers == JokerCount.PLAYERS_MINUS_ONE
+        return deck_rule.decks_for(players), 0 if minus_one else deck_rule.jokers_for(players)
+
+    groups = [list(g) for _d, g in groupby(players, key=row)]
     varying = any(len({deck_rule.jokers_for(p) for p in group}) > 1 for group in groups)
     clauses = []
     for group in groups:
@@ -198,12 +103,36 @@ def decks_text(rules: RuleSet, players: range) -> str:
     return "; ".join(clauses) + "."
 
 
+def _wild_limits(rules: RuleSet) -> list[Paragraph]:
+    """The cap on wild cards per meld going down, and wild cards kept apart in runs."""
+    if not _has_wilds(rules):
+        return []
+    found = []
+    cap = rules.wilds_per_meld
+    if cap == 0:
+        found.append(says(key_rule("Melds go down without wild cards."), _LATER))
+    elif cap is not None:
+        found.append(says(key_rule(f"A meld goes down with at most {words(cap, 'wild card')}."),
+                          _LATER))  # fmt: skip
+    if not rules.adjacent_wilds:
+        found.append(
+            says(
+                key_rule("Two wild cards never stand side by side in a run."),
+                "Wild cards in a run stand for cards with a natural card between them.",
+            )
+        )
+    return found
+
+
+_LATER = "Laying off later, a meld may take more."
+
+
 def _has_wilds(rules: RuleSet) -> bool:
     return rules.uses_jokers or bool(rules.wild_ranks)
 
 
 def cards_section(rules: RuleSet, players: range) -> Section:
-    wilds: list[Sentence | str] = [_key(_capital(rules.describe_wilds()) + ".")]
+    wilds: list[Sentence | str] = [key_rule(capital(rules.describe_wilds()) + ".")]
     if _has_wilds(rules):
         wilds.append("A wild card stands in for any card.")
     if rules.wild_ranks and rules.wild_can_be_natural:
@@ -211,65 +140,11 @@ def cards_section(rules: RuleSet, players: range) -> Section:
         wilds.append(
             f"Wild {ranks} may also stand for themselves, and then count as natural cards."
         )
-    paragraphs = [_says(_key(decks_text(rules, players))), _says(*wilds)]
+    paragraphs = [says(key_rule(decks_text(rules, players))), says(*wilds)]
+    paragraphs += _wild_limits(rules)
     if rules.wilds_at_most_naturals:
-        paragraphs.append(_says(_key("Wild cards may not outnumber natural cards in a meld.")))
+        paragraphs.append(says(key_rule("Wild cards may not outnumber natural cards in a meld.")))
     return Section("Decks and wild cards", tuple(paragraphs))
-
-
-def _naturals_text(rules: RuleSet, kind: MeldKind) -> str:
-    """``"at least 2 natural"``, or where wild cards alone make one, ``"wild cards alone may
-    make one"``."""
-    if rules.allows_wild_only(kind):
-        return "wild cards alone may make one"
-    return f"at least {max(1, rules.min_naturals_for(kind))} natural"
-
-
-def _set_paragraph(rules: RuleSet) -> Paragraph:
-    shortest = DEFAULT_MIN_LENGTH[MeldKind.SET]
-    naturals = _naturals_text(rules, MeldKind.SET)
-    most = rules.set_max_cards
-    if most is None:
-        return _says(
-            _key(f"Set: {shortest} or more cards of one rank, {naturals}."),
-            "Suits may repeat, since several decks are shuffled together.",
-        )
-    size = f"{shortest} or {most}" if shortest < most else str(most)
-    return _says(_key(f"Set: {size} cards of one rank, each of a different suit, {naturals}."))
-
-
-def melds_section(rules: RuleSet) -> Section:
-    shortest = DEFAULT_MIN_LENGTH[MeldKind.RUN]
-    return Section(
-        "Sets and runs",
-        (
-            _set_paragraph(rules),
-            _says(
-                _key(
-                    f"Run: {shortest} or more cards of one suit in sequence, "
-                    f"{_naturals_text(rules, MeldKind.RUN)}."
-                ),
-                "A wild card in a run stands for one definite card, and the referee says which.",
-                *_wild_only_sentences(rules),
-            ),
-            _says(
-                _key("Aces high or low, not both."),
-                "J Q K A and A 2 3 4 are runs, but a run cannot turn the corner (K A 2 3), so "
-                f"it holds at most {MAX_RUN_LENGTH} cards.",
-            ),
-        ),
-    )
-
-
-def _wild_only_sentences(rules: RuleSet) -> list[str]:
-    """How a meld of wild cards only is read, where the rule set allows one."""
-    said = {
-        MeldKind.SET: "A set of wild cards only has no rank, until a natural card laid off "
-        "on it gives it one.",
-        MeldKind.RUN: "A run of wild cards only has no suit and no place, so no other run is "
-        "too close to it, until a natural card laid off on it gives it both.",
-    }
-    return [said[kind] for kind in MeldKind if rules.allows_wild_only(kind)]
 
 
 _SAME_SUIT_RUNS = {
@@ -286,77 +161,92 @@ def _extra_melds(rules: RuleSet) -> list[Paragraph]:
     if not rules.extra_melds:
         return []
     sets, runs = DEFAULT_MIN_LENGTH[MeldKind.SET], DEFAULT_MIN_LENGTH[MeldKind.RUN]
+    rule = (
+        key_rule("Melds beyond the contract may go down with it, of a kind it asks for.")
+        if rules.extra_meld_kinds == ExtraMeldKinds.CONTRACT
+        else key_rule("Melds beyond the contract may go down with it.")
+    )
     return [
-        _says(
-            _key("Melds beyond the contract may go down with it."),
-            "Each is at least as long as the shortest meld of its kind the round's contract "
-            f"asks for, or as {sets} cards for a set and {runs} for a run when that is shorter "
-            "or the contract asks for none of its kind.",
+        says(
+            rule,
+            "Each is at least as long as the shortest meld of its kind the contract asks for, "
+            f"or as {sets} cards for a set and {runs} for a run when that is shorter or the "
+            "contract asks for none of its kind.",
         )
     ]
 
 
 def going_down_section(rules: RuleSet) -> Section:
     how_many = "at least" if rules.extra_melds else "exactly"
-    paragraphs = [
-        _says(
+    plain = rules.meld_kinds == (MeldKind.SET, MeldKind.RUN)
+    kinds = "sets and of runs" if plain else "melds of each kind"
+    if rules.phased:
+        lay = (
+            f"To go down you lay your phase's contract all at once: {how_many} its number of "
+            f"{kinds}, each meld legal."
+        )
+    else:
+        lay = (
             f"To go down you lay the round's contract all at once: {how_many} its number of "
-            "sets and of runs, each meld legal."
-        ),
-        *_extra_melds(rules),
-    ]
+            f"{kinds}, each meld legal."
+        )
+    paragraphs = [says(lay), *_extra_melds(rules)]
     if rules.exact_contract_melds:
-        all_out = _rounds_where(rules, lambda spec: spec.all_out)
+        all_out = rounds_where(rules, lambda spec: spec.all_out)
         sets, runs = DEFAULT_MIN_LENGTH[MeldKind.SET], DEFAULT_MIN_LENGTH[MeldKind.RUN]
-        unless = f", except in {rounds_text(all_out)}" if all_out else ""
+        unless = f", except in {stages_text(rules, all_out)}" if all_out else ""
         paragraphs.append(
-            _says(
-                _key(f"Contract melds are exactly {sets} (set) or {runs} (run) cards{unless}."),
+            says(
+                key_rule(f"Contract melds are exactly {sets} (set) or {runs} (run) cards{unless}."),
                 "Other cards are laid off later.",
             )
         )
     else:
-        paragraphs.append(_says("A contract meld may be longer than the minimum."))
-    paragraphs.append(_says(_SAME_SUIT_RUNS[rules.same_suit_runs]))
+        paragraphs.append(says("A contract meld may be longer than the minimum."))
+    if rules.run_suits == RunSuits.SAME:
+        paragraphs.append(says(_SAME_SUIT_RUNS[rules.same_suit_runs]))
+    if rules.set_ranks == SetRanks.DIFFERENT:
+        paragraphs.append(says(key_rule("The sets of one lay-down are of different ranks.")))
     return Section("Going down", tuple(paragraphs))
 
 
 def _going_out_paragraphs(rules: RuleSet) -> list[Paragraph]:
     found = []
-    all_out = _rounds_where(rules, lambda spec: spec.all_out)
+    all_out = rounds_where(rules, lambda spec: spec.all_out)
     if all_out:
         found.append(
-            _says(
-                _key(f"In {rounds_text(all_out)} go out with every card: no discard."),
+            says(
+                key_rule(f"In {stages_text(rules, all_out)} go out with every card: no discard."),
                 "Every card in your hand is laid down, even the last card picked up.",
             )
         )
-    discard = _rounds_where(rules, lambda spec: not spec.all_out)
+    discard = rounds_where(rules, lambda spec: not spec.all_out)
     if discard:
-        which = "every round" if len(discard) == rules.round_count else rounds_text(discard)
+        every = "every hand" if rules.phased else "every round"
+        which = every if len(discard) == rules.round_count else stages_text(rules, discard)
         keep = (
-            [_key("Going down must leave at least one card to discard.")]
+            [key_rule("Going down must leave at least one card to discard.")]
             if rules.keep_card_to_discard
             else []
         )
         found.append(
-            _says(f"In {which} you go out by playing every card but one and discarding it.", *keep)
+            says(f"In {which} you go out by playing every card but one and discarding it.", *keep)
         )
     return found
 
 
 def laying_off_section(rules: RuleSet) -> Section:
     if rules.layoff_on_going_down_turn:
-        layoff = _says(
+        layoff = says(
             "Once down you may lay off cards on any meld on the table, even in the turn you go "
             "down."
         )
     else:
-        layoff = _says(
+        layoff = says(
             "Once down you may lay off cards on any meld on the table.",
-            _key("No laying off in the turn you go down."),
+            key_rule("No laying off in the turn you go down."),
         )
-    liverpool = _says(
+    liverpool = says(
         "A player who is down and discards a card that could have been laid off can be called "
         'out: "Liverpool!".',
         "The referee's Liverpool check tells whether it could.",
@@ -366,31 +256,31 @@ def laying_off_section(rules: RuleSet) -> Section:
 
 def _buy_limits(rules: RuleSet) -> list[Sentence]:
     found = []
-    no_buy = _rounds_where(rules, lambda spec: not spec.buying_allowed)
+    no_buy = rounds_where(rules, lambda spec: not spec.buying_allowed)
     if no_buy:
-        found.append(_key(f"No buying in {rounds_text(no_buy)}."))
+        found.append(key_rule(f"No buying in {stages_text(rules, no_buy)}."))
     limits = {spec.buy_limit for spec in rules.rounds if spec.buying_allowed}
     if len(limits) == 1 and (limit := limits.pop()) is not None:
-        found.append(_key(f"A player may buy at most {words(limit, 'card')} in a round."))
+        found.append(key_rule(f"A player may buy at most {words(limit, 'card')} in a round."))
     if rules.buys_per_turn is not None:
-        found.append(_key(f"At most {words(rules.buys_per_turn, 'buy')} per turn."))
+        found.append(key_rule(f"At most {words(rules.buys_per_turn, 'buy')} per turn."))
     return found
 
 
 def _buy_precedence(rules: RuleSet) -> Paragraph:
     if rules.buy_precedence == BuyPrecedence.NEAREST:
-        return _says(
-            _key("Nearest player first."),
+        return says(
+            key_rule("Nearest player first."),
             "When several players want the discard, the player nearest (clockwise) to the "
             "player about to draw gets it.",
         )
-    return _says(_key("When several players want the discard, the first to call gets it."))
+    return says(key_rule("When several players want the discard, the first to call gets it."))
 
 
 def _down_players(rules: RuleSet) -> list[Sentence]:
     found = []
     if rules.no_buying_once_down:
-        found.append(_key("No buying once down."))
+        found.append(key_rule("No buying once down."))
     if rules.down_player_takes_discard_only_to_play:
         found.append(Sentence("A player who is down may take the discard only to play it at once."))
     return found
@@ -399,57 +289,77 @@ def _down_players(rules: RuleSet) -> list[Sentence]:
 def buying_section(rules: RuleSet) -> Section:
     if not any(spec.buying_allowed for spec in rules.rounds):
         only = "Only the player whose turn it is may take the discard."
-        return Section("Buying", (_says(_key("No buying."), only),))
+        return Section("Buying", (says(key_rule("No buying."), only),))
     penalty = words(rules.buy_penalty_cards, "penalty card")
     stock = ["The penalty is drawn from the stock."] if rules.buy_penalty_cards else []
     paragraphs = [
-        _says(_key(f'Buying ("May I?"): take the discard out of turn with {penalty}.'), *stock)
+        says(key_rule(f'Buying ("May I?"): take the discard out of turn with {penalty}.'), *stock)
     ]
     if limits := _buy_limits(rules):
-        paragraphs.append(_says(*limits))
+        paragraphs.append(says(*limits))
     paragraphs.append(_buy_precedence(rules))
     if rules.next_player_takes_discard_free:
-        paragraphs.append(_says(_key("The next player may take the discard free.")))
+        paragraphs.append(says(key_rule("The next player may take the discard free.")))
     if down := _down_players(rules):
-        paragraphs.append(_says(*down))
+        paragraphs.append(says(*down))
     return Section("Buying", tuple(paragraphs))
+
+
+def _group_swaps(rules: RuleSet) -> list[str]:
+    """A wild card in a colour meld or a flush, where a contract asks for one."""
+    kinds = [k for k in (MeldKind.COLOR, MeldKind.FLUSH) if k in rules.meld_kinds]
+    if not kinds:
+        return []
+    if kinds == [MeldKind.FLUSH]:
+        return ["A wild card in a flush may be swapped for any card of the flush's suit."]
+    if kinds == [MeldKind.COLOR]:
+        return ["A wild card in a colour meld may be swapped for any card of its colour."]
+    return [
+        "A wild card in a colour meld or a flush may be swapped for any card of its colour or suit."
+    ]
 
 
 def _swap_paragraphs(rules: RuleSet) -> tuple[Paragraph, ...]:
     own = "for the card it stands for"
     rest = "Only a player who is down may swap, and must play the wild card in the same turn."
+    groups = _group_swaps(rules)
     if rules.joker_swap == JokerSwap.RUNS_ONLY:
         return (
-            _says(_key(f"Swap a wild card out of a run {own}."), rest),
-            _says(_key("A wild card in a set is dead."), "It cannot be taken."),
+            says(key_rule(f"Swap a wild card out of a run {own}."), *groups, rest),
+            says(key_rule("A wild card in a set is dead."), "It cannot be taken."),
         )
     if rules.joker_swap == JokerSwap.RUNS_AND_SET_THIRD:
         return (
-            _says(
-                _key(f"Swap a wild card out of a run, or out of a set's first three cards, {own}."),
+            says(
+                key_rule(
+                    f"Swap a wild card out of a run, or out of a set's first three cards, {own}."
+                ),
                 "In a set, a card of the set's rank takes its place.",
+                *groups,
                 rest,
             ),
-            _says("A wild card added to a set later is dead."),
+            says("A wild card added to a set later is dead."),
         )
-    return (_says(_key("Wild cards on the table cannot be swapped."), "They stay where they are."),)
+    return (
+        says(key_rule("Wild cards on the table cannot be swapped."), "They stay where they are."),
+    )
 
 
 def joker_swap_section(rules: RuleSet) -> Section:
     if not _has_wilds(rules):
-        return Section("Joker swap", (_says("There are no wild cards to swap."),))
+        return Section("Joker swap", (says("There are no wild cards to swap."),))
     return Section("Joker swap", _swap_paragraphs(rules))
 
 
 def deal_section(rules: RuleSet) -> Section:
-    deal = _says(
-        _key("The deal passes left each round; the dealer's left plays first."),
+    deal = says(
+        key_rule("The deal passes left each round; the dealer's left plays first."),
         "The player on the dealer's right cuts the deck.",
     )
     if not rules.cut_bonus:
-        return Section("Deal and cut", (deal, _says("There is no cut bonus.")))
-    cut = _says(
-        _key(f"Cut bonus: {signed(rules.cut_bonus)} to the cutter for an exact cut."),
+        return Section("Deal and cut", (deal, says("There is no cut bonus.")))
+    cut = says(
+        key_rule(f"Cut bonus: {signed(rules.cut_bonus)} to the cutter for an exact cut."),
         "A cut is exact when it lifts exactly the cards for the deal plus the upcard; the "
         "cutter scores the bonus for that round.",
     )
@@ -458,18 +368,64 @@ def deal_section(rules: RuleSet) -> Section:
 
 def scoring_section(rules: RuleSet) -> Section:
     table = rules.point_table
+    if rules.phased:
+        return Section(
+            "Scoring",
+            (
+                says(
+                    key_rule("Going out scores 0."),
+                    "When a player goes out the hand ends; everyone else scores the cards left "
+                    f"in hand ({table.name}): {table.describe()}.",
+                ),
+                says(
+                    key_rule(
+                        f"The game ends with the hand in which a player completes all "
+                        f"{rules.round_count} phases; among those who did, the lowest total "
+                        "wins, and equal totals share the win."
+                    ),
+                    "Hands go on until then: there is no last hand.",
+                ),
+            ),
+        )
     return Section(
         "Scoring",
         (
-            _says(
-                _key("Going out scores 0."),
+            says(
+                key_rule("Going out scores 0."),
                 "When a player goes out the round ends; everyone else scores the cards left in "
-                f"hand ({table.name}): {table.describe()}.",
+                f"hand ({table.name}): {table.describe(rules.uses_jokers)}.",
             ),
-            _says(
-                _key("The lowest total wins; equal totals share the win."),
+            says(
+                key_rule("The lowest total wins; equal totals share the win."),
                 f"The game ends after round {rules.round_count}.",
             ),
+        ),
+    )
+
+
+def phases_section(rules: RuleSet) -> Section:
+    """How a phase game goes: each player's own phase, and moving up."""
+    order = (
+        says(
+            key_rule("The phases may be completed in any order."),
+            "When a hand is entered, each player who completed a phase says which one.",
+        )
+        if rules.phase_order == PhaseOrder.ANY
+        else says(key_rule("The phases are played in order."))
+    )
+    return Section(
+        "Phases",
+        (
+            says(
+                key_rule("Each player plays their own phase every hand, starting with phase 1."),
+                "Going down means laying your own phase's contract.",
+            ),
+            says(
+                key_rule("Lay your phase down in a hand and you move up one phase after it."),
+                "Every player who laid their phase down moves up, not only the one who went out; "
+                "a player who did not stays on the same phase.",
+            ),
+            order,
         ),
     )
 
@@ -488,9 +444,15 @@ def _rounds_sentence(rules: RuleSet) -> str:
     """``"Seven rounds of 10 cards, from 2 sets to 3 runs."``"""
     first, last = rules.rounds[0].contract, rules.rounds[-1].contract
     dealt = _dealt_text(rules)
+    if rules.phased:
+        phases = capital(words(rules.round_count, "phase"))
+        return (
+            f"{phases} of {dealt}, from {first.describe()} to {last.describe()}; each player "
+            "plays their own phase and moves up on completing it."
+        )
     if rules.round_count == 1:
         return f"One round of {dealt}: {first.describe()}."
-    rounds = _capital(words(rules.round_count, "round"))
+    rounds = capital(words(rules.round_count, "round"))
     if all(spec.contract == first for spec in rules.rounds):
         return f"{rounds} of {dealt}, each asking for {first.describe()}."
     return f"{rounds} of {dealt}, from {first.describe()} to {last.describe()}."
@@ -498,9 +460,9 @@ def _rounds_sentence(rules: RuleSet) -> str:
 
 def _natural_cards_sentence(rules: RuleSet, kind: MeldKind) -> str:
     if rules.allows_wild_only(kind):
-        return f"Wild cards alone may make a {kind.value}."
+        return f"Wild cards alone may make a {kind.noun}."
     least = max(1, rules.min_naturals_for(kind))
-    return f"A {kind.value} needs at least {count(least, 'natural card')}."
+    return f"A {kind.noun} needs at least {count(least, 'natural card')}."
 
 
 def summary(rules: RuleSet) -> str:
@@ -517,19 +479,19 @@ def summary(rules: RuleSet) -> str:
     for an exact cut.
     """
     sentences = [_rounds_sentence(rules)]
-    all_out = _rounds_where(rules, lambda spec: spec.all_out)
+    all_out = rounds_where(rules, lambda spec: spec.all_out)
     if all_out:
-        sentences.append(f"In {rounds_text(all_out)} go out with every card: no discard.")
-    sentences.append(_capital(rules.describe_wilds()) + ".")
+        sentences.append(f"In {stages_text(rules, all_out)} go out with every card: no discard.")
+    sentences.append(capital(rules.describe_wilds()) + ".")
     if rules.wilds_at_most_naturals:
         sentences.append("Wild cards may not outnumber natural cards in a meld.")
     if _has_wilds(rules):
-        sentences += [_natural_cards_sentence(rules, kind) for kind in MeldKind]
+        sentences += [_natural_cards_sentence(rules, kind) for kind in rules.meld_kinds]
     buying = buying_section(rules).paragraphs[0].sentences[0]
     sentences.append(buying.text)
     if buying.text != "No buying.":
         sentences += [limit.text for limit in _buy_limits(rules)]
-    sentences.append(f"Cards left in hand: {rules.point_table.describe()}.")
+    sentences.append(f"Cards left in hand: {rules.point_table.describe(rules.uses_jokers)}.")
     if rules.cut_bonus:
         sentences.append(f"Cut bonus: {signed(rules.cut_bonus)} to the cutter for an exact cut.")
     return " ".join(sentences)
@@ -549,8 +511,10 @@ def rule_book(rules: RuleSet, players: int | None = None) -> list[Section]:
         if players is None
         else range(players, players + 1)
     )
+    phases = [phases_section(rules)] if rules.phased else []
     return [
         cards_section(rules, counts),
+        *phases,
         melds_section(rules),
         going_down_section(rules),
         laying_off_section(rules),
@@ -577,8 +541,13 @@ __all__ = [
     "Paragraph",
     "Section",
     "Sentence",
+    "and_list",
+    "count",
     "decks_text",
     "key_rules",
+    "rounds_text",
     "rule_book",
+    "signed",
     "summary",
+    "words",
 ]

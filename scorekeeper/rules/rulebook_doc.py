@@ -14,9 +14,12 @@ after a rule set changes; a test checks that the committed book is what this mod
 so the book and the app cannot disagree on these facts.
 
 >>> print(block("end-of-game"))  # doctest: +NORMALIZE_WHITESPACE
-After the last round (round 7 in `liverpool`, `liverpool-11`, `contract-rummy`, `family` and
-`may-i`; round 6 in `deuces-six`; round 10 in `shanghai`), the player with the **lowest**
-total wins.
+After the last round (round 7 in `liverpool`, `liverpool-11`, `contract-rummy`, `family`,
+`may-i`, `continental` and `rommi`; round 6 in `deuces-six`; round 10 in `shanghai`; round 8
+in `carioca`; round 9 in `kalooki`), the player with the **lowest** total wins.
+<BLANKLINE>
+A phase game (`ten-phase`) ends with the hand in which a player completes the last phase
+(phase 10); among the players who completed it, the **lowest** total wins.
 """
 
 from __future__ import annotations
@@ -74,10 +77,12 @@ def _names(presets: Iterable[RuleSet]) -> str:
     return and_list([f"`{rules.id}`" for rules in presets])
 
 
-def _grouped(key: Callable[[RuleSet], Any]) -> list[tuple[Any, list[RuleSet]]]:
-    """The presets by ``key``, the groups in order of their first preset."""
+def _grouped(
+    key: Callable[[RuleSet], Any], presets: Iterable[RuleSet] | None = None
+) -> list[tuple[Any, list[RuleSet]]]:
+    """The presets (all, or ``presets``) by ``key``, the groups in order of their first."""
     groups: dict[Any, list[RuleSet]] = {}
-    for rules in PRESETS.values():
+    for rules in PRESETS.values() if presets is None else presets:
         groups.setdefault(key(rules), []).append(rules)
     return list(groups.items())
 
@@ -133,11 +138,21 @@ def all_out_rounds() -> list[str]:
 
 
 def end_of_game() -> list[str]:
-    groups = _grouped(lambda rules: rules.round_count)
+    by_rounds = [rules for rules in PRESETS.values() if not rules.phased]
+    groups = _grouped(lambda rules: rules.round_count, by_rounds)
     parts = [f"round {count} in {_names(presets)}" for count, presets in groups]
-    return [
+    found = [
         f"After the last round ({'; '.join(parts)}), the player with the **lowest** total wins."
     ]
+    phased = _grouped(lambda rules: rules.round_count, [r for r in PRESETS.values() if r.phased])
+    for count, presets in phased:
+        found += [
+            "",
+            f"A phase game ({_names(presets)}) ends with the hand in which a player completes "
+            f"the last phase (phase {count}); among the players who completed it, the "
+            "**lowest** total wins.",
+        ]
+    return found
 
 
 def preset_facts(rules: RuleSet) -> list[str]:
@@ -156,7 +171,16 @@ def preset_facts(rules: RuleSet) -> list[str]:
         f"- **Wild cards**: {rules.describe_wilds()}.",
         f"- **Point table**: {table.name}: {table.describe()}.",
         "",
-        *_table(["round", "contract", "cards dealt", "going out", "buying"], rounds),
+        *_table(
+            [
+                "phase" if rules.phased else "round",
+                "contract",
+                "cards dealt",
+                "going out",
+                "buying",
+            ],
+            rounds,
+        ),
         "",
         _row(["players", *counts]),
         _rule(len(counts) + 1),

@@ -47,6 +47,8 @@ def fingerprint(rules: RuleSet) -> str:
     for key in ("id", "name", "summary", "source"):
         del document[key]
     del document["decks"]["for_players"]  # worked out from the rest
+    if document["progression"] == _PLAIN.progression:
+        del document["progression"]  # written since phase games came: ids made before stay
     document["options"] = {
         name: value
         for name, value in document["options"].items()

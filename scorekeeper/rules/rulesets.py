@@ -38,10 +38,43 @@ MAX_ROUNDS = 20
 
 
 class MeldKind(StrEnum):
-    """A set (cards of one rank) or a run (consecutive cards of one suit)."""
+    """What a meld is: a set (cards of one rank), a run (consecutive cards, of one suit unless
+    the rule set lets runs mix suits), a colour meld (cards of one colour, any ranks) or a
+    flush (cards of one suit, any ranks)."""
 
     SET = "set"
     RUN = "run"
+    COLOR = "color"
+    FLUSH = "flush"
+
+    @property
+    def noun(self) -> str:
+        """The kind as a person reads it: ``set``, ``run``, ``colour meld``, ``flush``."""
+        return _KIND_NOUNS[self][0]
+
+    @property
+    def plural(self) -> str:
+        """``sets``, ``runs``, ``colour melds``, ``flushes``."""
+        return _KIND_NOUNS[self][1]
+
+    @property
+    def code_plural(self) -> str:
+        """The plural in problem codes (``too-few-flushes``): ``sets``, ``colors``..."""
+        return _KIND_NOUNS[self][2]
+
+    def counted(self, count: int) -> str:
+        """``1 set``, ``2 flushes``."""
+        return f"{count} {self.noun if count == 1 else self.plural}"
+
+
+_KIND_NOUNS = {
+    MeldKind.SET: ("set", "sets", "sets"),
+    MeldKind.RUN: ("run", "runs", "runs"),
+    MeldKind.COLOR: ("colour meld", "colour melds", "colors"),
+    MeldKind.FLUSH: ("flush", "flushes", "flushes"),
+}
+# The kinds whose melds hold cards of any ranks: a colour meld, a flush.
+ANY_RANK_KINDS = frozenset({MeldKind.COLOR, MeldKind.FLUSH})
 
 
 _NUMBER_WORDS = ["no", "one", "two", "three", "four", "five", "six", "seven", "eight"]
@@ -59,13 +92,19 @@ class MeldSpec:
     min_length: int
 
     def describe(self) -> str:
-        default = DEFAULT_MIN_LENGTH[self.kind]
-        return (
-            self.kind.value if self.min_length == default else f"{self.kind} of {self.min_length}"
-        )
+        """``set``, ``run of 7``, ``flush of 7`` (a colour meld's or a flush's length is
+        always named: neither has a usual one)."""
+        if self.min_length == USUAL_LENGTH.get(self.kind):
+            return self.kind.noun
+        return f"{self.kind.noun} of {self.min_length}"
 
 
-DEFAULT_MIN_LENGTH = {MeldKind.SET: 3, MeldKind.RUN: 4}
+# The fewest cards of a meld of each kind when nothing else says: a contract meld names its
+# own, and an extra meld is as long as the shortest of its kind the contract asks for.
+DEFAULT_MIN_LENGTH = {MeldKind.SET: 3, MeldKind.RUN: 4, MeldKind.COLOR: 3, MeldKind.FLUSH: 3}
+# The lengths a contract's description leaves unsaid ("2 sets and 1 run").
+USUAL_LENGTH = {MeldKind.SET: 3, MeldKind.RUN: 4}
+MAX_GROUP_LENGTH = 20  # the longest colour meld or flush a contract asks for: a whole deal
 
 
 @dataclass(frozen=True)
@@ -92,6 +131,14 @@ class Contract:
     def runs(self) -> tuple[MeldSpec, ...]:
         return tuple(m for m in self.melds if m.kind == MeldKind.RUN)
 
+    def of_kind(self, kind: MeldKind) -> tuple[MeldSpec, ...]:
+        return tuple(m for m in self.melds if m.kind == kind)
+
+    @property
+    def kinds(self) -> tuple[MeldKind, ...]:
+        """The kinds the contract asks for, in the order of :class:`MeldKind`."""
+        return tuple(k for k in MeldKind if any(m.kind == k for m in self.melds))
+
     @property
     def min_cards(self) -> int:
         return sum(m.min_length for m in self.melds)
@@ -99,18 +146,20 @@ class Contract:
     def describe(self, *, words: bool = False) -> str:
         """``"2 sets and 1 run"`` (or ``"Two sets and one run"`` with ``words``).
 
-        Melds of a non-default length are named: ``"3 runs of 5"``.
+        Melds of a non-default length are named: ``"3 runs of 5"``, ``"1 flush of 7"``.
         """
         parts: list[str] = []
-        for kind in (MeldKind.SET, MeldKind.RUN):
+        for kind in MeldKind:
             lengths: dict[int, int] = {}
             for m in self.melds:
                 if m.kind == kind:
                     lengths[m.min_length] = lengths.get(m.min_length, 0) + 1
+            mixed = len(lengths) > 1  # "1 set of 5 and 1 set of 3": every length named
             for length, count in lengths.items():
-                noun = kind.value + ("s" if count != 1 else "")
+                noun = kind.noun if count == 1 else kind.plural
                 amount = number_word(count) if words else str(count)
-                suffix = "" if length == DEFAULT_MIN_LENGTH[kind] else f" of {length}"
+                usual = length == USUAL_LENGTH.get(kind) and not mixed
+                suffix = "" if usual else f" of {length}"
                 parts.append(f"{amount} {noun}{suffix}")
         text = " and ".join([", ".join(parts[:-1]), parts[-1]] if len(parts) > 2 else parts)
         return text[:1].upper() + text[1:] if words else text
@@ -149,12 +198,27 @@ class RoundSpec:
         return self.buy_limit is None or self.buy_limit > 0
 
 
+class Progression(StrEnum):
+    """How the players move through the contracts."""
+
+    ROUNDS = "rounds"  # every player plays round N's contract in round N (Liverpool)
+    PHASES = "phases"  # each player plays their own phase; a completed phase moves them up
+
+
+class PhaseOrder(StrEnum):
+    """In a phase game, the order in which a player completes the phases."""
+
+    IN_ORDER = "in-order"  # one after another, as listed
+    ANY = "any"  # any phase not yet completed (the player says which one they completed)
+
+
 class JokerCount(StrEnum):
     """How many jokers are shuffled in."""
 
     PER_DECK = "per-deck"  # every deck's jokers (usually 2)
     PLAYERS_MINUS_ONE = "players-minus-one"  # one fewer than the number of players
     NONE = "none"
+    BY_PLAYERS = "by-players"  # each row of the decks table gives its own count
 
 
 @dataclass(frozen=True)
@@ -162,24 +226,33 @@ class DeckRule:
     """Decks and jokers as a function of the number of players.
 
     ``decks_by_players`` lists ``(most players, decks)`` in ascending order: ``((5, 2), (8, 3))``
-    is 2 decks for up to 5 players, 3 for 6 to 8.
+    is 2 decks for up to 5 players, 3 for 6 to 8. With ``jokers`` ``by-players``,
+    ``jokers_by_row`` gives each row's jokers (Kalooki: 2 decks and 4 jokers for 3-4
+    players, 3 and 8 for 5-6, 4 and 10 for 7-8).
     """
 
     decks_by_players: tuple[tuple[int, int], ...]
     jokers: JokerCount = JokerCount.PER_DECK
     jokers_per_deck: int = 2
+    jokers_by_row: tuple[int, ...] = ()
+
+    def _row(self, players: int) -> int:
+        for index, (most, _decks) in enumerate(self.decks_by_players):
+            if players <= most:
+                return index
+        return len(self.decks_by_players) - 1
 
     def decks_for(self, players: int) -> int:
-        for most, decks in self.decks_by_players:
-            if players <= most:
-                return decks
-        return self.decks_by_players[-1][1]
+        return self.decks_by_players[self._row(players)][1]
 
     def jokers_for(self, players: int) -> int:
         if self.jokers == JokerCount.NONE:
             return 0
         if self.jokers == JokerCount.PLAYERS_MINUS_ONE:
             return max(players - 1, 0)
+        if self.jokers == JokerCount.BY_PLAYERS:
+            row = self._row(players)
+            return self.jokers_by_row[row] if row < len(self.jokers_by_row) else 0
         return self.decks_for(players) * self.jokers_per_deck
 
 
@@ -197,6 +270,28 @@ class Aces(StrEnum):
     LOW_OR_HIGH = "low-or-high"  # A 2 3 4 or J Q K A, never both at once
     HIGH_ONLY = "high-only"  # only above the king: J Q K A
     LOW_ONLY = "low-only"  # only below the 2: A 2 3 4
+    WRAP = "wrap"  # anywhere: a run may turn the corner (Q K A 2 3), each rank once at most
+
+
+class RunSuits(StrEnum):
+    """Whether a run's cards share a suit."""
+
+    SAME = "same"  # consecutive cards of one suit
+    ANY = "any"  # consecutive ranks of any suits (phase games)
+
+
+class SetRanks(StrEnum):
+    """Whether the sets of one contract may share a rank."""
+
+    ANY = "any"
+    DIFFERENT = "different"  # two sets of one lay-down are of different ranks (Kalooki, Carioca)
+
+
+class ExtraMeldKinds(StrEnum):
+    """Which kinds of melds may go down beyond the contract (where extra melds may)."""
+
+    ANY = "any"
+    CONTRACT = "contract"  # only kinds the round's contract asks for
 
 
 class BuyPrecedence(StrEnum):
@@ -236,12 +331,18 @@ class RuleSet:
     point_table: PointTable
     min_players: int = MIN_PLAYERS
     max_players: int = MAX_PLAYERS
+    # Progression: rounds (everyone plays the same contract) or phases (each player their own;
+    # ``rounds`` are then the phases, in order).
+    progression: Progression = Progression.ROUNDS
+    phase_order: PhaseOrder = PhaseOrder.IN_ORDER
     # Wild cards. Jokers are always wild; ``wild_ranks`` adds ranks (2s in deuces games).
     wild_ranks: frozenset[Rank] = frozenset()
     wild_can_be_natural: bool = True
     # Melds.
     set_min_naturals: int = 2
     run_min_naturals: int = 3
+    color_min_naturals: int = 1
+    flush_min_naturals: int = 1
     set_distinct_suits: bool = False
     wilds_at_most_naturals: bool = False
     exact_contract_melds: bool = False
@@ -250,7 +351,15 @@ class RuleSet:
     # touching (2-5 and 7-10), 0 lets them touch (7-10 and J-A), 2 asks for two missing ranks.
     same_suit_run_gap: int = 1
     aces: Aces = Aces.LOW_OR_HIGH
+    run_suits: RunSuits = RunSuits.SAME
+    # A rank that is always wild has no place in a run (2s always wild: runs go 3 to A).
+    runs_without_wild_rank: bool = False
+    set_ranks: SetRanks = SetRanks.ANY
+    # Going down: at most this many wild cards in one meld (None: no cap).
+    wilds_per_meld: int | None = None
+    adjacent_wilds: bool = True  # two wild cards may stand side by side in a run
     extra_melds: bool = False  # melds beyond the contract may go down with it
+    extra_meld_kinds: ExtraMeldKinds = ExtraMeldKinds.ANY
     keep_card_to_discard: bool = False  # going down in a discard round leaves a card to discard
     # Scoring.
     cut_bonus: int = 0
@@ -271,14 +380,26 @@ class RuleSet:
     # --- derived facts -------------------------------------------------------------------
 
     @property
+    def phased(self) -> bool:
+        """Whether each player plays their own phase (``rounds`` are the phases)."""
+        return self.progression == Progression.PHASES
+
+    @property
     def round_count(self) -> int:
         return len(self.rounds)
 
     def round(self, number: int) -> RoundSpec:
-        """Round ``number`` (1-based), or a RuleSetError naming the valid range."""
+        """Round ``number`` (1-based; in a phase game, phase ``number``), or a RuleSetError
+        naming the valid range."""
         if isinstance(number, bool) or not isinstance(number, int):
+            if self.phased:
+                raise RuleSetError(f"the phase must be a whole number from 1 to {self.round_count}")
             raise RuleSetError(f"the round must be a whole number from 1 to {self.round_count}")
         if not 1 <= number <= self.round_count:
+            if self.phased:
+                raise RuleSetError(
+                    f"{self.name} has phases 1 to {self.round_count}; there is no phase {number}"
+                )
             raise RuleSetError(
                 f"{self.name} has rounds 1 to {self.round_count}; there is no round {number}"
             )
@@ -286,7 +407,74 @@ class RuleSet:
 
     def min_naturals_for(self, kind: MeldKind) -> int:
         """The fewest natural cards in a meld of ``kind`` (0: wild cards alone make one)."""
-        return self.set_min_naturals if kind == MeldKind.SET else self.run_min_naturals
+        return {
+            MeldKind.SET: self.set_min_naturals,
+            MeldKind.RUN: self.run_min_naturals,
+            MeldKind.COLOR: self.color_min_naturals,
+            MeldKind.FLUSH: self.flush_min_naturals,
+        }[kind]
+
+    def usual_length(self, kind: MeldKind) -> int:
+        """The fewest cards of a meld of ``kind`` where no contract meld says otherwise: a set
+        3, a run 4; a colour meld or a flush as few as the shortest one a round asks for (3
+        where none does): in the ten-phase game a flush is 7 cards.
+
+        >>> from .presets import TEN_PHASE
+        >>> TEN_PHASE.usual_length(MeldKind.FLUSH), TEN_PHASE.usual_length(MeldKind.SET)
+        (7, 3)
+        """
+        if kind in USUAL_LENGTH:
+            return USUAL_LENGTH[kind]
+        asked = [m.min_length for spec in self.rounds for m in spec.contract.of_kind(kind)]
+        return min(asked, default=DEFAULT_MIN_LENGTH[kind])
+
+    @property
+    def meld_kinds(self) -> tuple[MeldKind, ...]:
+        """The kinds of melds in play: sets and runs always, and a colour meld or a flush
+        where some round's contract asks for one (in the order of :class:`MeldKind`)."""
+        asked = {m.kind for spec in self.rounds for m in spec.contract.melds}
+        return tuple(k for k in MeldKind if k in (MeldKind.SET, MeldKind.RUN) or k in asked)
+
+    @property
+    def always_wild_ranks(self) -> frozenset[Rank]:
+        """The wild ranks that never stand for themselves."""
+        return frozenset() if self.wild_can_be_natural else self.wild_ranks
+
+    @property
+    def run_holes(self) -> frozenset[Rank]:
+        """The ranks a run has no place for (``runs_without_wild_rank``)."""
+        return self.always_wild_ranks if self.runs_without_wild_rank else frozenset()
+
+    @property
+    def longest_run(self) -> int:
+        """The most cards a run may hold: 13 (each rank once), fewer where the aces' places
+        or ranks without a place in a run cut the line of ranks short.
+
+        >>> import dataclasses
+        >>> from .presets import LIVERPOOL
+        >>> kings = dataclasses.replace(LIVERPOOL, wild_ranks=frozenset({Rank.KING}),
+        ...     wild_can_be_natural=False, runs_without_wild_rank=True)
+        >>> kings.longest_run, dataclasses.replace(kings, aces=Aces.LOW_ONLY).longest_run
+        (12, 12)
+        >>> dataclasses.replace(kings, aces=Aces.HIGH_ONLY).longest_run
+        11
+        """
+        holes = {int(rank) for rank in self.run_holes}
+        if self.aces == Aces.WRAP:
+            if not holes:
+                return MAX_RUN_LENGTH
+            ordered = sorted(holes)
+            after = [*ordered[1:], ordered[0] + 13]
+            gaps = [b - a - 1 for a, b in zip(ordered, after, strict=True)]
+            return max(gaps)
+        lowest = 2 if self.aces == Aces.HIGH_ONLY else 1
+        highest = 13 if self.aces == Aces.LOW_ONLY else 14
+        longest = length = 0
+        for position in range(lowest, highest + 1):
+            rank = 1 if position == 14 else position
+            length = 0 if rank in holes else length + 1
+            longest = max(longest, length)
+        return min(longest, MAX_RUN_LENGTH)
 
     def allows_wild_only(self, kind: MeldKind) -> bool:
         """May wild cards alone make a meld of ``kind``? Only where it needs no natural card

@@ -7,7 +7,10 @@ Terms:
 - The **cut bonus** (usually -50) is added to the cutter's score for the round when the cutter
   cut exactly the cards needed for the deal; only the round's cutter can earn it.
 - **Standings** rank players by total, lowest first; equal totals share a place, and every
-  player on the lowest total after the last round shares the win.
+  player on the lowest total after the last round shares the win. In a **phase game**
+  (:mod:`.phases`) a round is a hand in which each player plays their own phase: standings
+  rank more phases completed first, then the lowest total, and the game's winners are
+  :meth:`.phases.PhaseProgress.winners`.
 - A card is **in the deck** of a rule set when its decks hold it: every rank and suit always,
   a joker only when some number of players the rule set allows plays with jokers. A card not
   in the deck is refused wherever cards are given (a hand scored, a referee question), with
@@ -20,6 +23,8 @@ Terms:
 (0, 40, 35)
 >>> [(s.place, s.seat, s.total) for s in standings([120, 85, 85])]
 [(1, 1, 85), (1, 2, 85), (3, 0, 120)]
+>>> [(s.place, s.seat) for s in standings([120, 85, 85], completed=[7, 6, 6])]
+[(1, 0), (2, 1), (2, 2)]
 >>> from .presets import DEUCES_SIX
 >>> score_round(DEUCES_SIX, 1, [PlayerResult(went_out=True), PlayerResult(cards=parse_cards("7H JK"))],
 ...             first_dealer=0)
@@ -35,7 +40,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from .cards import Card, parse_cards
-from .errors import Problem, RuleViolation
+from .errors import Problem, RuleSetError, RuleViolation
+from .phases import MAX_HANDS
 from .points import PointTable
 from .rulesets import RuleSet
 from .seating import round_seats
@@ -47,13 +53,23 @@ MAX_HAND_POINTS = 5000
 class PlayerResult:
     """One player's end of round: ``went_out``, or ``points``, or the ``cards`` left in hand.
 
-    ``bought`` is how many cards the player bought in the round (kept for the record).
+    ``bought`` is how many cards the player bought in the round (kept for the record). In a
+    phase game, ``phase_done`` says whether the player completed (laid down) their phase:
+    None, not said, is true for the player who went out and false for the others; ``phase``
+    is the phase they say they played (with the phases in any order, the one they completed).
     """
 
     went_out: bool = False
     points: int | None = None
     cards: tuple[Card, ...] | None = None
     bought: int = 0
+    phase_done: bool | None = None
+    phase: int | None = None
+
+    @property
+    def completed(self) -> bool:
+        """Did the player complete their phase? The player who went out always did."""
+        return self.went_out or self.phase_done is True
 
 
 @dataclass(frozen=True)
@@ -146,9 +162,12 @@ def score_round(
 ) -> RoundScore:
     """Score one round, or raise a RuleViolation listing every problem with the entries.
 
-    Exactly one player goes out. ``cut_bonus`` says the round's cutter cut exactly.
+    Exactly one player goes out. ``cut_bonus`` says the round's cutter cut exactly. In a
+    phase game the round is a hand (numbered 1 to :data:`.phases.MAX_HANDS`), and what each
+    result says of its phase is checked here as far as one hand tells (the phases the
+    players were on follow from the hands before: :func:`.phases.phase_progress`).
     """
-    rules.round(round_number)
+    check_round_number(rules, round_number)
     given = list(names or ())
     who = [given[i] if i < len(given) else f"player {i + 1}" for i in range(len(results))]
     out = [i for i, r in enumerate(results) if r.went_out]
@@ -158,6 +177,7 @@ def score_round(
         seat_points, found = _seat_points(rules, result, who[seat])
         points.append(seat_points)
         problems.extend(p.at(seat) for p in found)
+        problems.extend(p.at(seat) for p in _phase_problems(rules, result, who[seat]))
     seats = round_seats(first_dealer, round_number, len(results))
     if cut_bonus:
         if rules.cut_bonus == 0:
@@ -167,6 +187,67 @@ def score_round(
     if problems:
         raise RuleViolation(problems)
     return RoundScore(tuple(points), out[0], seats.cutter, cut_bonus)
+
+
+def last_round(rules: RuleSet) -> int:
+    """The highest number a round of a game of ``rules`` may have: its last round, or in a
+    phase game (hands are open-ended) the safety limit :data:`.phases.MAX_HANDS`.
+
+    >>> from .presets import LIVERPOOL
+    >>> last_round(LIVERPOOL)
+    7
+    """
+    return MAX_HANDS if rules.phased else rules.round_count
+
+
+def check_round_number(rules: RuleSet, number: int) -> None:
+    """Raise a RuleSetError unless ``number`` is a round of a game of ``rules``: one of its
+    rounds, or in a phase game a hand from 1 to :data:`.phases.MAX_HANDS`.
+
+    >>> from dataclasses import replace
+    >>> from .presets import LIVERPOOL
+    >>> from .rulesets import Progression
+    >>> check_round_number(replace(LIVERPOOL, progression=Progression.PHASES), 8)
+    >>> check_round_number(LIVERPOOL, 8)
+    Traceback (most recent call last):
+    ...
+    scorekeeper.rules.errors.RuleSetError: Liverpool Rummy has rounds 1 to 7; there is no round 8
+    """
+    if not rules.phased:
+        rules.round(number)
+    elif isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= MAX_HANDS:
+        raise RuleSetError(
+            f"a phase game holds rounds 1 to {MAX_HANDS}; there is no round {number}"
+        )
+
+
+def _phase_problems(rules: RuleSet, result: PlayerResult, name: str) -> list[Problem]:
+    """What one result says of its phase that cannot be: a phase in a game played in
+    rounds, a player who went out without completing their phase, a phase that is not one
+    of the rule set's."""
+    done, phase = result.phase_done, result.phase
+    if not rules.phased:
+        if done is None and phase is None:
+            return []
+        message = f"{rules.name} is played in rounds, not phases: {name}'s result has no phase."
+        return [Problem("not-a-phase-game", message)]
+    problems: list[Problem] = []
+    if done is not None and not isinstance(done, bool):
+        problems.append(Problem("bad-phase-done", f"{name}'s phase_done must be true or false."))
+    elif done is False and result.went_out:
+        message = (
+            f"{name} went out, so {name} completed the phase (going out lays it down): "
+            f"phase_done cannot be false for {name}."
+        )
+        problems.append(Problem("out-without-phase", message))
+    if phase is None:
+        return problems
+    if isinstance(phase, bool) or not isinstance(phase, int):
+        problems.append(Problem("bad-phase", f"{name}'s phase must be a whole number."))
+    elif not 1 <= phase <= rules.round_count:
+        message = f"There is no phase {phase}: {rules.name} has phases 1 to {rules.round_count}."
+        problems.append(Problem("no-such-phase", message))
+    return problems
 
 
 def _going_out_problems(out: list[int], who: list[str]) -> list[Problem]:
@@ -202,11 +283,13 @@ def _seat_points(rules: RuleSet, result: PlayerResult, name: str) -> tuple[int, 
 
 @dataclass(frozen=True)
 class Standing:
-    """A player's place (1 = best; equal totals share a place), seat and total."""
+    """A player's place (1 = best; equal totals share a place), seat and total; in a phase
+    game, the phases they completed too."""
 
     place: int
     seat: int
     total: int
+    completed: int | None = None
 
 
 def totals(rounds: Sequence[Sequence[int]], players: int) -> tuple[int, ...]:
@@ -214,14 +297,24 @@ def totals(rounds: Sequence[Sequence[int]], players: int) -> tuple[int, ...]:
     return tuple(sum(r[seat] for r in rounds) for seat in range(players))
 
 
-def standings(player_totals: Sequence[int]) -> list[Standing]:
-    """Players ordered by total, lowest first; equal totals share a place."""
-    order = sorted(range(len(player_totals)), key=lambda s: (player_totals[s], s))
+def standings(
+    player_totals: Sequence[int], completed: Sequence[int] | None = None
+) -> list[Standing]:
+    """Players ordered by total, lowest first; equal totals share a place. In a phase game
+    (``completed``: the phases each player completed) more phases come first, then the lowest
+    total; equal on both share a place."""
+    phases = completed if completed is not None else (0,) * len(player_totals)
+
+    def rank(seat: int) -> tuple[int, int]:
+        return -phases[seat], player_totals[seat]
+
+    order = sorted(range(len(player_totals)), key=lambda s: (rank(s), s))
     result: list[Standing] = []
     for index, seat in enumerate(order):
-        tied = result and result[-1].total == player_totals[seat]
+        tied = result and rank(result[-1].seat) == rank(seat)
         place = result[-1].place if tied else index + 1
-        result.append(Standing(place, seat, player_totals[seat]))
+        done = None if completed is None else completed[seat]
+        result.append(Standing(place, seat, player_totals[seat], done))
     return result
 
 
@@ -239,8 +332,10 @@ __all__ = [
     "Standing",
     "cards_not_in_deck",
     "check_points",
+    "check_round_number",
     "hand_points",
     "in_deck",
+    "last_round",
     "parse_cards",
     "score_round",
     "standings",

@@ -3,13 +3,18 @@
 Terms:
 
 - **Laying off** (playing off) is adding a card to a meld already on the table: a card of the
-  set's rank to a set, or the card just below or just above a run. A wild can be laid off
-  too; on a run it goes at the high end (the low end once the run reaches the high ace), and
-  the referee says what it stands for. Cards already on the table keep their places.
+  set's rank to a set, the card just below or just above a run, any card of a colour meld's
+  colour or a flush's suit. A wild can be laid off too; on a run it goes at the high end (the
+  low end once the run reaches the high ace), and the referee says what it stands for. Cards
+  already on the table keep their places. The cap on wild cards per meld
+  (``wilds_per_meld``) holds when going down, not on lay-offs.
 - A **joker swap**: a player who is down may take a wild from a run by putting the natural
   card it stands for in its place (``8♣ 9♣ Joker J♣`` and the ``10♣``), and must play the
   wild in the same turn. A wild in a set is dead (seeds 000, 002), except that seed 003 lets
-  one be taken when it is among the first three cards the set was laid with.
+  one be taken when it is among the first three cards the set was laid with. A wild in a
+  colour meld or a flush stands for a card of that colour or suit, no card in particular:
+  **any** natural card of that colour or suit takes its place, wherever a wild in a run may
+  be taken (our choice: whichever card it stood for, the meld stays what it was).
 - **Liverpool** (or "rummy"): a player who is down discards a card that could have been laid
   off on a meld on the table. The referee lists where it would have gone.
 - A meld of **wild cards only** (where the rule set asks for no natural card) stands for no
@@ -38,11 +43,12 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from .budget import StepBudget, activate, current
-from .cards import FULL_DECK, Card, Rank, format_cards, parse_cards
+from .cards import FULL_DECK, Card, format_cards, parse_cards
 from .errors import Problem
-from .meld_model import ANY_CARD
-from .melds import HIGH_ACE, LOW_ACE, Meld, can_be_natural, is_wild, judge
-from .rulesets import MAX_RUN_LENGTH, JokerSwap, MeldKind, RuleSet, SwapWilds
+from .meld_model import ANY_CARD, rank_at
+from .melds import HIGH_ACE, Meld, can_be_natural, is_wild, judge
+from .rulesets import ANY_RANK_KINDS, MAX_RUN_LENGTH, Aces, JokerSwap, MeldKind, RuleSet, SwapWilds
+from .runs import RANKS, Frame, frame_bounds, run_bounds
 
 Position = Literal["low", "high", "set"]
 SET_SWAP_CARDS = 3  # seed 003: a joker laid among a set's first three cards may be taken
@@ -74,9 +80,12 @@ def _messages(problems: Sequence[Problem]) -> str:
 
 def table_rules(rules: RuleSet) -> RuleSet:
     """The rules melds on the table are judged by: where "wilds may not outnumber naturals"
-    holds only when going down, a lay-off may tip a meld past it."""
+    holds only when going down, a lay-off may tip a meld past it; the cap on wild cards per
+    meld holds only when going down."""
     if rules.wilds_at_most_naturals and not rules.wild_limit_on_layoffs:
-        return dataclasses.replace(rules, wilds_at_most_naturals=False)
+        rules = dataclasses.replace(rules, wilds_at_most_naturals=False)
+    if rules.wilds_per_meld is not None:
+        rules = dataclasses.replace(rules, wilds_per_meld=None)
     return rules
 
 
@@ -92,15 +101,19 @@ def _adds_at(base: Meld, new: Meld | None, end: Position) -> bool:
     """Does ``new`` (the base's cards in run order plus one) keep every card in its place?
 
     For the high end the added card is last and sits at ``base.high + 1``; for the low end it
-    is first and sits at ``base.low - 1``.
+    is first and sits at ``base.low - 1`` (a run that turns the corner may be written 13
+    places up or down: only where the cards sit against each other counts).
     """
     if new is None or new.kind != MeldKind.RUN or new.suit != base.suit:
         return False
     old = sorted(base.card_positions())
-    places = new.card_positions()
-    if end == "high":
-        return list(places[:-1]) == old and places[-1] == base.high + 1
-    return list(places[1:]) == old and places[0] == base.low - 1
+    places = list(new.card_positions())
+    kept, added = (places[:-1], places[-1]) if end == "high" else (places[1:], places[0])
+    shift = kept[0] - old[0] if kept else 0
+    if shift % RANKS:
+        return False
+    wanted = base.high + 1 if end == "high" else base.low - 1
+    return [p - shift for p in kept] == old and added - shift == wanted
 
 
 def _added_wild(new: Meld, index: int) -> str | None:
@@ -142,6 +155,8 @@ def layoff(
             return LayoffResult(False, None, None, None, why)
         if base.kind == MeldKind.SET:
             return _layoff_on_set(base, card, table_rules(rules))
+        if base.kind in ANY_RANK_KINDS:
+            return _layoff_on_group(base, card, table_rules(rules))
         return _layoff_on_run(base, card, table_rules(rules), end)
 
 
@@ -197,6 +212,41 @@ def _layoff_on_wild_set(
     return LayoffResult(True, new, "set", None, reason, ("set",))
 
 
+def _group_words(meld: Meld) -> str:
+    """What a colour meld or a flush takes: ``hearts``, ``red cards``."""
+    if meld.suit is not None:
+        return meld.suit.noun
+    assert meld.color is not None
+    return f"{meld.color.value} cards"
+
+
+def _layoff_on_group(base: Meld, card: Card, rules: RuleSet) -> LayoffResult:
+    """A card of the flush's suit or the colour meld's colour, or a wild (any heart or a joker
+    on a flush of hearts); on one of wild cards only, a natural card gives it its suit or
+    colour."""
+    cards = (*base.cards, card)
+    _, new, problems = judge(cards, rules, base.kind)
+    name = base.describe()
+    if new is None:
+        if not base.wild_only and card.rank is not None and not is_wild(card, rules):
+            reason = (
+                f"{card.pretty} does not go on the {name}: only {_group_words(base)} and wild "
+                "cards do."
+            )
+        else:
+            reason = f"{card.pretty} does not go on the {name}: {_messages(problems)}"
+        return LayoffResult(False, None, None, None, reason)
+    stands_for = _added_wild(new, len(cards) - 1)
+    if base.wild_only and not new.wild_only:
+        reason = f"{card.pretty} goes on the {name}, which becomes a {new.describe()}."
+    elif stands_for is not None and not new.wild_only:
+        use = new.wilds[new.wild_indices.index(len(cards) - 1)]
+        reason = f"{card.pretty} goes on the {name}, standing for {use.pretty}."
+    else:
+        reason = f"{card.pretty} goes on the {name}."
+    return LayoffResult(True, new, "set", stands_for, reason, ("set",))
+
+
 def _layoff_on_wild_run(
     base: Meld, card: Card, rules: RuleSet, chosen: Position | None
 ) -> LayoffResult:
@@ -249,9 +299,9 @@ def _layoff_on_run(
     """The card just below or above the run, or a wild at the high end (then the low end)."""
     if base.wild_only:
         return _layoff_on_wild_run(base, card, rules, chosen)
-    assert base.suit is not None
     ordered = base.ordered()
-    ends: list[Position] = ["low", "high"] if base.high == HIGH_ACE else ["high", "low"]
+    topped = base.high == HIGH_ACE and rules.aces != Aces.WRAP
+    ends: list[Position] = ["low", "high"] if topped else ["high", "low"]
     fits: list[tuple[int, Position, Meld]] = []
     last_problems: tuple[Problem, ...] = ()
     for end in ends:
@@ -296,32 +346,54 @@ def _run_layoff(
 
 def _why_not_on_run(base: Meld, card: Card, rules: RuleSet, problems: Sequence[Problem]) -> str:
     """A sentence saying why ``card`` does not go on the run ``base``."""
-    assert base.suit is not None
     name = base.describe()
-    if base.high - base.low + 1 >= MAX_RUN_LENGTH:
-        return f"The {name} is complete: aces are high or low, not both."
+    ends = _run_ends(base, rules)
+    if not ends:
+        if base.high - base.low + 1 >= MAX_RUN_LENGTH and rules.aces == Aces.WRAP:
+            return f"The {name} is complete: a run holds each rank once."
+        if base.high - base.low + 1 >= MAX_RUN_LENGTH:
+            return f"The {name} is complete: aces are high or low, not both."
+        return f"The {name} is complete: no card may go at either end under these rules."
     if can_be_natural(card, rules) and not is_wild(card, rules):
         assert card.rank is not None
-        if card.suit != base.suit:
+        if base.suit is not None and card.suit != base.suit:
             return f"{card.pretty} is not a {base.suit.noun[:-1]}: it does not go on the {name}."
         for use in base.wilds:
-            if use.rank == card.rank:
+            if use.rank == card.rank and (use.suit is None or use.suit == card.suit):
                 return (
                     f"{card.pretty} is the card the {use.card.pretty} in the {name} stands for: "
                     "swap it for the wild card instead of laying it off."
                 )
         inside = any(
-            c.rank == card.rank for c in base.cards if c.rank is not None and c.suit == base.suit
+            rank_at(p) == card.rank and not is_wild(c, rules)
+            for c, p in zip(base.cards, base.card_positions(), strict=True)
+            if base.suit is None or c.suit == base.suit
         )
         if inside:
             return f"{card.pretty} is already in the {name}."
-        wanted = [
-            Card(Rank.ACE if p in (LOW_ACE, HIGH_ACE) else Rank(p), base.suit).pretty
-            for p in (base.low - 1, base.high + 1)
-            if LOW_ACE <= p <= HIGH_ACE
-        ]
-        return f"{card.pretty} does not go on the {name}: only {' or '.join(wanted)} would."
+        return f"{card.pretty} does not go on the {name}: only {' or '.join(ends)} would."
     return f"{card.pretty} does not go on the {name}: {_messages(problems)}"
+
+
+def _run_ends(base: Meld, rules: RuleSet) -> list[str]:
+    """The cards that would go at the run's ends (``4♥``, or a rank where runs mix suits),
+    within the places the rule set lets a run reach."""
+    if base.high - base.low + 1 >= MAX_RUN_LENGTH:
+        return []
+    places = sorted(base.card_positions())
+    lowest, highest = run_bounds(rules)
+    if rules.run_holes:
+        lowest, highest = frame_bounds(rules, _frame_of(base), places)
+    found = []
+    for p in (base.low - 1, base.high + 1):
+        if lowest <= p <= highest:
+            rank = rank_at(p)
+            found.append(Card(rank, base.suit).pretty if base.suit is not None else rank.label)
+    return found
+
+
+def _frame_of(base: Meld) -> Frame:
+    return Frame(base.suit, base.suit is None, frozenset())
 
 
 # --- joker swaps -----------------------------------------------------------------------------
@@ -364,11 +436,12 @@ def _joker_swap(meld_cards: Sequence[Card], card: Card, rules: RuleSet) -> SwapR
     base, why = _swappable_meld(meld_cards, card, rules)
     if base is None:
         return SwapResult(False, None, why)
-    candidates, why = (
-        _run_candidates(base, card, rules)
-        if base.kind == MeldKind.RUN
-        else _set_candidates(base, card, rules)
-    )
+    if base.kind == MeldKind.RUN:
+        candidates, why = _run_candidates(base, card, rules)
+    elif base.kind == MeldKind.SET:
+        candidates, why = _set_candidates(base, card, rules)
+    else:
+        candidates, why = _group_candidates(base, card, rules)
     if not candidates:
         return SwapResult(False, None, why)
     return _swap_at(base, card, candidates[0], rules)
@@ -405,8 +478,27 @@ def _run_candidates(base: Meld, card: Card, rules: RuleSet) -> tuple[list[int], 
     candidates = [
         i
         for i, use in zip(base.wild_indices, base.wilds, strict=True)
-        if use.rank == card.rank and use.suit == card.suit and _takeable(base, i, rules)
+        if use.rank == card.rank
+        and (use.suit is None or use.suit == card.suit)
+        and _takeable(base, i, rules)
     ]
+    return candidates, "" if candidates else _not_stood_for(base, card, rules)
+
+
+def _group_candidates(base: Meld, card: Card, rules: RuleSet) -> tuple[list[int], str]:
+    """A colour meld's or a flush's wilds stand for any card of its colour or suit: any such
+    natural card may take one (those the rules let a swap take)."""
+    fits = (
+        card.suit == base.suit
+        if base.suit is not None
+        else card.suit in (base.color.suits if base.color is not None else ())
+    )
+    if not fits:
+        return [], (
+            f"{card.pretty} is not one of the {_group_words(base)} the wild cards in the "
+            f"{base.describe()} stand for."
+        )
+    candidates = [i for i in base.wild_indices if _takeable(base, i, rules)]
     return candidates, "" if candidates else _not_stood_for(base, card, rules)
 
 

@@ -14,10 +14,14 @@ from typing import NamedTuple
 from .errors import RuleSetError
 from .limits import binding_limit_problems
 from .rulesets import (
+    ANY_RANK_KINDS,
+    MAX_GROUP_LENGTH,
     MAX_ROUNDS,
     MAX_RUN_LENGTH,
+    JokerCount,
     MeldKind,
     MeldSpec,
+    PhaseOrder,
     RoundSpec,
     RuleSet,
     SameSuitRuns,
@@ -55,6 +59,7 @@ def rule_set_problems(rules: RuleSet) -> list[RuleSetProblem]:
         *_round_problems(rules),
         *_natural_card_problems(rules),
         *_same_suit_gap_problems(rules),
+        *_phase_order_problems(rules),
         *_deck_problems(rules),
         *_limit_problems(rules),
     ]
@@ -116,6 +121,16 @@ def _meld_problem(rules: RuleSet, number: int, meld: MeldSpec) -> str | None:
     if meld.kind == MeldKind.RUN:
         if not 2 <= meld.min_length <= MAX_RUN_LENGTH:
             return f"round {number}: a run has between 2 and {MAX_RUN_LENGTH} cards"
+        if meld.min_length > rules.longest_run:
+            return (
+                f"round {number} asks for a run of {meld.min_length}, but a run holds at most "
+                f"{rules.longest_run} cards under these rules (the aces' places and the ranks "
+                "a run has no place for)"
+            )
+        return None
+    if meld.kind in ANY_RANK_KINDS:
+        if not 2 <= meld.min_length <= MAX_GROUP_LENGTH:
+            return f"round {number}: a {meld.kind.noun} has between 2 and {MAX_GROUP_LENGTH} cards"
         return None
     if meld.min_length < 2:
         return f"round {number}: a set needs at least 2 cards"
@@ -154,6 +169,16 @@ def _same_suit_gap_problems(rules: RuleSet) -> Iterator[RuleSetProblem]:
         )
 
 
+def _phase_order_problems(rules: RuleSet) -> Iterator[RuleSetProblem]:
+    """Phases in any order mean something only in a phase game."""
+    if rules.phase_order != PhaseOrder.IN_ORDER and not rules.phased:
+        yield RuleSetProblem(
+            "options.phase_order",
+            'phases in any order need a phase game: set "progression" to "phases", or leave '
+            '"phase_order" at in-order',
+        )
+
+
 def _cards_held_problem(number: int, spec: RoundSpec) -> str | None:
     """A player holds the cards dealt plus the card drawn, and two more for every buy
     (Liverpool's last round, 3 runs from 10 cards, can only be made after a buy)."""
@@ -172,7 +197,23 @@ def _cards_held_problem(number: int, spec: RoundSpec) -> str | None:
 
 
 def _deck_problems(rules: RuleSet) -> Iterator[RuleSetProblem]:
-    """The fewest players whose decks cannot supply the largest deal (and the upcard)."""
+    """Jokers by players need a count in every row; and the fewest players whose decks cannot
+    supply the largest deal (and the upcard)."""
+    deck = rules.decks
+    if deck.jokers == JokerCount.BY_PLAYERS and len(deck.jokers_by_row) != len(
+        deck.decks_by_players
+    ):
+        yield RuleSetProblem(
+            "decks.by_players",
+            'with "jokers": "by-players" every row of the decks table gives its jokers',
+        )
+        return
+    if deck.jokers_by_row and deck.jokers != JokerCount.BY_PLAYERS:
+        yield RuleSetProblem(
+            "decks.by_players",
+            'jokers in the rows of the decks table need "jokers": "by-players"',
+        )
+        return
     if not rules.rounds:
         return
     most_dealt = max(r.cards_dealt for r in rules.rounds)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from flask import Flask
 from flask_wtf import CSRFProtect
 
+from .. import wording
 from .numbers import RowIdConverter
 
 csrf = CSRFProtect()
@@ -36,6 +37,7 @@ def register(app: Flask) -> None:
     access.init_app(app)
     errors.init_app(app)
     jsonbody.init_app(app)  # after CSRF: a forged form is refused before its body is read
+    wording.install(app.jinja_env)  # {% trans count=... %}: a sentence for each count
     app.register_blueprint(main_bp)
     app.register_blueprint(games_bp)
     app.register_blueprint(sharing_bp)

@@ -22,7 +22,7 @@ from ..rules.document_reader import MAX_MELDS
 from ..rules.options import choice_words, option_values
 from ..rules.points import POINT_TABLES
 from ..rules.prose import rule_book
-from ..rules.rulesets import MAX_ROUNDS, GoingOut, JokerCount, MeldKind
+from ..rules.rulesets import MAX_ROUNDS, GoingOut, JokerCount, MeldKind, Progression
 from . import access
 from .builder_example import worked_example
 from .builder_form import (
@@ -80,7 +80,8 @@ def _choice_values() -> dict[str, tuple[str, ...]]:
     return {
         "jokers": tuple(j.value for j in JokerCount),
         "going_out": tuple(g.value for g in GoingOut),
-        "kind": tuple(k.value for k in MeldKind),
+        "kind": (MeldKind.SET.value, MeldKind.RUN.value),  # colour melds, flushes: not yet
+        "progression": tuple(p.value for p in Progression),
     }
 
 
@@ -148,6 +149,7 @@ def _saved_list(status: int = 200, problems: Sequence[str] = (), error: str = ""
         "rules/saved_list.html", status=status, presets=PRESETS, problems=problems, error=error,
         saved=saved_rules.list_saved(session, device),
         unreadable=saved_rules.list_unreadable(session, device),
+        deleted=request.args.get("deleted") == "1",
     )  # fmt: skip
 
 
@@ -199,7 +201,7 @@ def saved_file(saved_id: str) -> Response:
 @bp.post("/saved/<saved_id>/delete")
 def delete(saved_id: str) -> Response:
     saved_rules.delete_saved(get_session(), access.device_id(), _saved_number(saved_id))
-    return redirect_to(url_for("builder.saved_list"))
+    return redirect_to(url_for("builder.saved_list", deleted="1"))
 
 
 @bp.get("/shared/<token>")

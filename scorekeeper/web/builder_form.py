@@ -140,6 +140,9 @@ class BuilderForm:
     open: set[str] | None = None
     summary: str = ""
     summary_auto: str = ""  # the summary the builder last wrote ("" if the person typed it)
+    # "rounds" (everyone plays the round's contract) or "phases" (the rounds are phases, each
+    # player on their own); anything else is passed on for the document's check to word.
+    progression: str = "rounds"
 
     @classmethod
     def of(cls, rules: RuleSet, base: str) -> BuilderForm:
@@ -168,6 +171,7 @@ class BuilderForm:
             example_round=str(_example_round(rules)),
             summary=rules.summary,
             summary_auto=rules.summary if _written_by_the_app(rules) else "",
+            progression=rules.progression.value,
         )
 
     @classmethod
@@ -204,6 +208,7 @@ class BuilderForm:
             open=set(str(form["open"]).split()[:MAX_OPEN]) if "open" in form else None,
             summary=str(form.get("summary", ""))[:MAX_TEXT].strip(),
             summary_auto=str(form.get("summary_auto", ""))[:MAX_TEXT].strip(),
+            progression=text("progression", "rounds"),
         )
 
     @property
@@ -238,6 +243,7 @@ class BuilderForm:
         as typed, so the document's own checks word each problem and say where it is."""
         document = self._start_document()
         document["name"] = self.name
+        document["progression"] = self.progression
         if self.summary_typed:
             document["summary"] = self.summary
         document["players"] = {"min": _number(self.players[0]), "max": _number(self.players[1])}

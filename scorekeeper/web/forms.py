@@ -29,7 +29,7 @@ from ..rules import (
 )
 from ..rules.document import to_document
 from ..rules.points import MAX_CARD_POINTS
-from ..rules.rulesets import MAX_PLAYERS, MIN_PLAYERS
+from ..rules.rulesets import MAX_PLAYERS, MIN_PLAYERS, PhaseOrder
 from ..rules.scoring import PlayerResult, score_round
 from .builder import chosen_rules
 from .numbers import signed_number, whole_number, whole_number_or
@@ -189,7 +189,15 @@ def _option_value(name: str, kind: str, text: str) -> Any:
 
 @dataclass
 class EntryForm:
-    """A round's entry form: one row per seat, as typed, with messages by seat."""
+    """A round's entry form: one row per seat, as typed, with messages by seat.
+
+    In a phase game each row also says whether the player completed their phase (the
+    checkbox ``phase_done-<seat>``; left unticked: not completed, but for the player who
+    went out, who always has) and, with the phases in any order, which phase
+    (``phase-<seat>``): a phase chosen is a phase completed, so one control may say both.
+    A phase tried but not completed, as the API may record it (any order), rides along in
+    an edit as ``phase_tried-<seat>`` so that saving the edit keeps it.
+    """
 
     number: int
     version: int  # the game's version (new round) or the round's version (edit)
@@ -199,6 +207,9 @@ class EntryForm:
     cards: list[str] = field(default_factory=list)
     bought: list[str] = field(default_factory=list)
     cut_bonus: bool = False
+    phase_done: list[bool] = field(default_factory=list)  # a phase game's, by seat
+    phase: list[str] = field(default_factory=list)  # the phase completed, as typed (any order)
+    tried: list[str] = field(default_factory=list)  # a phase played, not completed (any order)
     errors: dict[int, list[str]] = field(default_factory=dict)
     general: list[str] = field(default_factory=list)
     key: str = field(default_factory=fresh_key)
@@ -207,7 +218,7 @@ class EntryForm:
     def blank(cls, view: games.GameView) -> EntryForm:
         n = view.player_count
         return cls(view.next_round or 0, view.version, points=[""] * n, cards=[""] * n,
-                   bought=[""] * n)  # fmt: skip
+                   bought=[""] * n, phase_done=[False] * n, phase=[""] * n)  # fmt: skip
 
     @classmethod
     def of_round(cls, view: games.GameView, number: int) -> EntryForm:
@@ -227,7 +238,41 @@ class EntryForm:
             cards=[e.cards_text or "" for e in entries],
             bought=[str(e.bought) if e.bought else "" for e in entries],
             cut_bonus=played.cut_bonus,
+            phase_done=[bool(e.phase_done) for e in entries],
+            phase=[str(e.phase) if e.phase_done and _said(view) else "" for e in entries],
+            tried=[
+                str(e.phase) if _said(view) and not e.phase_done and e.phase else ""
+                for e in entries
+            ],
         )
+
+    @classmethod
+    def of_undone(cls, view: games.GameView, before: Any) -> EntryForm:
+        """The next round's form filled with what its undo removed: the history's record of
+        it, by player (the points with the cut bonus in them, went out, cards, bought). The
+        record may have come in an imported file: what does not read as such is left blank."""
+        entry = cls.blank(view)
+        record = before if isinstance(before, dict) else {}
+        results = record.get("results")
+        results = results if isinstance(results, dict) else {}
+        entry.cut_bonus = record.get("cut_bonus") is True
+        cutter = view.seats_for(entry.number).cutter
+        for seat, name in enumerate(view.players):
+            was = results.get(name)
+            was = was if isinstance(was, dict) else {}
+            if was.get("went_out") is True:
+                entry.out = str(seat)
+            cards, points, bought = was.get("cards"), was.get("points"), was.get("bought")
+            entry.cards[seat] = cards[:400] if isinstance(cards, str) else ""
+            if type(points) is int and not entry.cards[seat] and entry.out != str(seat):
+                bonus = view.rules.cut_bonus if entry.cut_bonus and seat == cutter else 0
+                entry.points[seat] = str(points - bonus)
+            entry.bought[seat] = str(bought) if type(bought) is int and bought else ""
+            entry.phase_done[seat] = was.get("phase_done") is True
+            phase = was.get("phase")
+            if type(phase) is int and entry.phase_done[seat] and _said(view):
+                entry.phase[seat] = str(phase)
+        return entry
 
     @classmethod
     def read(cls, form: MultiDict[str, str], view: games.GameView, number: int) -> EntryForm:
@@ -241,6 +286,9 @@ class EntryForm:
             bought=[form.get(f"bought-{s}", "").strip()[:10] for s in range(n)],
             cut_bonus=form.get("cut_bonus") == "on",
             key=form.get("key", "")[:100],
+            phase_done=[form.get(f"phase_done-{s}") == "on" for s in range(n)],
+            phase=[form.get(f"phase-{s}", "").strip()[:10] for s in range(n)],
+            tried=[form.get(f"phase_tried-{s}", "").strip()[:10] for s in range(n)],
         )
 
     def round_input(self, view: games.GameView) -> games.RoundInput:
@@ -264,15 +312,34 @@ class EntryForm:
             bought: Any = 0
             if self.bought[seat]:
                 bought = _number_or_text(self.bought[seat], whole_number)
+            done, phase = self._phase_of(view, seat)
             results.append(
                 PlayerResult(
-                    went_out=self.out == str(seat), points=points, cards=cards, bought=bought
+                    went_out=self.out == str(seat), points=points, cards=cards, bought=bought,
+                    phase_done=done, phase=phase,
                 )
-            )
+            )  # fmt: skip
         entry = games.RoundInput(tuple(results), cut_bonus=self.cut_bonus)
         if self.errors:
             self._check_others(view, entry)
         return entry
+
+    def _phase_of(self, view: games.GameView, seat: int) -> tuple[bool | None, Any]:
+        """A phase game's phase done (None: not ticked, which the service reads as not done,
+        or done for the player who went out) and phase (any order: a number, or the text as
+        typed for the rules core to word what is wrong); None and None in a game played in
+        rounds, whose form has neither."""
+        if not view.rules.phased:
+            return None, None
+        ticked = seat < len(self.phase_done) and self.phase_done[seat]
+        typed = self.phase[seat] if seat < len(self.phase) and _said(view) else ""
+        phase = _number_or_text(typed, whole_number) if typed else None
+        if ticked or typed:
+            return True, phase
+        tried = self.tried[seat] if seat < len(self.tried) and _said(view) else ""
+        if tried and self.out != str(seat):  # kept as recorded: played, not completed
+            return False, _number_or_text(tried, whole_number)
+        return None, None
 
     def _check_others(self, view: games.GameView, entry: games.RoundInput) -> None:
         """With unreadable cards refused, still name every other problem in one go."""
@@ -307,6 +374,11 @@ class EntryForm:
         """Keep the typed values, with a fresh key and the version now current."""
         self.version = version
         self.key = fresh_key()
+
+
+def _said(view: games.GameView) -> bool:
+    """Does round entry say which phase each player completed (phases in any order)?"""
+    return view.rules.phase_order == PhaseOrder.ANY
 
 
 def _number_or_text(text: str, parse: Callable[[str], int]) -> int | str:

@@ -61,6 +61,7 @@ from .groups import form_group
 from .htmx import is_htmx, redirect_to, render
 from .links import game_in
 from .numbers import whole_number, whole_number_or
+from .phasehands import phase_in_hand, phases_open
 from .rulebook import rulebook
 from .security import no_store
 
@@ -229,10 +230,18 @@ def _notice(view: games.GameView, kind: str, number: int) -> dict[str, Any] | No
             "points": e.points,
             "went_out": e.went_out,
             "cut_bonus": e.cut_bonus,
+            "phase": e.phase,  # a phase game's: the phase played, and whether completed
+            "phase_done": e.phase_done,
         }
         for e in played.entries
     ]
-    return {"kind": kind, "number": number, "lines": lines}
+    notice = {"kind": kind, "number": number, "lines": lines}
+    if kind == "edited":  # what the edit changed: the round's values before and after it
+        edits = games.history(get_session(), view.id)
+        notice["edit"] = next(
+            (e for e in edits if e.action == "replace_round" and e.round_number == number), None
+        )
+    return notice
 
 
 def _game_context(
@@ -284,7 +293,19 @@ def show(game_id: str) -> Response:
         number = request.args.get(kind, type=whole_number)
         if number is not None:
             notice = _notice(view, kind, number)
-    return _show(view, notice=notice, entry=_entry_with_hand(view))
+    return _show(view, notice=notice, entry=_entry_with_hand(view) or _entry_undone(view, notice))
+
+
+def _entry_undone(view: games.GameView, notice: dict[str, Any] | None) -> EntryForm | None:
+    """After an undo, the round's form filled with what was undone, to correct and save
+    again; while the undo is the game's last change (the history's newest line)."""
+    if notice is None or notice["kind"] != "undone" or notice["number"] != view.next_round:
+        return None
+    last = next(iter(games.history(get_session(), view.id)), None)
+    if last is None or last.action != "undo_round" or last.round_number != view.next_round:
+        return None
+    notice["refilled"] = True
+    return EntryForm.of_undone(view, last.before)
 
 
 def _entry_with_hand(view: games.GameView) -> EntryForm | None:
@@ -406,7 +427,7 @@ def edit_round(game_id: str, number: int) -> Response:
     since_ok = since if ROUND_STAMP.fullmatch(since) else None
     seen = request.args.get("seen", type=whole_number)
     if not 1 <= number <= len(view.rounds):
-        if since_ok is None or not 1 <= number <= view.rules.round_count:
+        if since_ok is None or not 1 <= number <= view.last_round:
             raise NotFound(f"round {number} has not been played yet")
         context = _edit_context(view, number, None, since=since_ok, seen=seen)
         return render("games/edit_round.html", "games/_edit_round.html", **context)
@@ -433,7 +454,7 @@ def replace_round(game_id: str, number: int) -> Response:
         return render("games/edit_round.html", "games/_edit_round.html", status=status, **context)
 
     if not 1 <= number <= len(view.rounds):
-        if not 1 <= number <= view.rules.round_count:
+        if not 1 <= number <= view.last_round:
             raise NotFound(f"round {number} has not been played yet")
         return again(view, entry, 404)  # undone meanwhile: the form, as typed, says so
     if entry.errors:
@@ -612,6 +633,10 @@ def _pretty_cards(text: str | None) -> Markup:
     except CardParseError:
         return Markup.escape(text)
     return Markup(render_template("games/_cards.html", cards=cards))
+
+
+bp.add_app_template_global(phase_in_hand, "phase_in_hand")
+bp.add_app_template_global(phases_open, "phases_open")
 
 
 __all__ = ["bp", "home_context"]

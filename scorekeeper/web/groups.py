@@ -37,6 +37,7 @@ from .. import games, ratelimit
 from ..db import get_engine, get_session
 from ..errors import Conflict, Forbidden, GameError, Invalid, NotFound
 from ..games import leaderboard as stats
+from ..games import person_stats as personal
 from ..games import transfer
 from ..games.groups import NO_PERSON, rotate_group_join_code
 from ..printing.chart import cumulative_wins_svg, results_svg, running_totals_svg, swatch_text
@@ -74,12 +75,6 @@ COLUMNS = (
 def running_totals_chart(game: games.GameView) -> Markup:
     """The game page's chart (``games/_chart.html``): the score sheet's, drawn for the page."""
     return running_totals_svg(game)
-
-
-@bp.app_template_global()
-def now_year() -> int:
-    """This year (UTC), for the season trophy's link."""
-    return datetime.now(UTC).year
 
 
 @bp.app_template_global()
@@ -184,6 +179,8 @@ def _show(group_id: str, status: int = 200, **extra: Any) -> Response:
         "join_url": url_for("groups.show", group_id=group_id, _external=True),
     }
     context |= _wins_chart(group_id)
+    # The trophy of the latest year with a finished game (this year's has none yet in January).
+    context["trophy_year"] = next(iter(stats.season_years(session, group_id, 1)), None)
     context |= extra
     response = render("groups/show.html", status=status, **context)
     return no_store(response) if editor else response  # an editor's page shows the join code
@@ -330,11 +327,11 @@ def read_range() -> tuple[dict[str, str], datetime | None, datetime | None]:
 
 
 def _range_links(group_id: str, endpoint: str, **extra: Any) -> list[tuple[str, str]]:
-    """Quick ranges: this year, last year, every game."""
-    this_year = now_year()
+    """Quick ranges: the latest years with finished games (each has a season trophy), and
+    every game."""
+    years = stats.season_years(get_session(), group_id)
     return [
-        (str(this_year), url_for(endpoint, group_id=group_id, year=this_year, **extra)),
-        (str(this_year - 1), url_for(endpoint, group_id=group_id, year=this_year - 1, **extra)),
+        *((str(year), url_for(endpoint, group_id=group_id, year=year, **extra)) for year in years),
         ("Every game", url_for(endpoint, group_id=group_id, **extra)),
     ]
 
@@ -366,7 +363,7 @@ def person(group_id: str, person_ref: str) -> Response:
     """A person's games, results over time (a chart) and head-to-head against each other."""
     person_id = _person_id(person_ref)
     shown, start, end = read_range()
-    found = stats.person_stats(get_session(), group_id, person_id, start, end)
+    found = personal.person_stats(get_session(), group_id, person_id, start, end)
     chart = None
     if len(found.results) >= 2:
         chart = results_svg(

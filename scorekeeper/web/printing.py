@@ -2,14 +2,16 @@
 
 - ``printing.blank``: ``GET /print/blank.pdf?preset=liverpool&players=4`` (or
   ``&names=Ann&names=Bob...``; ``players`` with fewer names leaves the other seats to write
-  in), ``&paper=A4|Letter``, ``&orientation=portrait|landscape``, ``&title=``.
+  in), ``&paper=A4|Letter``, ``&orientation=portrait|landscape``, ``&title=``. ``preset`` is
+  a preset's id, or a rule set of the builder's: ``saved:<id>`` (this device's, as the home
+  page's form offers them) or ``shared:<token>`` (a shared link's); those are ``private``.
 - ``printing.blank_from_rules``: ``POST /print/blank.pdf`` with a JSON body, for any rule
   set: ``{"rules": <a preset id or a whole rule-set document>, "options": {...},
   "players": 4, "names": [...], "paper": "A4", "orientation": "landscape", "title": ""}``
   (all but ``rules`` optional). A document with problems is a 400 whose ``details`` list
   every one, each with where it is (``rounds[3].contract[1]: ...``). Answered as JSON on
   errors, whatever the request accepts; exempt from the form token (it takes JSON only,
-  which a cross-site form cannot send).
+  which a cross-site form cannot send). In the API's OpenAPI document (``BlankSheet``).
 - ``printing.game_sheet``: ``GET /games/<id>/sheet.pdf`` (``paper``, ``orientation``).
 - ``printing.trophy``: ``GET /games/<id>/trophy.pdf`` (``paper``); 409 until the game is over.
 
@@ -29,10 +31,11 @@ import hashlib
 import os
 import re
 import unicodedata
-from typing import Any
+from typing import Annotated, Any, Literal
 
 from flask import Blueprint, Response, current_app, jsonify, request
 from flask.sansio.blueprints import BlueprintSetupState
+from pydantic import Field, RootModel, WithJsonSchema
 
 from .. import ratelimit
 from ..db import get_engine
@@ -51,6 +54,9 @@ from ..printing.sheets import (
 from ..rules import PRESETS, RulesError, RuleSet, RuleSetDocumentError, get_preset, resolve_rules
 from ..rules.rulesets import MAX_PLAYERS
 from . import csrf
+from .api.openapi import documented
+from .api.schemas import Request, RulesValue
+from .builder import chosen_rules
 from .errors import require_json_body
 from .numbers import whole_number_or
 
@@ -59,6 +65,8 @@ bp = Blueprint("printing", __name__)
 GAME_ID = re.compile(r"^[A-Za-z0-9_-]{16,32}$")
 GAME_CACHE_CONTROL = "private, no-cache"
 BLANK_CACHE_CONTROL = "public, max-age=86400"
+# A sheet of a device's own rule set (or a shared link's), which its owner may change.
+OWN_RULES_CACHE_CONTROL = "private, no-cache"
 
 
 @bp.record_once
@@ -155,35 +163,79 @@ def _seats(names: list[str], players_text: str) -> tuple[str, ...]:
 
 
 def _blank_response(
-    rules: RuleSet, seats: tuple[str, ...], paper_text: str, orientation: str | None, title: str
+    rules: RuleSet,
+    seats: tuple[str, ...],
+    paper_text: str,
+    orientation: str | None,
+    title: str,
+    cache_control: str = BLANK_CACHE_CONTROL,
 ) -> Response:
     rules.check_players(len(seats))
     paper = normalize_paper(paper_text)
     key = repr((rules, seats, paper, orientation, title, assets_digest())).encode()
     etag = "blank-" + hashlib.sha256(key).hexdigest()[:24]
-    cached = not_modified(etag, BLANK_CACHE_CONTROL)
+    cached = not_modified(etag, cache_control)
     if cached is not None:
         return cached
     ratelimit.check_pdf_render()
     pdf = _blank_pdf(rules, seats, paper, orientation, title)
-    filename = safe_filename(f"{rules.id} {len(seats)} players", "score-sheet")
-    return pdf_response(pdf, filename, etag, BLANK_CACHE_CONTROL)
+    name = rules.id if rules.id in PRESETS else rules.name
+    filename = safe_filename(f"{name} {len(seats)} players", "score-sheet")
+    return pdf_response(pdf, filename, etag, cache_control)
 
 
 @bp.get("/print/blank.pdf")
 def blank() -> Response:
-    """A blank score sheet for a preset and 2-8 players (names optional)."""
-    rules = get_preset(_one("preset", "liverpool"))
+    """A blank score sheet for a preset, or a saved or shared rule set, and 2-8 players
+    (names optional)."""
+    choice = _one("preset", "liverpool", 100)
+    own = chosen_rules(choice) if ":" in choice else None
+    if ":" in choice and own is None:
+        raise NotFound("there is no such rule set on this device (was it deleted?)")
+    rules = own or get_preset(choice)
     names = [name.strip() for name in request.args.getlist("names")]
     seats = _seats(names, _one("players", "" if names else "4", 3))
-    return _blank_response(
-        rules, seats, _one("paper", "A4"), _orientation(), _one("title", "", MAX_TITLE_LENGTH)
+    title = _one("title", "", MAX_TITLE_LENGTH)
+    cache = OWN_RULES_CACHE_CONTROL if own else BLANK_CACHE_CONTROL
+    return _blank_response(rules, seats, _one("paper", "A4"), _orientation(), title, cache)
+
+
+class BlankSheet(Request):
+    """A blank score sheet's request: the rules and who plays (all but the rules optional)."""
+
+    rules: RulesValue = "liverpool"
+    options: dict[str, object] | None = Field(
+        None, description="House-rule overrides: names and values from GET /rules."
     )
+    players: int | None = Field(
+        None, ge=2, le=MAX_PLAYERS, description="How many seats; left out: 4, or the names'."
+    )
+    names: list[str] = Field(
+        [], description="Names in seat order; an empty one leaves its seat to write in."
+    )
+    paper: Literal["A4", "Letter"] = "A4"
+    orientation: Literal["portrait", "landscape", "auto"] = Field(
+        "auto", description="Left out (auto): portrait up to 5 players, landscape above."
+    )
+    title: str = Field("", max_length=MAX_TITLE_LENGTH)
+
+
+class PdfFile(RootModel[Annotated[str, WithJsonSchema({"type": "string", "format": "binary"})]]):
+    """A PDF document (application/pdf), to print."""
 
 
 @bp.post("/print/blank.pdf")
+@documented(
+    PdfFile, body=BlankSheet, errors=(429,), media_type="application/pdf",
+    endpoint="printing.blank_from_rules",
+)  # fmt: skip
 def blank_from_rules() -> Response:
-    """A blank score sheet for any rule set: a preset id or a whole document (JSON body)."""
+    """A blank score sheet for any rule set.
+
+    The rules are a preset's id or a whole rule-set document (as GET /rules/{preset} returns
+    one, or a document of one's own): a document with problems is refused with 400, its
+    details listing each problem with where it is. The PDF opens inline, ready to print.
+    """
     try:
         require_json_body()
         body = request.get_json(silent=True)

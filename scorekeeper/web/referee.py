@@ -42,6 +42,7 @@ from ..rules import (
 )
 from ..rules.scoring import cards_not_in_play
 from . import referee_json as rj
+from .builder import chosen_rules
 from .htmx import is_htmx, render
 from .numbers import whole_number_or
 from .rulebook import rulebook
@@ -137,6 +138,7 @@ TOOLS: dict[str, Tool] = {
     )
 }
 DEFAULT_TOOL = "contract"
+ENDS = ("low", "high")  # the ends of a run a card may be laid off on
 
 
 # --- the editor's state -----------------------------------------------------------------------
@@ -172,6 +174,7 @@ class Editor:
     fields: dict[str, str]
     target: str
     notice: str = ""
+    end: str = ""  # the lay-off's end of a run, chosen ("low" or "high"); "": where it fits
 
     @property
     def multi(self) -> Slot | None:
@@ -269,7 +272,8 @@ def read_editor(values: Mapping[str, Any], tool: Tool) -> Editor:
         raw = getlist("group") if getlist is not None else list(values.get("group", []))
         groups = [str(g)[: rj.MAX_TEXT] for g in raw[: rj.MAX_GROUPS]] or [""]
     fields = {s.key: str(values.get(s.key, ""))[: rj.MAX_TEXT] for s in tool.slots if not s.multi}
-    editor = Editor(tool, groups, fields, "")
+    end = str(values.get("end", ""))
+    editor = Editor(tool, groups, fields, "", end=end if end in ENDS else "")
     targets = editor.targets()
     target = str(values.get("target", ""))
     editor.target = target if target in targets else targets[0]
@@ -301,6 +305,7 @@ def apply_action(editor: Editor, values: Mapping[str, Any]) -> None:
 
 
 def _clear(editor: Editor) -> None:
+    editor.end = ""
     editor.groups = [""] if editor.multi else []
     editor.fields = dict.fromkeys(editor.fields, "")
     editor.target = editor.targets()[0]
@@ -381,11 +386,11 @@ def read_setting(values: Mapping[str, Any], game_id: str | None) -> Setting:
     if game_id is not None:
         game = games.load_game(get_session(), game_id)
         rules = game.rules
-        number = _int(values.get("round"), game.current_round)
+        number = _int(values.get("round"), _game_default(game, values.get("player")))
         number = min(max(number, 1), rules.round_count)
         return Setting(rules, number, game.preset, game, rules.point_table.id)
-    preset = str(values.get("rules") or DEFAULT_PRESET)
-    rules = rj.read_rules(preset)
+    preset = str(values.get("rules") or DEFAULT_PRESET)[: rj.MAX_TEXT]
+    rules = _own_rules(preset) if ":" in preset else rj.read_rules(preset)
     number = min(max(_int(values.get("round"), 1), 1), rules.round_count)
     table = str(values.get("points_table") or rules.point_table.id)
     if table not in POINT_TABLES:
@@ -395,6 +400,44 @@ def read_setting(values: Mapping[str, Any], game_id: str | None) -> Setting:
             code="bad-rules",
         )
     return Setting(rules, number, preset, None, table)
+
+
+def _game_default(game: games.GameView, player: Any) -> int:
+    """The round the referee opens on for a game: the round being played; in a phase game
+    (its ``round`` is a phase) the phase of the player named (by name or seat number), else
+    the lowest phase a player is on."""
+    if game.phases is None:
+        return game.current_round
+    names = list(game.players)
+    seat = names.index(player) if player in names else whole_number_or(str(player))
+    if seat is not None and 0 <= seat < len(names):
+        return game.phases.current(seat)
+    return min(game.phases.current(s) for s in range(len(names)))
+
+
+def _own_rules(choice: str) -> RuleSet:
+    """A rule set of the builder's: ``saved:<id>`` (this device's) or ``shared:<token>``."""
+    rules = chosen_rules(choice)
+    if rules is None:
+        raise rj.RefereeInputError(
+            "there is no such rule set on this device (was it deleted?): choose another",
+            field="rules",
+            code="bad-rules",
+        )
+    return rules
+
+
+def rules_url(setting: Setting) -> str:
+    """The page of the rules the referee judges by: the game's, a preset's, or a saved or
+    shared rule set's own page."""
+    if setting.game is not None:
+        return url_for("games.game_rules", game_id=setting.game.id)
+    kind, _, key = setting.preset.partition(":")
+    if kind == "saved":
+        return url_for("builder.saved_page", saved_id=key)
+    if kind == "shared":
+        return url_for("builder.shared_page", token=key)
+    return url_for("referee.rules_page", preset=setting.preset)
 
 
 # --- verdicts ------------------------------------------------------------------------------------
@@ -466,7 +509,8 @@ def _layoff_verdict(editor: Editor, setting: Setting) -> dict[str, Any]:
     meld, card = _meld_and_card(editor)
     if not meld or card is None:
         return {"empty": True}
-    return rj.layoff_answer(setting.rules, meld, card)
+    end: Any = editor.end or None  # one of ENDS
+    return rj.layoff_answer(setting.rules, meld, card, end)
 
 
 def _swap_verdict(editor: Editor, setting: Setting) -> dict[str, Any]:
@@ -567,6 +611,7 @@ def page(game_id: str | None = None) -> Response:
         "page_url": lambda t, **p: page_url(setting, t, **p),
         "entry_urls": round_entry_urls(setting, editor.fields.get("hand", "")),
         "game_url": game_url(setting),
+        "rules_url": rules_url(setting),
         # The card picker sits outside the editor: an htmx answer replaces it out of band,
         # so a change of rules adds or takes away its joker.
         "picker_out_of_band": is_htmx(),

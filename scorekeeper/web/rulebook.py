@@ -22,6 +22,7 @@ from ..rules import Card, MeldKind, Rank, RuleSet, check_contract, parse_cards
 from ..rules.budget import TooHard
 from ..rules.limits import limit_problems
 from ..rules.melds import judge
+from ..rules.phases import MAX_HANDS
 from ..rules.prose import rule_book
 from ..rules.rulesets import Contract
 from . import referee_json as rj
@@ -95,10 +96,19 @@ def sample_lay_down(contract: Contract) -> list[tuple[Card, ...]]:
             sets += 1
         else:
             suit = _RUN_SUITS[runs % len(_RUN_SUITS)]
-            ranks = ["3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
-            melds.append(parse_cards([f"{r}{suit}" for r in ranks[: spec.min_length]]))
+            start = max(0, min(2, len(_RANKS) - spec.min_length))  # from the 3 if it fits
+            ranks = _RANKS[start : start + spec.min_length]
+            melds.append(parse_cards([f"{r}{suit}" for r in ranks]))
             runs += 1
     return melds
+
+
+_RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+
+
+def _runs_shape(contract: Contract) -> tuple[int, int]:
+    """How many runs a contract asks for, and how long the longest is."""
+    return len(contract.runs), max((run.min_length for run in contract.runs), default=0)
 
 
 def contract_example(
@@ -123,11 +133,13 @@ def contract_examples(rules: RuleSet) -> list[dict[str, Any]]:
     found.append(
         contract_example(
             rules, number, sample_lay_down(spec.contract),
-            f"round {number}, {spec.contract.describe()}",
+            f"{_unit(rules)} {number}, {spec.contract.describe()}",
         )
     )  # fmt: skip
     two_runs = next(((n, r) for n, r in rounds if len(r.contract.runs) >= 2), None)
+    shown = {_runs_shape(spec.contract)}
     if two_runs is not None:
+        shown.add(_runs_shape(two_runs[1].contract))
         number, spec = two_runs
         base = sample_lay_down(spec.contract)
         run_at = [i for i, m in enumerate(spec.contract.melds) if m.kind == MeldKind.RUN]
@@ -139,13 +151,16 @@ def contract_examples(rules: RuleSet) -> list[dict[str, Any]]:
             melds = list(base)
             melds[run_at[0]] = parse_cards(pair[0])
             melds[run_at[1]] = parse_cards(pair[1])
-            found.append(contract_example(rules, number, melds, f"round {number}: {note}"))
+            found.append(contract_example(rules, number, melds, f"{_unit(rules)} {number}: {note}"))
+    found += _own_contracts(rules, shown)
     if rules.exact_contract_melds:
         number, spec = rounds[0]
         melds = sample_lay_down(spec.contract)
         melds[0] = (*melds[0], melds[0][0])
         found.append(
-            contract_example(rules, number, melds, f"round {number}: a longer meld than asked")
+            contract_example(
+                rules, number, melds, f"{_unit(rules)} {number}: a longer meld than asked"
+            )
         )
     last_out = next(((n, r) for n, r in reversed(rounds) if r.all_out), None)
     if last_out is not None:
@@ -153,9 +168,25 @@ def contract_examples(rules: RuleSet) -> list[dict[str, Any]]:
         found.append(
             contract_example(
                 rules, number, sample_lay_down(spec.contract),
-                f"round {number}, all out: a card left in hand", hand=parse_cards("KC"),
+                f"{_unit(rules)} {number}, all out: a card left in hand", hand=parse_cards("KC"),
             )
         )  # fmt: skip
+    return found
+
+
+def _own_contracts(rules: RuleSet, shown: set[tuple[int, int]]) -> list[dict[str, Any]]:
+    """A lay-down for each round asking for runs unlike those shown yet (more of them, or
+    longer): Shanghai's run of 7 and of 10, its three runs, its three runs of 5. The round
+    going out with every card has an example of its own."""
+    found: list[dict[str, Any]] = []
+    for number, spec in enumerate(rules.rounds, start=1):
+        shape = _runs_shape(spec.contract)
+        if not spec.contract.runs or shape in shown or spec.all_out:
+            continue
+        shown.add(shape)
+        melds = sample_lay_down(spec.contract)
+        note = f"{_unit(rules)} {number}, {spec.contract.describe()}"
+        found.append(contract_example(rules, number, melds, note))
     return found
 
 
@@ -188,6 +219,11 @@ def judged(examples: Callable[[RuleSet], list[dict[str, Any]]], rules: RuleSet) 
 JudgedList = tuple[list[dict[str, Any]], str | None]
 
 
+def _unit(rules: RuleSet) -> str:
+    """What an example names a contract by: its round, or in a phase game its phase."""
+    return "phase" if rules.phased else "round"
+
+
 def rulebook(rules: RuleSet) -> dict[str, Any]:
     """Everything the rules page shows for ``rules``."""
     players = range(rules.min_players, rules.max_players + 1)
@@ -218,6 +254,7 @@ def rulebook(rules: RuleSet) -> dict[str, Any]:
             for p in players
         ],
         "sections": rule_book(rules),
+        "max_hands": MAX_HANDS,  # a phase game's safety limit of hands
         "melds": melds,
         "contracts": contracts,
         "table": table,
@@ -228,7 +265,7 @@ def rulebook(rules: RuleSet) -> dict[str, Any]:
         "points": [
             {"label": rank.label, "points": rules.point_table.value_of(rank)} for rank in Rank
         ]
-        + [{"label": "Joker", "points": rules.point_table.joker}],
+        + ([{"label": "Joker", "points": rules.point_table.joker}] if rules.uses_jokers else []),
     }
 
 

@@ -43,6 +43,52 @@
 
   document.addEventListener("live:updated", function (event) { showLocalTimes(event.target); });
 
+  // A score table wider than its panel (a phone: its numbers are never squeezed onto two
+  // lines) opens on the latest rounds, the earlier ones a swipe away; the legend says so.
+  // Scrolling, the table takes the focus too, for a keyboard's arrow keys.
+  //
+  // Between the names and the totals, the rounds shown are always whole: the round columns
+  // share the room equally (as many as fit at the widest one's width) and a swipe stops on a
+  // round's edge (scroll snapping, app.css), so no number is ever half under the names
+  // ("-35" read as "35").
+  function wholeRounds(scroller) {
+    const table = scroller.querySelector("table.scoreboard");
+    if (!table) return;
+    table.style.removeProperty("--round-w");
+    const rounds = Array.from(table.querySelectorAll("thead .round-col")).filter(function (th) {
+      return th.getClientRects().length > 0; // rounds still to come are not shown on a phone
+    });
+    const names = table.querySelector("thead .name-col");
+    const total = table.querySelector("thead .total-col");
+    if (!rounds.length || !names || !total || scroller.scrollWidth <= scroller.clientWidth + 1) return;
+    const namesWidth = names.getBoundingClientRect().width;
+    const room = scroller.clientWidth - namesWidth - total.getBoundingClientRect().width;
+    const widest = Math.max.apply(null, rounds.map(function (th) { return th.getBoundingClientRect().width; }));
+    const fit = Math.max(1, Math.floor(room / widest));
+    if (fit >= rounds.length) return;
+    table.style.setProperty("--round-w", (room / fit) + "px");
+    scroller.style.setProperty("--names-w", namesWidth + "px");
+  }
+
+  function showLatestRounds() {
+    document.querySelectorAll(".board-scroll").forEach(function (scroller) {
+      wholeRounds(scroller);
+      const wide = scroller.scrollWidth > scroller.clientWidth + 1;
+      const panel = scroller.closest(".board-panel") || scroller;
+      panel.classList.toggle("scrolls", wide);
+      if (wide) scroller.setAttribute("tabindex", "0");
+      else scroller.removeAttribute("tabindex");
+      if (wide && !scroller.dataset.latestShown) {
+        scroller.scrollLeft = scroller.scrollWidth;
+        scroller.dataset.latestShown = "true";
+      }
+    });
+  }
+  document.addEventListener("DOMContentLoaded", showLatestRounds);
+  document.addEventListener("htmx:afterSettle", showLatestRounds);
+  document.addEventListener("live:updated", showLatestRounds);
+  window.addEventListener("resize", showLatestRounds);
+
   // Where a form says how its sending went: right beside its button (the Save button of the
   // round entry), where the eyes are when it is pressed, not at the top of the page.
   function saveStatus(form) {

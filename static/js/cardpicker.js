@@ -79,7 +79,23 @@
     if (summary) summary.textContent = cards.length ? "🂠 Cards (" + cards.length + ")" : "🂠 Cards";
     const isOut = out && out.checked;
     row.classList.toggle("is-out", !!isOut);
+    lockPhaseDone(row, !!isOut);
     row.classList.toggle("missing", !isOut && !pointsInput.value.trim() && cards.length === 0);
+  }
+
+  // A phase game: the player who went out has laid down their phase, so their "phase done"
+  // toggle is ticked and locked; moving "Went out" to another player gives it back as it was.
+  function lockPhaseDone(row, isOut) {
+    const done = row.querySelector("input[data-phase-done]");
+    if (!done) return;
+    if (isOut && !done.disabled) {
+      done.dataset.wasChecked = done.checked ? "true" : "";
+      done.checked = true;
+      done.disabled = true;
+    } else if (!isOut && done.disabled) {
+      done.disabled = false;
+      done.checked = done.dataset.wasChecked === "true";
+    }
   }
 
   function updateForm(form) {
@@ -96,7 +112,18 @@
     }
   }
 
+  // A phone keeps the totals strip at the top of the screen over the entry: a field scrolled
+  // to (Enter, the browser) stops below it (the rows' scroll-margin-top, in app.css).
+  function measureStrip() {
+    const strip = document.querySelector(".table-view .totals-panel");
+    if (strip && getComputedStyle(strip).position === "sticky") {
+      document.documentElement.style.setProperty("--strip-height", strip.offsetHeight + 8 + "px");
+    }
+  }
+  window.addEventListener("resize", measureStrip);
+
   function updateAll() {
+    measureStrip();
     document.querySelectorAll("form.entry-form").forEach(updateForm);
     // Keep the body's wake-lock flag in step with the page after a boosted navigation.
     if (document.body) {
@@ -142,10 +169,47 @@
     if (errors) errors.replaceChildren();
   }
 
+  // A typed value that cannot be saved (letters, a minus sign) is said at once, beside its
+  // field, in the words the row carries (data-says-*); the browser's own "match the
+  // requested format" never shows. Save still sends the round: the server says the same.
+  function typedProblem(field) {
+    const row = field.closest(".entry-row");
+    const text = field.value.trim();
+    if (!row || !text || /^\d+$/.test(text)) return "";
+    if (field.classList.contains("bought-input")) return row.dataset.saysBought || "";
+    if (!field.classList.contains("points-input")) return "";
+    return /^[-−]\s*\d+$/.test(text) ? row.dataset.saysNegative || "" : row.dataset.saysPoints || "";
+  }
+
+  function checkTyped(field) {
+    const row = field.closest(".entry-row");
+    const errors = row && row.querySelector(".entry-errors");
+    if (!errors) return;
+    const key = field.classList.contains("bought-input") ? "bought" : "points";
+    let shown = errors.querySelector('[data-typed="' + key + '"]');
+    const problem = typedProblem(field);
+    if (!problem) {
+      if (shown) shown.remove();
+      field.removeAttribute("aria-invalid");
+    } else {
+      if (!shown) {
+        shown = document.createElement("div");
+        shown.className = "field-error";
+        shown.dataset.typed = key;
+        errors.appendChild(shown);
+      }
+      shown.textContent = problem;
+      field.setAttribute("aria-invalid", "true");
+    }
+    row.classList.toggle("has-error", !!errors.querySelector(".field-error"));
+  }
+
   document.addEventListener("input", function (event) {
     const form = event.target.closest && event.target.closest("form.entry-form");
     if (form) {
       clearErrors(event.target);
+      const row = event.target.closest(".entry-row");
+      if (row) row.querySelectorAll(".points-input, .bought-input").forEach(checkTyped);
       updateForm(form);
     }
   });
@@ -164,6 +228,37 @@
     if (form) {
       clearErrors(t);
       updateForm(form);
+    }
+  });
+
+  // Enter in a row's field (its points, what it bought, its cards) goes on to the next
+  // player's points, as a finger on a phone's keyboard expects, instead of sending a round
+  // half typed; rows with nothing to type (gone out, or scored from the cards) are passed
+  // over. After the last player, Enter saves the round.
+  function nextPoints(row) {
+    for (let next = row.nextElementSibling; next; next = next.nextElementSibling) {
+      if (!next.classList.contains("entry-row")) continue;
+      const out = next.querySelector("input[name=out]");
+      const points = next.querySelector(".points-input");
+      if (points && !points.readOnly && !(out && out.checked)) return points;
+    }
+    return null;
+  }
+
+  document.addEventListener("keydown", function (event) {
+    const field = event.target;
+    if (event.key !== "Enter" || event.isComposing || !field.matches || !field.matches(".entry-row input[type=text]")) return;
+    const form = field.closest("form.entry-form");
+    if (!form) return;
+    event.preventDefault();
+    const next = nextPoints(field.closest(".entry-row"));
+    if (next) {
+      next.focus({ preventScroll: true });
+      next.scrollIntoView({ block: "nearest" });
+      next.select();
+    } else {
+      const save = form.querySelector(".save-button");
+      if (save && !save.disabled) form.requestSubmit(save);
     }
   });
 

@@ -130,7 +130,12 @@
 
   function restore(form) {
     const draft = load(form.dataset.draft, roundOf(form));
-    if (!draft || !draft.fields) return;
+    if (!draft || !draft.fields) {
+      // An undone round's scores, filled in by the server: kept as if typed, so a live update
+      // of the page (which brings an empty form) or coming back later keeps them too.
+      if (form.hasAttribute("data-refilled")) save(form, false);
+      return;
+    }
     const blank = Object.keys(entries(form)).length === 0;
     if (fill(form, draft.fields, false)) {
       const key = form.querySelector("input[name=key]");
@@ -280,6 +285,27 @@
       }
     }
     window.location.assign(button.dataset.carryTo);
+  });
+
+  // --- an undone round's scores, back in the form -----------------------------------------
+
+  // "Clear the form": one tap empties it (and what is kept of it); without scripts the link
+  // opens the game page, whose form is empty.
+  document.addEventListener("click", function (event) {
+    const link = event.target.closest && event.target.closest("[data-clear-entries]");
+    if (!link) return;
+    const region = link.closest("[data-live]") || document;
+    const form = region.querySelector("form[data-draft]");
+    if (!form) return;
+    event.preventDefault();
+    clearEntries(form);
+    form.removeAttribute("data-refilled");
+    forget(form.dataset.draft, roundOf(form));
+    announce(form);
+    const note = link.closest("[data-refill-note]");
+    if (note) note.remove();
+    // The page's address no longer asks for the undone scores: a reload keeps the form empty.
+    if (window.history.replaceState) window.history.replaceState(window.history.state, "", link.href);
   });
 
   // --- sending, failing, sending again ------------------------------------------------------

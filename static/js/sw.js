@@ -9,7 +9,9 @@
 //   the game page is opened, when this device changes the game, and when a live screen sees
 //   the game change.
 // Offline, a game's pages (/games/<id>, its watch page, its history) show that scoreboard
-// with a note saying it is the last one seen and read-only; any other page, a short note.
+// with a note saying it is the last one seen and read-only; the start page (/, where the
+// installed app opens) lists the games whose scoreboards are kept, newest first, each a link
+// to its scoreboard; any other page, a short note.
 // A save made offline is not the worker's business: it fails as a send error and the page
 // keeps it and sends it again (drafts.js).
 "use strict";
@@ -79,15 +81,72 @@ function offlineGame(gameId) {
   });
 }
 
-function offlinePage() {
+const HTML = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
+
+function escapeHtml(text) {
+  return String(text).replace(/[&<>"']/g, function (ch) { return HTML[ch]; });
+}
+
+function offlineShell(title, body, status) {
   const html = '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
     '<meta name="viewport" content="width=device-width, initial-scale=1">' +
-    "<title>Offline · Scorekeeper</title>" +
-    '<link rel="stylesheet" href="/static/css/app.css"></head><body><main id="main" class="main">' +
-    offlineNote("This device cannot reach the scorekeeper, and has no copy of this page. " +
-      "Check the Wi-Fi, then reload.") +
-    "</main></body></html>";
-  return new Response(html, { status: 503, headers: { "Content-Type": "text/html; charset=utf-8" } });
+    "<title>" + title + " · Scorekeeper</title>" +
+    '<link rel="stylesheet" href="/static/css/app.css"></head><body>' +
+    '<header class="topbar"><a class="brand" href="/"><span class="brand-suits" aria-hidden="true">' +
+    '<span class="suit-s">♠</span><span class="suit-h">♥</span><span class="suit-d">♦</span>' +
+    '<span class="suit-c">♣</span></span> <span class="brand-word">Scorekeeper</span></a></header>' +
+    '<main id="main" class="main">' + body + "</main></body></html>";
+  return new Response(html, { status: status, headers: { "Content-Type": "text/html; charset=utf-8" } });
+}
+
+// What a kept scoreboard says about its game (the watch page's <meta name=scorekeeper-game>).
+const GAME_META = /<meta name="scorekeeper-game" content='([^']*)'>/;
+
+function keptGames() {
+  return caches.open(GAMES_CACHE).then(function (cache) {
+    return cache.keys().then(function (requests) {
+      return Promise.all(requests.map(function (request) {
+        return cache.match(request).then(function (kept) {
+          return kept.text().then(function (html) {
+            const found = GAME_META.exec(html);
+            if (!found) return null;
+            try {
+              const game = JSON.parse(found[1]);
+              game.kept = Date.parse(kept.headers.get("Date") || "") || 0;
+              return game;
+            } catch (error) {
+              return null;
+            }
+          });
+        });
+      }));
+    });
+  }).then(function (found) {
+    return found.filter(Boolean).sort(function (a, b) { return b.kept - a.kept; });
+  });
+}
+
+function offlineHome() {
+  return keptGames().then(function (kept) {
+    const items = kept.map(function (game) {
+      return '<li><a class="game-link" href="/games/' + encodeURIComponent(game.id) + '">' +
+        '<span class="game-link-title">' + escapeHtml(game.title) + "</span>" +
+        '<span class="game-link-meta">' + escapeHtml(game.line) + "</span></a></li>";
+    });
+    const list = items.length
+      ? '<ul class="game-list">' + items.join("") + "</ul>"
+      : '<p class="muted">No scoreboard is kept on this device yet: a game opened here while ' +
+        "online is kept for the next time the connection is gone.</p>";
+    return offlineShell("Offline", offlineNote("This device cannot reach the scorekeeper. " +
+      "The scoreboards it keeps are below, as it last saw them, read-only.") +
+      '<section class="panel offline-games"><h1>Games on this device</h1>' + list + "</section>", 200);
+  }).catch(function () { return offlinePage(); });
+}
+
+function offlinePage() {
+  return offlineShell("Offline", offlineNote("This device cannot reach the scorekeeper, and has " +
+    "no copy of this page. Check the Wi-Fi, then reload.") +
+    '<p><a class="button secondary" href="/">The games kept on this device</a></p>', 503);
 }
 
 function isShell(path) {
@@ -121,7 +180,8 @@ self.addEventListener("fetch", function (event) {
         if (game && answer.ok) event.waitUntil(keepScoreboard(game[1]));
         return answer;
       }).catch(function () {
-        return game ? offlineGame(game[1]) : offlinePage();
+        if (game) return offlineGame(game[1]);
+        return url.pathname === "/" ? offlineHome() : offlinePage();
       })
     );
   } else if (live) {

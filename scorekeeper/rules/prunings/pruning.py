@@ -49,7 +49,7 @@ class Pruning:
 def understands(rules: SearchRules, kinds: Collection[MeldKind]) -> bool:
     """Whether every meld the round may lay is of one of ``kinds`` (extra melds: any kind)."""
     if rules.extra_melds and rules.all_out:
-        return all(kind in kinds for kind in MeldKind)
+        return all(kind in kinds for kind in (MeldKind.SET, MeldKind.RUN))
     return all(spec.kind in kinds for spec in rules.slots)
 
 

@@ -21,6 +21,11 @@ Decisions the issue left open:
   ``DELETE`` takes the game's version in ``If-Match``. A stale version is a 409.
 - Unknown fields are refused (a typo like ``"point"`` would otherwise lose a score).
 - Player names in results match the game's names ignoring case and extra spaces.
+- In a phase game a result's ``phase_done`` may be left out: it is then true for the player
+  who went out (``false`` there is refused, naming the player) and false for the others.
+  ``phase`` is needed only with the phases in any order, for a phase completed; with the
+  phases in order it may be sent, but must be the player's own phase. A game played in
+  rounds refuses both rather than drop them.
 """
 
 from __future__ import annotations
@@ -34,7 +39,7 @@ from sqlmodel import Session
 
 from ... import games
 from ...db import get_engine, get_session
-from ...errors import Forbidden, GameError, Invalid, NotFound
+from ...errors import Forbidden, Invalid, NotFound
 from ...rules import RulesError, parse_cards, scoring
 from .. import access, jsonbody
 from ..errors import error_response, require_json_body
@@ -42,6 +47,7 @@ from ..numbers import whole_number_or
 from ..security import no_store
 from . import bp
 from .openapi import documented
+from .rights import Unauthorized, authorize_group
 from .schemas import (
     Devices,
     Game,
@@ -58,20 +64,14 @@ from .schemas import (
 from .validation import Path, field_name, problems, shown
 
 ACTOR = "api"
+NO_GROUP_TOKEN = (
+    "Starting a game in a group needs the group's edit token: "
+    "send it as 'Authorization: Bearer <token>'."
+)
+NOT_THE_GROUPS_TOKEN = "That token does not give edit rights to this group: no game was started."
 SHOWN_PROBLEMS = 3  # in the message; the details list up to MAX_PROBLEMS
 MAX_PROBLEMS = 20
 Body = TypeVar("Body", bound=Request)
-
-
-class Unauthorized(GameError):
-    """No edit token was sent (401, with ``WWW-Authenticate``)."""
-
-    def __init__(
-        self,
-        message: str = "This change needs the game's edit token: "
-        "send it as 'Authorization: Bearer <token>'.",
-    ) -> None:
-        super().__init__(401, message)
 
 
 @bp.errorhandler(Unauthorized)
@@ -149,10 +149,11 @@ def _player_result(item: PlayerResultIn, who: str) -> scoring.PlayerResult:
             raise Invalid(
                 f"{who}'s cards: {error.message}", {"player": who, "code": error.code}
             ) from None
-    # Points and buys go to the rules core as sent: it says what is wrong with them.
+    # Points, buys and phases go to the rules core as sent: it says what is wrong with them.
     return scoring.PlayerResult(
-        went_out=item.went_out, points=item.points, cards=cards, bought=item.bought
-    )
+        went_out=item.went_out, points=item.points, cards=cards, bought=item.bought,
+        phase_done=item.phase_done, phase=item.phase,
+    )  # fmt: skip
 
 
 def _fold(name: str) -> str:
@@ -196,7 +197,7 @@ def parse_round_input(body: RoundEdit, game: games.GameView, number: int) -> gam
 def _cut_bonus(value: str | None, game: games.GameView, number: int) -> bool:
     if value is None:
         return False
-    in_game = 1 <= number <= game.rules.round_count
+    in_game = 1 <= number <= game.last_round
     cutter = game.players[game.seats_for(number).cutter] if in_game else None
     if cutter is not None and _fold(value) != _fold(cutter):
         raise Invalid(
@@ -235,7 +236,7 @@ def _game_response(view: games.GameView, status: int = 200) -> Response:
     NewGameAnswer,
     201,
     body=NewGame,
-    errors=(409, 422),
+    errors=(401, 403, 404, 409, 422),
     headers=("Idempotency-Key",),
     answer_headers=("Location",),
 )
@@ -245,23 +246,33 @@ def create_game() -> Response:
     The answer is the new game with its edit token and join code. A retry with the same
     Idempotency-Key and body answers with the same game, not a second one: with the same
     token to a client sending the same Authorization: Bearer secret both times (any 20 to
-    100 characters of its own), a 409 to a client without one.
+    100 characters of its own), a 409 to a client without one. With "group" (a group's id),
+    the game is started in that group: its players are the group's people of those names
+    (a new name becomes a new person), and its leaderboard counts the game. That needs the
+    group's edit token as the Authorization: Bearer secret (or this browser's device grant):
+    without either a 401, with a token that does not give edit rights to the group a 403,
+    for no such group a 404; nothing is started then.
     """
     body = read_body(NewGame)
     session = get_session()
-    view, token = games.create_game(
-        session,
-        preset=body.rules,
-        players=body.players,
-        options=body.options,
-        title=body.title or "",
-        first_dealer=body.first_dealer,
-        actor=ACTOR,
-        idempotency_key=request.headers.get("Idempotency-Key"),
-        client=access.client_id(),
-        secret=access.client_secret(),
-    )
-    response = jsonify(view.as_dict() | {"token": token, "join_code": view.join_code})
+    new: dict[str, Any] = {
+        "preset": body.rules,
+        "players": body.players,
+        "options": body.options,
+        "title": body.title or "",
+        "first_dealer": body.first_dealer,
+        "actor": ACTOR,
+        "idempotency_key": request.headers.get("Idempotency-Key"),
+        "client": access.client_id(),
+        "secret": access.client_secret(),
+    }
+    if body.group is None:
+        view, token = games.create_game(session, **new)
+    else:
+        authorize_group(session, body.group, NO_GROUP_TOKEN, NOT_THE_GROUPS_TOKEN)
+        view, token = games.start_group_game(session, body.group, **new)
+    answer = view.as_dict() | {"token": token, "join_code": view.join_code, "group": body.group}
+    response = jsonify(answer)
     response.status_code = 201
     response.headers["Location"] = url_for("api.get_game", game_id=view.id)
     return no_store(response)

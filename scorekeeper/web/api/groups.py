@@ -40,13 +40,12 @@ from datetime import datetime
 from typing import Any
 
 from flask import Response, current_app, jsonify, request, stream_with_context, url_for
-from flask import session as cookie
-from sqlmodel import Session
 
 from ... import games, ratelimit
 from ...db import get_engine, get_session
-from ...errors import Forbidden, Invalid
+from ...errors import Invalid
 from ...games import leaderboard as stats
+from ...games import person_stats as personal
 from ...games import transfer
 from ...games.groups import get_group as find_group
 from ...games.groups import rotate_group_join_code
@@ -55,8 +54,9 @@ from ..errors import require_json_body
 from ..groups import IMPORT_MAX_BYTES, read_range
 from ..security import no_store
 from . import bp
-from .games import Unauthorized, read_body
+from .games import read_body
 from .openapi import documented
+from .rights import authorize_group
 from .schemas import (
     CsvExport,
     Export,
@@ -81,27 +81,6 @@ from .schemas import GroupPerson as PersonAnswer
 
 LABEL = "API client"
 RANGE = ("from", "to", "year")
-NO_TOKEN = "This change needs the group's edit token: send it as 'Authorization: Bearer <token>'."
-
-
-# --- edit rights ----------------------------------------------------------------------------
-
-
-def _device() -> str | None:
-    """This browser's device id, if it has one already (see :func:`..access.device_id`);
-    an API client without the cookie gets none made."""
-    value: Any = cookie.get("device")
-    return value if isinstance(value, str) else None
-
-
-def _authorize(session: Session, group_id: str) -> None:
-    """404 for no such group; 401 without a token or device; 403 when neither may edit."""
-    find_group(session, group_id)
-    token, device = access.client_secret(), _device()
-    if token is None and device is None:
-        raise Unauthorized(NO_TOKEN)
-    if not games.can_edit_group(session, group_id, [token] if token else [], device):
-        raise Forbidden("That token does not give edit rights to this group.")
 
 
 # --- answers --------------------------------------------------------------------------------
@@ -147,6 +126,7 @@ def _line(row: stats.LeaderboardRow) -> dict[str, Any]:
         "exact_cuts": row.exact_cuts,
         "liverpool_calls": row.liverpool_calls,
         "streak": {"kind": row.streak.kind, "length": row.streak.length},
+        "phases_completed": row.phases_completed,
     }
 
 
@@ -156,7 +136,7 @@ def _range(
     return {"id": group_id, "name": name, "start": _when(start), "end": _when(end)}
 
 
-def _game_result(game: stats.PersonGame) -> dict[str, Any]:
+def _game_result(game: personal.PersonGame) -> dict[str, Any]:
     return {
         "game_id": game.game_id,
         "title": game.title,
@@ -166,10 +146,11 @@ def _game_result(game: stats.PersonGame) -> dict[str, Any]:
         "place": game.place,
         "players": game.players,
         "won": game.won,
+        "phases_done": game.phases_done,
     }
 
 
-def _duel(duel: stats.HeadToHead) -> dict[str, Any]:
+def _duel(duel: personal.HeadToHead) -> dict[str, Any]:
     return {
         "person_id": duel.person_id,
         "name": duel.name,
@@ -252,7 +233,7 @@ def new_group_join_code(group_id: str) -> Response:
     Devices and tokens that may edit the group keep their rights.
     """
     session = get_session()
-    _authorize(session, group_id)
+    authorize_group(session, group_id)
     group = rotate_group_join_code(session, group_id)
     return no_store(jsonify({"id": group.id, "join_code": group.join_code}))
 
@@ -274,7 +255,7 @@ def add_person(group_id: str) -> Response:
     """Add a person to the group (409 when someone has that name already)."""
     body = read_body(PersonName)
     session = get_session()
-    _authorize(session, group_id)
+    authorize_group(session, group_id)
     person = games.add_person(session, group_id, body.name)
     url = url_for("api.get_person", group_id=group_id, person_id=person.id)
     return _created(_person(person), url)
@@ -289,7 +270,7 @@ def rename_person(group_id: str, person_id: int) -> Response:
     """
     body = read_body(PersonName)
     session = get_session()
-    _authorize(session, group_id)
+    authorize_group(session, group_id)
     return jsonify(_person(games.rename_person(session, group_id, person_id, body.name)))
 
 
@@ -303,7 +284,7 @@ def merge_person(group_id: str, person_id: int) -> Response:
     """
     body = read_body(MergePerson)
     session = get_session()
-    _authorize(session, group_id)
+    authorize_group(session, group_id)
     return jsonify(_person(games.merge_people(session, group_id, person_id, body.into)))
 
 
@@ -346,7 +327,7 @@ def get_leaderboard(group_id: str) -> Response:
 def get_person(group_id: str, person_id: int) -> Response:
     """A person: their line of the leaderboard, their finished games and head-to-head."""
     _shown, start, end = read_range()
-    found = stats.person_stats(get_session(), group_id, person_id, start, end)
+    found = personal.person_stats(get_session(), group_id, person_id, start, end)
     return jsonify(
         _range(found.group_id, found.group_name, found.start, found.end)
         | {
@@ -432,7 +413,7 @@ def export_game_csv(game_id: str) -> Response:
 @documented(GroupExport, errors=(404,), auth=True)
 def export_group_json(group_id: str) -> Response:
     """A group as JSON: its people and every game, to import again (streamed)."""
-    _authorize(get_session(), group_id)
+    authorize_group(get_session(), group_id)
     chunks = transfer.export_group_json(get_engine(), group_id)
     return _stream(chunks, "application/json", f"group-{group_id}.json")
 
@@ -441,7 +422,7 @@ def export_group_json(group_id: str) -> Response:
 @documented(CsvExport, errors=(404,), auth=True, media_type="text/csv")
 def export_group_csv(group_id: str) -> Response:
     """Every game of a group as CSV, oldest game first (streamed)."""
-    _authorize(get_session(), group_id)
+    authorize_group(get_session(), group_id)
     chunks = transfer.export_group_csv(get_engine(), group_id)
     return _stream(chunks, "text/csv", f"group-{group_id}.csv")
 

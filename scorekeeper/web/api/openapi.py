@@ -42,7 +42,7 @@ CODES = {
     415: "The body is not declared as JSON (Content-Type: application/json).",
     422: "The Idempotency-Key was already used by this client for a different request, or a "
     "referee question is too much work to answer exactly (the message says which).",
-    429: "Too many join-code attempts from this client: wait a minute.",
+    429: "Too many join-code attempts (or PDF renders) from this client: wait a minute.",
     503: "The server is too busy to answer this referee question in time: try again.",
 }
 # Parameters by name: where they are sent, their type, what they mean.
@@ -93,6 +93,8 @@ class Operation:
 
 
 OPERATIONS: dict[str, Operation] = {}  # by endpoint ("api.create_game")
+# Documented views of other blueprints, outside /api/v1 (POST /print/blank.pdf), by endpoint.
+ELSEWHERE: dict[str, Operation] = {}
 
 
 def documented(
@@ -105,15 +107,20 @@ def documented(
     answer_headers: tuple[str, ...] = (),
     auth: bool = False,
     media_type: str = "application/json",
+    endpoint: str = "",
 ) -> Callable[[View], View]:
     """Describe a view of the API blueprint in the OpenAPI document (its docstring's first
-    line is the summary, the rest the description)."""
+    line is the summary, the rest the description); a view of another blueprint names its
+    ``endpoint`` (its path is then given whole, with the server root as its server)."""
 
     def register(view: View) -> View:
         operation = Operation(
             view, answer, status, body, errors, headers, answer_headers, auth, media_type
         )
-        OPERATIONS[f"{bp.name}.{view.__name__}"] = operation
+        if endpoint:
+            ELSEWHERE[endpoint] = operation
+        else:
+            OPERATIONS[f"{bp.name}.{view.__name__}"] = operation
         return view
 
     return register
@@ -177,7 +184,7 @@ def _operation(operation: Operation, arguments: Iterable[str]) -> dict[str, Any]
 def models() -> list[type[BaseModel]]:
     """Every model the document names: bodies, answers and the error."""
     found: set[type[BaseModel]] = {Error}
-    for operation in OPERATIONS.values():
+    for operation in [*OPERATIONS.values(), *ELSEWHERE.values()]:
         found |= {operation.answer} | ({operation.body} if operation.body else set())
     return sorted(found, key=lambda model: model.__name__)
 
@@ -209,13 +216,17 @@ def components() -> dict[str, Any]:
 def document() -> dict[str, Any]:
     paths: dict[str, Any] = {}
     for rule in current_app.url_map.iter_rules():
-        if not rule.endpoint.startswith(f"{bp.name}.") or rule.endpoint == "api.openapi_json":
+        outside = ELSEWHERE.get(rule.endpoint)
+        if outside is None and (
+            not rule.endpoint.startswith(f"{bp.name}.") or rule.endpoint == "api.openapi_json"
+        ):
             continue
-        operation = OPERATIONS[rule.endpoint]  # a view without @documented is a bug
-        path = rule.rule.removeprefix(bp.url_prefix or "")
+        operation = outside or OPERATIONS[rule.endpoint]  # a view without @documented is a bug
+        path = rule.rule if outside else rule.rule.removeprefix(bp.url_prefix or "")
+        root = {"servers": [{"url": "/"}]} if outside else {}
         for method in sorted((rule.methods or set()) - {"HEAD", "OPTIONS"}):
             item = _operation(operation, ARGUMENT.findall(path))
-            paths.setdefault(ARGUMENT.sub(r"{\1}", path), {})[method.lower()] = item
+            paths.setdefault(ARGUMENT.sub(r"{\1}", path), root)[method.lower()] = item
     return {
         "openapi": "3.1.0",
         "info": {

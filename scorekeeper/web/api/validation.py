@@ -7,10 +7,10 @@ replaced:
 >>> body = {"player": "Ann", "points": "5", "cards": 7, "colour": "red"}
 >>> for problem in problems(validation_error(PlayerResultIn, body), body, PlayerResultIn):
 ...     print(field_name(problem.path), "|", problem.says)
-the request | has unknown fields: colour (allowed: player, went_out, points, cards, bought)
+the request | has unknown fields: colour (allowed: player, went_out, points, cards, bought, phase_done, phase)
 points | must be a whole number, not text
 cards | must be text or a list, not a number
-"""
+"""  # noqa: E501
 
 from __future__ import annotations
 

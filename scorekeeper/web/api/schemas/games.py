@@ -30,6 +30,12 @@ class NewGame(Request):
         ]
         | None
     ) = Field(None, description="Who deals round 1; left out: cut for deal.")
+    group: str | None = Field(
+        None,
+        description="A group's id: the game is started in it (its people by name; a new "
+        "name joins the group). Needs the group's edit token as the bearer token.",
+        max_length=40,
+    )
 
 
 class PlayerResultIn(Request):
@@ -42,6 +48,18 @@ class PlayerResultIn(Request):
         examples=["AH 7C JK"],
     )
     bought: int = Field(0, description="How many cards the player bought in the round.")
+    phase_done: bool | None = Field(
+        None,
+        description="A phase game's: whether the player completed (laid down) their phase "
+        "this round. Left out: true for the player who went out (false is refused there), "
+        "false for the others. Refused in a game played in rounds.",
+    )
+    phase: int | None = Field(
+        None,
+        description="A phase game's, with the phases in any order: the phase the player "
+        "completed (one they had not completed yet; needed when phase_done is true). With "
+        "the phases in order it may be left out; if given, it must be the player's phase.",
+    )
 
 
 class RoundEdit(Request):
@@ -71,11 +89,23 @@ class PlayerResult(Answer):
     went_out: bool
     cards: str | None = Field(description="The cards left in hand, if they were entered.")
     bought: int
+    phase: int | None = Field(
+        description="A phase game's: the phase the player played (null there, with the "
+        "phases in any order, when they completed none and did not say); null in a game "
+        "played in rounds."
+    )
+    phase_done: bool | None = Field(
+        description="A phase game's: whether the player completed that phase; null in a game "
+        "played in rounds."
+    )
 
 
 class Round(Answer):
-    round: int
-    contract: str
+    round: int = Field(description="The round's number; in a phase game, the hand's.")
+    contract: str | None = Field(
+        description="The round's contract; null in a phase game (each player plays their "
+        "own phase: see each result's phase)."
+    )
     dealer: str
     cutter: str
     went_out: str
@@ -86,9 +116,29 @@ class Round(Answer):
 
 
 class Standing(Answer):
-    place: int
+    place: int = Field(
+        description="1 is first; equal totals share a place. In a phase game more phases "
+        "completed come first, then the lower total."
+    )
     player: str
     total: int
+    phases_done: int | None = Field(
+        description="A phase game's: the phases the player completed; null in a game played "
+        "in rounds."
+    )
+
+
+class PlayerPhase(Answer):
+    phase: int = Field(
+        description="The phase the player is on: phases completed plus one (the number of "
+        "phases plus one once they completed all)."
+    )
+    contract: str | None = Field(
+        description="That phase's contract, with the phases in order (null once all are "
+        "done, and with the phases in any order: see left)."
+    )
+    done: list[int] = Field(description="The phases completed, in ascending order.")
+    left: list[int] = Field(description="The phases still to complete, in ascending order.")
 
 
 class Game(Answer):
@@ -97,15 +147,32 @@ class Game(Answer):
     rules: str = Field(description="The preset id.")
     options: dict[str, Any] = Field(description="The house rules the game overrides.")
     rule_set: str = Field(description="The rule set's name.")
+    progression: Literal["rounds", "phases"] = Field(
+        description="rounds: everyone plays round N's contract in round N; phases: each "
+        "player plays their own phase each round (hand) and moves up on completing it."
+    )
+    phase_order: Literal["in-order", "any"] | None = Field(
+        description="A phase game's: the phases in order, or in any order (round entry "
+        "then says which phase each player completed); null in a game played in rounds."
+    )
     players: list[str]
     first_dealer: str
     version: int = Field(description="The game's version, also its ETag.")
     rounds: list[Round]
     totals: dict[str, int]
+    phases: dict[str, PlayerPhase] | None = Field(
+        description="A phase game's: each player's phase, by name; null in a game played in rounds."
+    )
     standings: list[Standing]
-    next_round: int | None
+    next_round: int | None = Field(
+        description="The round to enter next; null once the game is over (a phase game's "
+        "ends with the round in which a player completes their last phase)."
+    )
     finished: bool
-    winners: list[str]
+    winners: list[str] = Field(
+        description="Once the game is over: the lowest total (in a phase game, among the "
+        "players who completed the last phase in its last round); a tie shares the win."
+    )
     created_at: datetime
     updated_at: datetime
 
@@ -113,6 +180,7 @@ class Game(Answer):
 class NewGameAnswer(Game):
     token: str = Field(description="The edit token: send it as a bearer token.")
     join_code: str = Field(description="The code that lets another device score.")
+    group: str | None = Field(description="The group the game was started in, if any.")
 
 
 class JoinCode(Answer):

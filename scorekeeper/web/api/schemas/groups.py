@@ -88,6 +88,9 @@ class LeaderboardLine(Answer):
     exact_cuts: int = Field(description="Rounds they earned the cut bonus.")
     liverpool_calls: int | None = Field(description="Not recorded: null.")
     streak: StreakValue = Field(description="Their latest games that ended the same way.")
+    phases_completed: int | None = Field(
+        description="Phases completed in phase games; null: no phase game in the range."
+    )
 
 
 class RangeAnswer(Answer):
@@ -114,6 +117,9 @@ class PersonGameResult(Answer):
     place: int
     players: int
     won: bool
+    phases_done: int | None = Field(
+        description="Phases completed, in a phase game; null in a game played in rounds."
+    )
 
 
 class HeadToHeadLine(Answer):
@@ -189,7 +195,10 @@ class Export(RootModel[Annotated[GameExport | GroupExport, Field(discriminator="
 class CsvExport(RootModel[str]):
     """CSV text, one row per player per round, with a header row: game_id, game_title, rules,
     game_created_at, game_finished_at, round, contract, dealer, seat, player, person,
-    went_out, points, hand_points, cards, bought, cut_bonus, running_total."""
+    went_out, points, hand_points, cards, bought, cut_bonus, running_total, phase,
+    phase_done. In a phase game, contract is the contract of the phase the player played,
+    phase that phase's number and phase_done whether they completed it (both empty in a game
+    played in rounds)."""
 
 
 class Imported(Answer):

@@ -35,8 +35,11 @@ class RulesRequest(Request):
     options: HouseRules = None
 
 
+ROUND_NUMBER = "The round whose contract is asked for; in a phase game, the phase's number."
+
+
 class ContractRequest(RulesRequest):
-    round: int = Field(examples=[2])
+    round: int = Field(description=ROUND_NUMBER, examples=[2])
     melds: list[RefereeCards] = Field(max_length=rj.MAX_GROUPS)
     hand: RefereeCards | None = Field(
         None, description="Cards left in hand (matters when all out)."
@@ -44,7 +47,7 @@ class ContractRequest(RulesRequest):
 
 
 class ArrangeRequest(RulesRequest):
-    round: int
+    round: int = Field(description=ROUND_NUMBER)
     cards: RefereeCards
     explain: bool = Field(
         False,

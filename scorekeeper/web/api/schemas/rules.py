@@ -17,6 +17,11 @@ class PointTable(Answer):
     summary: str
     ranks: dict[str, int] = Field(description="Points per rank label (A, 2 ... 10, J, Q, K).")
     joker: int
+    cards: dict[str, int] | None = Field(
+        None,
+        description='Exact cards valued apart from their rank ({"AS": 15, "AC": 15}); only '
+        "in a table that has them.",
+    )
 
 
 class PlayerRange(Answer):
@@ -24,8 +29,11 @@ class PlayerRange(Answer):
     max: int
 
 
+MeldKindName = Literal["set", "run", "color", "flush"]
+
+
 class MeldSpec(Answer):
-    kind: Literal["set", "run"]
+    kind: MeldKindName
     min_length: int
 
 
@@ -49,6 +57,10 @@ class RuleSet(Answer):
     name: str
     summary: str
     players: PlayerRange
+    progression: Literal["rounds", "phases"] = Field(
+        description='"rounds": everyone plays round N\'s contract; "phases": each player plays '
+        "their own phase, and the rounds are the phases."
+    )
     rounds: list[RoundSpec]
     decks: dict[str, Decks] = Field(description="Decks and jokers to shuffle, by player count.")
     wilds: str
@@ -57,7 +69,10 @@ class RuleSet(Answer):
 
 
 class ContractMeld(Answer):
-    kind: Literal["set", "run"]
+    kind: MeldKindName = Field(
+        description='"set" (one rank), "run" (in a row), "color" (one colour, any ranks) or '
+        '"flush" (one suit, any ranks).'
+    )
     min_length: int = Field(ge=2, le=20, description="The fewest cards (a run at most 13).")
 
 
@@ -80,11 +95,17 @@ class DocumentWilds(Answer):
 class DecksRow(Answer):
     up_to: int = Field(ge=2, le=8, description="The most players this row is for.")
     decks: int = Field(ge=1, le=8)
+    jokers: int | None = Field(
+        None, ge=0, le=32, description='The row\'s jokers, with "jokers": "by-players".'
+    )
 
 
 class DocumentDecks(Answer):
     by_players: list[DecksRow] = Field(description="From fewer players to more.")
-    jokers: str = Field("per-deck", description="per-deck, players-minus-one or none.")
+    jokers: str = Field(
+        "per-deck",
+        description="per-deck, players-minus-one, none, or by-players (each row gives its own).",
+    )
     jokers_per_deck: int = Field(2, ge=0, le=4)
     for_players: dict[str, Decks] | None = Field(
         None,
@@ -99,6 +120,11 @@ class DocumentPointTable(Answer):
     summary: str = "Custom points."
     ranks: dict[str, int] = Field(description="Points for every rank: A, 2 ... 10, J, Q, K.")
     joker: int
+    cards: dict[str, int] = Field(
+        {},
+        description='Exact cards valued apart from their rank: {"AS": 15, "AC": 15} (Kalooki\'s '
+        "black aces).",
+    )
 
 
 class RuleDocument(Answer):
@@ -117,6 +143,12 @@ class RuleDocument(Answer):
     summary: str = ""
     source: str = ""
     players: PlayerRange | None = None
+    progression: Literal["rounds", "phases"] = Field(
+        "rounds",
+        description='"rounds": everyone plays round N\'s contract in round N; "phases": each '
+        "player plays their own phase each hand and moves up on completing it (the rounds are "
+        "then the phases, in order).",
+    )
     rounds: list[DocumentRound] = Field(min_length=1, max_length=20)
     wilds: DocumentWilds | None = None
     decks: DocumentDecks | None = None

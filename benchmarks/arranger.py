@@ -9,9 +9,11 @@ them built to contain the contract (then topped up with random cards; a few near
 with one card swapped out), timed for the arranger on every hand and for the oracle on a
 sample (the oracle takes up to seconds per hand). Then the hard cases, where the oracle is
 not run: 20- and 30-card hands from three decks with up to 6 jokers, and deuces-wild hands
-with up to 18 wild cards (2s plus jokers), all-out rounds included, and clustered hands (20-30
-cards, many wilds, the naturals crowded into one or two suits). Every hard case must be
-decided (the arranger never gives up); the script reports how many were possible.
+with up to 18 wild cards (2s plus jokers), all-out rounds included, clustered hands (20-30
+cards, many wilds, the naturals crowded into one or two suits), and the all-out rounds of
+every preset with 24-30 cards of two suits only and many wilds. Every hard case must be
+decided (the arranger never gives up); the script reports how many were possible, and names
+the slowest.
 """
 
 from __future__ import annotations
@@ -216,6 +218,39 @@ def clustered_cases(rng: random.Random, count: int) -> list[tuple[RuleSet, int, 
     return cases
 
 
+def two_suit_cases(rng: random.Random, count: int) -> list[tuple[RuleSet, int, list[Card], str]]:
+    """Issue 28's hard family: ``count`` hands per all-out round of every preset (its last
+    round when it has none), 24 or 30 cards of two suits only (spades and clubs every other
+    hand) with 4, 6 or 8 wilds (jokers, and the wild 2s), from as many decks as the rule set
+    may use. Family round 7 with 30 cards, six jokers, spades and clubs took 117 ms."""
+    cases: list[tuple[RuleSet, int, list[Card], str]] = []
+    for rules in PRESETS.values():
+        players = range(rules.min_players, rules.max_players + 1)
+        decks = max(rules.decks.decks_for(p) for p in players)
+        jokers = max(rules.decks.jokers_for(p) for p in players)
+        wild_pool = [JOKER] * jokers + [
+            Card(r, s) for s in Suit for r in Rank if r in rules.wild_ranks
+        ] * decks
+        rounds = [n for n in range(1, rules.round_count + 1) if rules.round(n).all_out]
+        for round_number in rounds or [rules.round_count]:
+            for k in range(count):
+                suits = [Suit.SPADES, Suit.CLUBS] if k % 2 == 0 else rng.sample(list(Suit), 2)
+                naturals = [
+                    Card(r, s) for s in suits for r in Rank if r not in rules.wild_ranks
+                ] * decks
+                n_wild = min(rng.choice([4, 6, 8]), len(wild_pool))
+                size = rng.choice([24, 30])
+                hand = rng.sample(wild_pool, n_wild) + rng.sample(naturals, size - n_wild)
+                rng.shuffle(hand)
+                cases.append((rules, round_number, hand, f"two suits {rules.id}"))
+    return cases
+
+
+def all_hard_cases(rng: random.Random, rounds: int) -> list[tuple[RuleSet, int, list[Card], str]]:
+    """Every hard case: 20-30 cards, clustered hands, two suits only."""
+    return hard_cases(rng, rounds) + clustered_cases(rng, rounds) + two_suit_cases(rng, rounds)
+
+
 CLOCK: Callable[[], float] = time.process_time
 PAUSE_GC = True
 PRUNINGS: Prunings = ALL  # what the command line left on (``--no-memo`` ...)
@@ -328,6 +363,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     rows.report()
     custom_row(random.Random(args.seed + 1), hands_per, oracle_per)
+    deal_row(random.Random(args.seed + 2), 150 if args.quick else 1050)
     if not args.no_hard:
         hard_case_rows(rng, hard_rounds, args.slowest)
     return 1 if rows.mismatches else 0
@@ -472,9 +508,7 @@ def pruning_rows(seed: int, hands_per: int, hard_rounds: int) -> None:
         for n in range(1, rules.round_count + 1)
         for hand in corpus_12(rng, rules, n, hands_per)
     ]
-    hard = [
-        (r, n, h) for r, n, h, _ in hard_cases(rng, hard_rounds) + clustered_cases(rng, hard_rounds)
-    ]
+    hard = [(r, n, h) for r, n, h, _ in all_hard_cases(rng, hard_rounds)]
     worst = [(resolve_rules(g, o), n, parse_cards(h)) for g, o, n, h in bounds.WORST]
     print(
         f"{len(twelve)} 12-card hands, {len(hard)} hard cases and the {len(worst)} hardest "
@@ -568,9 +602,48 @@ def custom_row(rng: random.Random, hands_per: int, oracle_per: int) -> None:
     print()
 
 
+def liverpool_deals(rng: random.Random, per_round: int) -> list[tuple[int, list[Card]]]:
+    """Issue 28's hands: Liverpool rounds 1-7, ``per_round`` each, 10-12 cards dealt from two
+    decks and four jokers, every fifth hand with 2-4 jokers (most deals cannot go down)."""
+    naturals = [Card(r, s) for s in Suit for r in Rank] * 2
+    deals = []
+    for round_number in range(1, 8):
+        for k in range(per_round):
+            size = rng.choice([10, 11, 12])
+            if k % 5 == 0:
+                jokers = rng.randint(2, 4)
+                hand = [JOKER] * jokers + rng.sample(naturals, size - jokers)
+            else:
+                hand = rng.sample(naturals + [JOKER] * 4, size)
+            deals.append((round_number, hand))
+    return deals
+
+
+def deal_row(rng: random.Random, per_round: int) -> None:
+    """Issue 28's row: the arranger on Liverpool deals, its answer as the API gives it (the
+    reason why not is worked out only when asked), then with the reason read, as the
+    referee page shows it."""
+    rules = PRESETS["liverpool"]
+    deals = liverpool_deals(rng, per_round)
+    plain = [timed(arranged, rules, n, hand)[0] for n, hand in deals]
+    explained = [timed(_explained, rules, n, hand)[0] for n, hand in deals]
+    possible = sum(arranged(rules, n, hand).possible for n, hand in deals)
+    for label, times in (("answer", plain), ("with the reason", explained)):
+        print(
+            f"Liverpool deals ({len(deals)}, {possible} possible), {label}: median "
+            f"{ms(statistics.median(times)).strip()} ms, p99 {ms(pct(times, 0.99)).strip()} ms, "
+            f"max {ms(max(times)).strip()} ms"
+        )
+    print()
+
+
+def _explained(rules: RuleSet, round_number: int, hand: Sequence[Card]) -> str:
+    return arranged(rules, round_number, hand).reason
+
+
 def hard_case_rows(rng: random.Random, hard_rounds: int, slowest: int) -> None:
     """The hard cases (20-30 cards, many wilds, all-out rounds), grouped."""
-    cases = hard_cases(rng, hard_rounds) + clustered_cases(rng, hard_rounds)
+    cases = all_hard_cases(rng, hard_rounds)
     by_label: dict[str, list[float]] = {}
     decided = possible_hard = 0
     worst: tuple[float, str] = (0.0, "")
@@ -587,7 +660,7 @@ def hard_case_rows(rng: random.Random, hard_rounds: int, slowest: int) -> None:
         )
         by_label.setdefault(group, []).append(t)
         if t > worst[0]:
-            worst = (t, f"{key}, round {round_number}")
+            worst = (t, f"{key}, round {round_number}: {format_cards(hand)}")
     print(f"hard cases: {len(cases)}, all decided ({possible_hard} possible). Times in ms.")
     print(f"{'group':36} {'count':>5} {'median':>8} {'p99':>8} {'max':>8}")
     for group, times in sorted(by_label.items()):

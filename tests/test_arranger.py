@@ -19,6 +19,7 @@ from scorekeeper.rules import PRESETS, Card, MeldKind, Rank, RuleSet, Suit, chec
 from scorekeeper.rules.arranger import Arrangement, arrange
 from scorekeeper.rules.arranger_support import beyond_the_arranger
 from scorekeeper.rules.bruteforce import brute_force
+from scorekeeper.rules.budget import StepBudget
 from scorekeeper.rules.cards import JOKER, format_cards, parse_cards
 from scorekeeper.rules.limits import waived
 from scorekeeper.rules.options import with_options
@@ -207,6 +208,20 @@ def test_impossible_hands_say_why(preset: str, round_number: int, hand: str, rea
     assert a.reason == reason
     assert a.leftover == cards
     assert brute_force(rules, round_number, cards) is None
+
+
+def test_the_reason_is_worked_out_only_when_read() -> None:
+    """Saying why not asks the search more questions: an arrangement nobody asks the reason
+    of does not spend them, and a second reading does not spend them again."""
+    rules, cards = PRESETS["liverpool"], parse_cards("7H 7C 7S 4S 5S 6S 9D 10D JD QD 2C")
+    budget = StepBudget(steps=10**6, seconds=None)
+    a = arrange(rules, 6, cards, budget=budget)
+    searched = budget.used
+    assert not a.possible and searched > 0
+    assert a.reason.startswith("No way to make 1 set and 2 runs")
+    explained = budget.used
+    assert explained > searched
+    assert a.reason.startswith("No way to make 1 set and 2 runs") and budget.used == explained
 
 
 def test_duplicates_from_several_decks() -> None:
@@ -608,6 +623,19 @@ CLUSTERED = [
     (
         "QS 6S 2S 5S 3S KS 6S AS JK 4S 8S 7S AS JS JK 7S 6S 4S QS QS JK 9S 5S JK 7S JK 9S JK 3S AS",
         False,
+    ),
+    # Issue 28's kind of hand: six or eight jokers and two suits. The clubs need a run of 2
+    # to K, the spades (two aces, 3s, 9s) two runs of 21 cards between them: 33 cards.
+    (
+        "JK JK JK JK JK JK 6C AS 4C KC JC 3S 9S 9S 10S 7S 10C KS 7C 8S AS 8C 2S JS 3S 4S 2C 6S "
+        "QC 9C",
+        False,
+    ),
+    ("JK 10H JC JK JK JK JK 2H JK 4C JH QH 9H 10C 3H 5H JK 7H 8C JK KH KH 8H KC", False),
+    (
+        "JK JK JK JK JK JK JK JK 7S 10C 8C 3S AC QS JS 9C 3S 4S 4S JC 5S 2S 6S 10S 2S 3C 5S KS "
+        "9S 7C",
+        True,
     ),
 ]
 

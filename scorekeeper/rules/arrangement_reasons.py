@@ -32,7 +32,7 @@ def explain(
     rules: RuleSet, round_number: int, hand: Sequence[Card], solver: Solver | None = None
 ) -> str:
     """A sentence saying what is missing, as concrete as the counts allow (``solver``: the
-    one that already found the contract impossible, which keeps its answers).
+    one that found the contract impossible, with its budget and prunings).
 
     The smaller questions it asks spend at most a quarter of the question's budget; past
     that, the sentence only says the contract cannot be made (which is known already)."""

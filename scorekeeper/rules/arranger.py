@@ -15,8 +15,8 @@ Terms:
 The pieces: :mod:`.solver_model` (the hand as counts, the rules as the search needs them),
 :mod:`.meld_choices` (the melds that can start at a card), :mod:`.search_state` (where
 the search stands), :mod:`.contract_search` (the depth-first search), :mod:`.prunings`
-(what only makes it faster), :mod:`.solver` (the questions about one hand, each asked
-once), :mod:`.arrangement_reasons` (why not, asked of the same search). This module turns
+(what only makes it faster), :mod:`.solver` (the questions about one hand, on one
+budget), :mod:`.arrangement_reasons` (why not, asked of the same search). This module turns
 the search's answer back into cards.
 
 A worked hand, Liverpool round 6 (1 set and 2 runs):
@@ -38,21 +38,20 @@ No way to make 2 runs: only spades have 3 or more natural cards close enough tog
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from functools import cached_property, partial
 
-from .arrangement_reasons import explain, homeless
+from .arrangement_reasons import explain
 from .arranger_support import check_arrangeable
-from .budget import StepBudget
+from .budget import StepBudget, current
 from .cards import Card, Rank, format_cards
 from .contract_search import Solution, SolvedMeld
 from .meld_choices import RunChoice, SetChoice
-from .prunings import ALL, HOMELESS, Prunings
+from .prunings import ALL, Prunings
 from .rulesets import MeldKind, RuleSet
 from .solver import Solver
 from .solver_model import SUITS, HandCounts, SearchRules, card_at
-
-BIG_HAND = 20  # cards: from here an all-out hand is first checked for cards that fit nowhere
 
 
 @dataclass(frozen=True)
@@ -69,14 +68,23 @@ class Arrangement:
 
     ``melds`` has one meld per contract meld, in contract order, then any extra melds;
     ``leftover`` is every card not laid down (empty in an all-out round). When ``possible``
-    is false, ``melds`` is empty, ``leftover`` is the whole hand and ``reason`` says what is
-    missing.
+    is false, ``melds`` is empty, ``leftover`` is the whole hand and :attr:`reason` says
+    what is missing.
     """
 
     possible: bool
     melds: tuple[ArrangedMeld, ...]
     leftover: tuple[Card, ...]
-    reason: str = ""
+    why_not: Callable[[], str] = field(default=str, compare=False, repr=False)
+
+    @cached_property
+    def reason(self) -> str:
+        """Why the hand cannot make the contract ("" when it can), worked out when first read:
+        it asks the search several smaller questions (:mod:`.arrangement_reasons`), which
+        take longer than the answer itself, and many callers never read it. It spends from
+        the budget :func:`arrange` was given, else from the one active when it is read
+        (:class:`~.budget.TooHard` past it)."""
+        return self.why_not()
 
 
 def arrange(
@@ -107,19 +115,26 @@ def arrange(
     search = SearchRules.of(rules, round_number)
     counts = HandCounts.of(hand, rules)
     solver = Solver(budget, prunings)
-    # All out, a card that fits in no meld at all settles it before any search of a big
-    # hand (which could take long to find out: thirty cards, eight jokers and a stray card).
-    stuck = (
-        search.all_out
-        and len(hand) >= BIG_HAND
-        and prunings.on(HOMELESS)
-        and homeless(solver, search, counts, hand, rules)
-    )
-    solution = None if stuck else _best_solution(solver, search, counts)
+    solution = _best_solution(solver, search, counts)
     if solution is None:
-        return Arrangement(False, (), hand, explain(rules, round_number, hand, solver))
+        return Arrangement(
+            False, (), hand, partial(_why_not, rules, round_number, hand, solver, budget)
+        )
     melds, leftover = _to_cards(solution, hand, rules)
-    return Arrangement(True, melds, leftover, "")
+    return Arrangement(True, melds, leftover)
+
+
+def _why_not(
+    rules: RuleSet,
+    round_number: int,
+    hand: tuple[Card, ...],
+    solver: Solver,
+    budget: StepBudget | None,
+) -> str:
+    """The reason, asked of the same search; from ``budget``, or, if none was given, the
+    budget active when it is read (a fresh one if none is: its deadline runs from then)."""
+    solver.budget = current(budget)
+    return explain(rules, round_number, hand, solver)
 
 
 def _best_solution(solver: Solver, search: SearchRules, counts: HandCounts) -> Solution | None:

@@ -14,7 +14,7 @@ Terms:
 - A **budget** allows :data:`DEFAULT_STEPS` steps: half a second to a second of CPU at the
   pace of the slowest steps (5 to 10 microseconds, a node of the contract search with its
   bounds; ``benchmarks/arranger.py --worst`` shows the hardest questions found and their
-  pace). The hardest preset question found takes under 90,000 steps. A question
+  pace). The hardest preset question found takes about 30,000 steps. A question
   over budget is refused with :class:`TooHard`, a :class:`~.errors.RulesError` whose message
   a person can read; the web answers it with a 422.
 - A **deadline** (wall clock, :data:`DEFAULT_SECONDS`) is the last resort, for a machine so

@@ -10,7 +10,8 @@ the first natural card of whatever meld takes it; the search tries, in this orde
    in an all-out round, an extra meld;
 2. if it is a dual card (a 2 that may stand for itself), to make it wild;
 3. if it is an ace and aces may be high, to keep it for the top of a run (``J Q K A``);
-4. in a round with a discard, to leave it in hand.
+4. in a round with a discard, to leave it in hand (a dual card is made wild instead: a wild
+   no meld takes stays in hand all the same).
 
 A round with a discard is made as soon as every contract meld is made and the wilds they
 use are there. An all-out round is made when every card is decided, none is left, and the
@@ -93,7 +94,8 @@ def _sets(
 def _runs(
     state: SearchState, at: int, j: int | None, length: int, steps: StepBudget
 ) -> Iterable[Choice]:
-    wilds, others, claimants = state.free(at), state.runs[at % 4], state.claimants(j)
+    suit = at % 4
+    wilds, others, claimants = state.free(), state.runs[suit], state.claimants(j, suit)
     return run_starts(
         state.rules, state.naturals, state.high_aces, at, length, wilds, others, claimants, steps
     )
@@ -101,7 +103,13 @@ def _runs(
 
 MAKERS: dict[MeldKind, Maker] = {MeldKind.SET: _sets, MeldKind.RUN: _runs}
 
-_WildOnly = tuple[int, MeldKind, int, int]  # a meld of wilds only: spec, kind, wilds, room
+_WildOnly = tuple[int, MeldKind, int, int]
+
+# The memo of failed states is kept from this node of a search on: most searches end
+# sooner, and would only pay for keeping it.
+MEMO_FROM = int(
+    __import__("os").environ.get("MEMO_FROM", "64")
+)  # a meld of wilds only: spec, kind, wilds, room
 
 
 class _Search:
@@ -115,6 +123,8 @@ class _Search:
         self.budget = budget
         # A node's checks bound every distinct contract meld: with many, a node is more work.
         self.node_steps = 1 + len(state.specs) // 4
+        # Whether some contract meld may be made of wilds only (then it has no lowest card).
+        self.bare = any(self._bare_room(spec) is not None for spec in state.specs)
 
     # --- the walk ----------------------------------------------------------------------------
 
@@ -167,13 +177,15 @@ class _Search:
         return None
 
     def _set_asides(self, at: int) -> list[str]:
-        """The ways the card at ``at`` may stay out of a meld it starts."""
+        """The ways the card at ``at`` may stay out of a meld it starts. (A dual card is
+        not left in hand: made wild, it stays in hand all the same if no meld takes it.)"""
         ways = []
-        if at in self.state.hand.dual:
+        dual = at in self.state.hand.dual
+        if dual:
             ways.append(WILD)
         if at < 4 and self.rules.highest == HIGH_ACE:
             ways.append(HIGH)
-        if not self.rules.all_out:
+        if not self.rules.all_out and not dual:
             ways.append(LEAVE)
         return ways
 
@@ -182,7 +194,7 @@ class _Search:
         state = self.state
         for choice in MAKERS[kind](state, at, j, length, self.budget):
             state.lay(j, choice)
-            found = self.node(at) if state.free(at) >= 0 else None
+            found = self.node(at) if state.free() >= 0 else None
             state.lay(j, choice, sign=-1)
             if found is not None:
                 return found
@@ -193,6 +205,8 @@ class _Search:
     def _finish(self, at: int) -> Solution | None:
         """A solution if the melds still open can be made of wilds only, now."""
         state = self.state
+        if state.to_make and not self.bare:
+            return None
         wild_only = self._wild_only()
         if wild_only is None:
             return None
@@ -202,7 +216,7 @@ class _Search:
                 return None
             return self._finish_all_out(wild_only, state.pool - state.committed - need)
         short = state.committed + need - state.pool
-        if short > state.spare_dual(at):
+        if short > state.spare:
             return None
         used = state.used + state.committed + need
         if state.must_leave and used >= state.hand.size:
@@ -229,19 +243,27 @@ class _Search:
     def _wild_only(self) -> list[_WildOnly] | None:
         """The melds still open, each made of wilds only: (slot spec, kind, wilds, room);
         ``None`` if some open meld may not be all wild."""
-        rules, state = self.rules, self.state
+        state = self.state
         out: list[_WildOnly] = []
         for j, spec in enumerate(state.specs):
             if not state.open[j]:
                 continue
-            if rules.min_naturals(spec.kind) > 0 or rules.wilds_at_most_naturals:
+            room = self._bare_room(spec)
+            if room is None:
                 return None
-            top = rules.set_max if spec.kind == MeldKind.SET else MAX_RUN
-            if spec.min_length > top:
-                return None
-            room = 0 if rules.exact else top - spec.min_length
             out.extend([(j, spec.kind, spec.min_length, room)] * state.open[j])
         return out
+
+    def _bare_room(self, spec: MeldSpec) -> int | None:
+        """How many more wilds a meld of ``spec`` made of wilds only may take; ``None`` if
+        it may not be all wild."""
+        rules = self.rules
+        if rules.min_naturals(spec.kind) > 0 or rules.wilds_at_most_naturals:
+            return None
+        top = rules.set_max if spec.kind == MeldKind.SET else MAX_RUN
+        if spec.min_length > top:
+            return None
+        return 0 if rules.exact else top - spec.min_length
 
     def _more_wild(self, at: int, count: int) -> list[int]:
         """``count`` undecided dual cards, made wild to cover the wilds the melds need."""

@@ -134,7 +134,7 @@ def run_starts(
     length: int,
     budget: int,
     others: Sequence[tuple[int, int]],
-    may_leave: int = 0,
+    may_leave: Sequence[int] = (0,) * 15,
     steps: StepBudget | None = None,
 ) -> Iterator[RunChoice]:
     """Every run whose lowest natural card is the one at cell ``at`` (the arguments as for
@@ -169,18 +169,18 @@ def run_choices(
     length: int,
     budget: int,
     others: Sequence[tuple[int, int]],
-    may_leave: int = 0,
+    may_leave: Sequence[int] = (0,) * 15,
     steps: StepBudget | None = None,
 ) -> Iterator[RunChoice]:
     """Every run of ``suit`` whose lowest natural card sits at position ``start``.
 
     ``budget`` is the most wilds it may use; ``others`` are the runs of the same suit
-    already chosen; ``may_leave`` is how many other melds could take a natural card the run leaves
-    (a wild stands in its place); a card with more copies than that is never left. Each
-    stretch of cards tried spends a step of ``steps``.
+    already chosen; ``may_leave[p]`` is how many other melds could take a natural card the
+    run leaves at position ``p`` (a wild stands in its place); a card with more copies than
+    that is never left. Each stretch of cards tried spends a step of ``steps``.
     """
     least = max(1, rules.run_min_naturals)
-    cores = _cores(naturals, high_aces, suit, start, rules, budget, may_leave)
+    cores = _cores(naturals, high_aces, suit, start, rules, budget, may_leave, length)
     if steps is not None:
         steps.spend(len(cores))
     for high, taken, inner in cores:
@@ -253,7 +253,10 @@ def _window(
     top_wild: bool,
 ) -> object:
     """Whether the run ``start - below .. high`` is worth trying (``_STOP``: nor any with
-    more wilds below it)."""
+    more wilds below it). In a round with a discard a longer run than needed is not: a wild
+    end could come off, or a shorter run from the same card would do (:func:`_cores` stops
+    at one, except where runs of a suit may overlap but not touch: a shorter run could
+    touch one the longer overlaps, so only the top card coming off is looked at)."""
     size = high - start + 1 + below
     wilds = inner + below
     if start - below < rules.lowest or size > MAX_RUN:
@@ -274,6 +277,11 @@ def _window(
     return _OK
 
 
+def _touching(rules: SearchRules) -> bool:
+    """Whether a shorter run could touch a run of its suit the longer one overlaps."""
+    return rules.same_suit == SameSuitRuns.APART_OR_OVERLAPPING and rules.gap > 0
+
+
 def _cores(
     naturals: Sequence[int],
     high_aces: Sequence[int],
@@ -281,19 +289,44 @@ def _cores(
     start: int,
     rules: SearchRules,
     budget: int,
-    may_leave: int,
+    may_leave: Sequence[int],
+    length: int,
 ) -> list[tuple[int, tuple[int, ...], int]]:
-    """Every ``(high, natural positions, wilds inside)`` from ``start`` up."""
+    """Every ``(high, natural positions, wilds inside)`` from ``start`` up. In a round with
+    a discard none goes on past a legal run of ``length`` or more: a longer one would use
+    the shorter one's cards and more, and whatever it allows, the shorter allows too (the
+    cards above stay in hand). Not where runs of a suit may overlap but not touch: a
+    shorter run could touch one the longer overlaps (:func:`_window`)."""
     out: list[tuple[int, tuple[int, ...], int]] = []
+    least = max(1, rules.run_min_naturals)
+    stop = not rules.all_out and not _touching(rules)
+    capped = rules.wilds_at_most_naturals
+    top = min(rules.highest, start + MAX_RUN - 1)
+    cards = [0] * (top + 2)  # per position, the natural cards of the suit there
+    for position in range(start + 1, top + 1):
+        cards[position] = (
+            high_aces[suit] if position == HIGH_ACE else naturals[cell(position, suit)]
+        )
+    # With no more wilds than natural cards, the natural cards still ahead must outnumber
+    # the wilds already inside for a run to come.
+    ahead = [0] * (top + 2)
+    for position in range(top, start, -1):
+        ahead[position] = ahead[position + 1] + (1 if cards[position] else 0)
 
     def walk(position: int, taken: tuple[int, ...], inner: int) -> None:
         out.append((position - 1, taken, inner))
-        if position > rules.highest or position - start >= MAX_RUN:
+        if position > top:
             return
-        have = high_aces[suit] if position == HIGH_ACE else naturals[cell(position, suit)]
+        naturals_in = len(taken)
+        if capped and inner > naturals_in + ahead[position]:
+            return
+        legal = naturals_in >= least and not (capped and inner > naturals_in)
+        if stop and legal and position - start >= length:
+            return
+        have = cards[position]
         if have:
             walk(position + 1, (*taken, position), inner)
-            if have > may_leave:
+            if have > may_leave[position]:
                 return
         if inner < budget:
             walk(position + 1, taken, inner + 1)

@@ -36,7 +36,7 @@ from typing import NamedTuple
 from .cards import Card
 from .meld_choices import Choice, SetChoice
 from .rulesets import MeldKind, MeldSpec, RuleSet, SameSuitRuns
-from .solver_model import CELLS, HIGH_ACE, UNBOUNDED, HandCounts, SearchRules
+from .solver_model import CELLS, HIGH_ACE, LOW_ACE, UNBOUNDED, HandCounts, SearchRules
 
 WILD = "wild"  # a dual card played as a wild
 HIGH = "high"  # an ace kept for the top of a run (J Q K A)
@@ -59,14 +59,20 @@ class SearchState:
         "high_aces",
         "left",
         "made",
+        "masks",
         "must_leave",
         "naturals",
         "open",
         "pool",
+        "ranks",
         "room",
         "rules",
+        "run_specs",
         "runs",
+        "size",
+        "spare",
         "specs",
+        "to_make",
         "turned",
         "used",
     )
@@ -74,8 +80,14 @@ class SearchState:
     def __init__(self, rules: SearchRules, hand: HandCounts, *, must_leave: bool = False):
         self.rules = rules
         self.hand = hand
+        self.size = hand.size  # the hand's cards
         self.must_leave = must_leave  # a card must stay in hand, to discard
         self.naturals = list(hand.naturals)  # per cell, the natural cards not yet decided
+        # Kept as the cards are decided: per suit, a bit per run position holding a card
+        # (an ace at 1 only), and per rank (1-13) the cards.
+        self.masks = suit_masks(self.naturals, [0] * 4, 0, high=False)
+        self.ranks = [0] + [sum(self.naturals[(r - 1) * 4 : r * 4]) for r in range(1, 14)]
+        self.spare = sum(self.naturals[c] for c in hand.dual)  # dual cards not yet decided
         self.high_aces = [0, 0, 0, 0]  # per suit, the aces kept for the top of a run
         self.pool = hand.wilds
         self.committed = 0
@@ -84,6 +96,8 @@ class SearchState:
         self.used = 0  # natural cards in melds
         self.specs: list[MeldSpec] = list(dict.fromkeys(rules.slots))
         self.open = [rules.slots.count(spec) for spec in self.specs]
+        self.run_specs = [j for j, spec in enumerate(self.specs) if spec.kind == MeldKind.RUN]
+        self.to_make = len(rules.slots)  # contract melds still to make: the sum of ``open``
         self.made: list[Laid] = []
         self.turned: list[int] = []  # the dual cells made wild
         self.runs: list[list[tuple[int, int]]] = [[], [], [], []]  # per suit, (low, high)
@@ -105,20 +119,20 @@ class SearchState:
         A meld's natural cards leave the cards still to decide. A run's high ace is one kept
         high (:data:`HIGH`), unless it is the run's lowest natural card: then it is the card
         being decided (``Q K A`` with two wilds, started by the ace)."""
-        naturals = self.naturals
         if isinstance(choice, SetChoice):
             base = (choice.rank - 1) * 4
             for t, n in enumerate(choice.taken):
-                naturals[base + t] -= sign * n
+                if n:
+                    self._take(base + t, sign * n)
             self.used += sign * sum(choice.taken)
             kind = MeldKind.SET
         else:
             suit, first = choice.suit, choice.taken[0]
             for p in choice.taken:
                 if p < HIGH_ACE:
-                    naturals[(p - 1) * 4 + suit] -= sign
+                    self._take((p - 1) * 4 + suit, sign)
                 elif p == first:
-                    naturals[suit] -= sign
+                    self._take(suit, sign)
                 else:
                     self.high_aces[suit] -= sign
             self.used += sign * len(choice.taken)
@@ -131,6 +145,7 @@ class SearchState:
         self.room += sign * choice.room
         if j is not None:
             self.open[j] -= sign
+            self.to_make -= sign
         if sign > 0:
             self.made.append((j, kind, choice))
         else:
@@ -139,7 +154,7 @@ class SearchState:
     def set_aside(self, at: int, how: str, sign: int = 1) -> None:
         """Decide one card of cell ``at`` otherwise than in a meld: made wild, kept as a high
         ace, or left in hand (or, with ``sign=-1``, take that back)."""
-        self.naturals[at] -= sign
+        self._take(at, sign)
         if how == WILD:
             self.pool += sign
             if sign > 0:
@@ -151,6 +166,18 @@ class SearchState:
         else:
             self.left += sign
 
+    def _take(self, at: int, count: int) -> None:
+        """``count`` cards of cell ``at`` are decided (negative: taken back)."""
+        left = self.naturals[at] - count
+        self.naturals[at] = left
+        self.ranks[at // 4 + 1] -= count
+        if at in self.hand.dual:
+            self.spare -= count
+        if left:
+            self.masks[at & 3] |= _POSITION_BIT[at]
+        else:
+            self.masks[at & 3] &= ~_POSITION_BIT[at]
+
     # --- what the search and the prunings read ---------------------------------------------
 
     def next_cell(self, at: int) -> int:
@@ -160,38 +187,54 @@ class SearchState:
             at += 1
         return at
 
-    def spare_dual(self, at: int) -> int:
-        """Dual cards not yet decided: each may still become a wild."""
-        dual = self.hand.dual
-        return sum(self.naturals[c] for c in dual if c >= at) if dual else 0
-
-    def free(self, at: int) -> int:
+    def free(self) -> int:
         """The wilds the melds still to make may use: the pool and the undecided dual
         cards, less what the melds laid need."""
-        return self.pool + self.spare_dual(at) - self.committed
+        return self.pool + self.spare - self.committed
 
-    def claimants(self, j: int | None) -> int:
-        """How many melds other than one of ``specs[j]`` could still take a natural card a
-        run leaves behind (``UNBOUNDED``: any number of copies)."""
+    def claimants(self, j: int | None, suit: int) -> list[int]:
+        """Per run position (1-14) of ``suit``, how many melds other than one of
+        ``specs[j]`` could still take a natural card a run leaves there (``UNBOUNDED``: any
+        number of copies): another run of the suit, when runs of a suit may overlap (the card
+        is inside this run), or a set, when the natural cards of the position's rank could
+        make one. (A card no other meld can take is better in the run than a wild: with the
+        wild instead, the card would only stay in hand.)"""
         rules = self.rules
         if rules.extra_melds and rules.all_out:
-            return UNBOUNDED
-        count = 0
+            return [UNBOUNDED] * 15
+        runs = 0
+        set_length = 0
         for k, spec in enumerate(self.specs):
             others = self.open[k] - (k == j)
-            if spec.kind == MeldKind.SET and others:
-                return UNBOUNDED  # a set may take every copy of a card
-            if spec.kind == MeldKind.RUN and rules.same_suit != SameSuitRuns.NEVER:
-                count += others  # another run takes one copy
-        return count
+            if not others:
+                continue
+            if spec.kind == MeldKind.SET:
+                set_length = min(set_length or spec.min_length, spec.min_length)
+            elif rules.same_suit == SameSuitRuns.APART_OR_OVERLAPPING:
+                runs += others  # another run takes one copy (runs apart: not inside this one)
+        out = [runs] * 15
+        if set_length:
+            least = max(1, rules.set_min_naturals)
+            if rules.wilds_at_most_naturals:
+                least = max(least, (set_length + 1) // 2)
+            distinct = rules.set_max <= 4
+            for rank in range(1, 14):
+                if self.ranks[rank] < least:
+                    continue
+                if distinct and sum(m >> rank & 1 for m in self.masks) < least:
+                    continue  # suits differ: the suits holding the rank (an ace at 1)
+                out[rank] = UNBOUNDED  # a set may take every copy of a card
+            out[HIGH_ACE] = out[LOW_ACE]
+        return out
 
     def open_runs(self) -> tuple[int, int]:
         """How many runs are still to make, and the fewest cards of one (``(0, 0)``: none)."""
         wanted = shortest = 0
-        for j, spec in enumerate(self.specs):
-            if self.open[j] and spec.kind == MeldKind.RUN:
+        for j in self.run_specs:
+            if self.open[j]:
                 wanted += self.open[j]
-                shortest = min(shortest or spec.min_length, spec.min_length)
+                length = self.specs[j].min_length
+                shortest = min(shortest or length, length)
         return wanted, shortest
 
     def run_floor(self, suit: int, at: int) -> int:
@@ -200,28 +243,51 @@ class SearchState:
         of its suit laid from below that rank (a run of wilds under a high ace is laid from
         the ace, above it)."""
         rules = self.rules
-        rank = at // 4 + 1
-        below = [high + rules.gap + 1 for low, high in self.runs[suit] if low <= rank]
-        return max([rules.lowest, *below])
+        floor = rules.lowest
+        for low, high in self.runs[suit]:
+            if low <= at // 4 + 1:
+                floor = max(floor, high + rules.gap + 1)
+        return floor
 
     def node(self, at: int) -> Node:
         """What the prunings see at a node whose lowest undecided cell is ``at``."""
-        return Node(self, at, self.free(at), suit_masks(self.naturals, self.high_aces, at))
+        high = self.high_aces
+        masks = [m | _HIGH_BIT if m & 2 or high[s] else m for s, m in enumerate(self.masks)]
+        plain = self._plain(masks) if self.hand.dual else masks
+        return Node(self, at, self.free(), masks, plain)
+
+    def _plain(self, masks: list[int]) -> list[int]:
+        """The masks without the positions held only by dual cards not yet decided (a cell
+        is dual or not as a whole; an ace kept high stands for itself)."""
+        plain = list(masks)
+        for c in self.hand.dual:
+            if self.naturals[c]:
+                suit = c % 4
+                bits = _POSITION_BIT[c]
+                if c < 4 and not self.high_aces[suit]:
+                    bits |= 1 << HIGH_ACE
+                plain[suit] &= ~bits
+        return plain
 
 
 class Node(NamedTuple):
     """One node of the search as the prunings see it: the state, the lowest cell still to
-    decide, the wilds still free (:meth:`SearchState.free`), and per suit a bit per run
-    position (1-14) holding a natural card not yet decided (an undecided ace sets both)."""
+    decide, the wilds still free (:meth:`SearchState.free`), per suit a bit per run position
+    (1-14) holding a natural card not yet decided (an undecided ace sets both), and the same
+    without the dual cards (``plain``: a dual card is among the free wilds too)."""
 
     state: SearchState
     at: int
     free: int
     masks: list[int]
+    plain: list[int]
 
 
-def suit_masks(naturals: Sequence[int], high_aces: Sequence[int], at: int) -> list[int]:
-    """Per suit, a bit per run position holding a natural card not yet decided.
+def suit_masks(
+    naturals: Sequence[int], high_aces: Sequence[int], at: int, *, high: bool = True
+) -> list[int]:
+    """Per suit, a bit per run position holding a natural card not yet decided (with
+    ``high``, an ace sets both ends).
 
     >>> naturals = [1] + [0] * 7 + [2] + [0] * 43  # A♠, two 3♠
     >>> masks = suit_masks(naturals, [0, 0, 0, 1], 0)  # and an ace of clubs kept high
@@ -232,13 +298,14 @@ def suit_masks(naturals: Sequence[int], high_aces: Sequence[int], at: int) -> li
     for c in range(at, CELLS):
         if naturals[c]:
             masks[c & 3] |= _POSITION_BIT[c]
-    for suit in range(4):
+    for suit in range(4 if high else 0):
         if high_aces[suit] or (suit >= at and naturals[suit]):  # an ace may also be high
-            masks[suit] |= 1 << HIGH_ACE
+            masks[suit] |= _HIGH_BIT
     return masks
 
 
 _POSITION_BIT = [1 << (c // 4 + 1) for c in range(CELLS)]  # a cell's run position, as a bit
+_HIGH_BIT = 1 << HIGH_ACE
 
 
 __all__ = ["HIGH", "LEAVE", "WILD", "Laid", "Node", "SearchState", "suit_masks"]

@@ -532,7 +532,7 @@ def _arrange_verdict(editor: Editor, setting: Setting) -> dict[str, Any]:
         raise rj.RefereeInputError(
             f"That is {len(hand)} cards: the referee arranges at most {rj.MAX_ARRANGE_CARDS}."
         )
-    return rj.arrange_answer(setting.rules, setting.round_number, hand)
+    return rj.arrange_answer(setting.rules, setting.round_number, hand, explain=True)
 
 
 def _score_verdict(editor: Editor, setting: Setting) -> dict[str, Any]:

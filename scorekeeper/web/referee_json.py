@@ -250,8 +250,12 @@ def contract_answer(
     return verdict_json(verdict, rules)
 
 
-def arrange_answer(rules: RuleSet, round_number: int, cards: Sequence[Card]) -> dict[str, Any]:
-    """``POST /referee/arrange``: can these cards make the contract, and how?"""
+def arrange_answer(
+    rules: RuleSet, round_number: int, cards: Sequence[Card], *, explain: bool = False
+) -> dict[str, Any]:
+    """``POST /referee/arrange``: can these cards make the contract, and how? With
+    ``explain``, ``reason`` says why not when they cannot (the referee asks itself several
+    more questions for that, so it is left out unless asked: ``""``)."""
     from ..rules.arranger import arrange
     from ..rules.contract import card_supply_problems
 
@@ -270,7 +274,7 @@ def arrange_answer(rules: RuleSet, round_number: int, cards: Sequence[Card]) -> 
             "contract": spec.contract.describe(),
             "melds": [],
             "leftover": cards_json(cards),
-            "reason": " ".join(p.message for p in impossible),
+            "reason": " ".join(p.message for p in impossible) if explain else "",
         }
     result = arrange(rules, round_number, tuple(cards))
     melds = []
@@ -289,7 +293,7 @@ def arrange_answer(rules: RuleSet, round_number: int, cards: Sequence[Card]) -> 
         "contract": spec.contract.describe(),
         "melds": melds,
         "leftover": cards_json(result.leftover),
-        "reason": result.reason,
+        "reason": result.reason if explain else "",
     }
 
 

@@ -5,19 +5,17 @@ makes it faster is here, each in a module of its own with a worked hand saying w
 cuts and why that is sound:
 
 - :mod:`.memo`: ``memo``, the states seen to fail are not searched again;
+- :mod:`.card_count`: ``card-count``, the cards left reach the melds still to make (and a
+  card to discard);
 - :mod:`.meld_wilds`: ``meld-wilds``, the melds still to make need no more wilds than are
   free;
 - :mod:`.run_room`: ``run-room``, the runs still to make fit in their suits with the
   wilds free;
 - :mod:`.cover`: ``cover``, all out, every card has an open meld to go to;
-- :mod:`.stacked_runs`: ``stacked-runs``, all out, runs that may overlap have the cards
-  to stack.
+- :mod:`.run_cards`: ``run-cards``, all out, the runs still to make have the cards they
+  need, suit by suit.
 
-Some keep answers per suit in a cache (``meld-wilds cache`` ...). Two more tricks are the
-arranger's: ``answers`` (:class:`..solver.Solver`: the questions about one hand, each
-answered once, the reason why not asking again some of what the arranger asked) and
-``homeless`` (:func:`..arrangement_reasons.homeless`: all out, a big hand with a card
-that fits in no meld is settled before any search).
+Some keep answers per suit in a cache (``meld-wilds cache`` ...).
 
 A :class:`Prunings` value says which are on (all, by default); ``benchmarks/arranger.py
 --prunings`` times the search with each off in turn, and ``tests/test_prunings.py``
@@ -35,26 +33,23 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from ..solver_model import SearchRules
-from . import cover, meld_wilds, memo, run_room, stacked_runs
+from . import card_count, cover, meld_wilds, memo, run_cards, run_room
 from .pruning import Check, Pruning
 
 # In the order the search asks them: the cheap and the sharp first.
 CHECKS: tuple[Pruning, ...] = (
+    card_count.PRUNING,
     meld_wilds.PRUNING,
     run_room.PRUNING,
     cover.PRUNING,
-    stacked_runs.PRUNING,
+    run_cards.PRUNING,
 )
 MEMO = memo.NAME
-ANSWERS = "answers"
-HOMELESS = "homeless"
 
 CUTS: dict[str, str] = {
     MEMO: "a state seen to fail is not searched again",
     **{p.name: p.cuts for p in CHECKS},
     **{p.cache: "keeps its answers per suit" for p in CHECKS if p.cache},
-    ANSWERS: "the questions about one hand, each answered once",
-    HOMELESS: "all out, 20 cards or more: a card that fits in no meld settles it first",
 }
 NAMES: tuple[str, ...] = tuple(CUTS)
 
@@ -106,7 +101,7 @@ def clear_caches() -> None:
     meld_wilds.kept_run_wilds.cache_clear()
     run_room.kept_most_runs.cache_clear()
     run_room.kept_fewest_wilds_for_runs.cache_clear()
-    stacked_runs.kept_fewest_run_cards.cache_clear()
+    run_cards.kept_suit_costs.cache_clear()
 
 
-__all__ = ["ALL", "ANSWERS", "CUTS", "HOMELESS", "MEMO", "NAMES", "Prunings", "clear_caches"]
+__all__ = ["ALL", "CUTS", "MEMO", "NAMES", "Prunings", "clear_caches"]

@@ -15,18 +15,27 @@ that may not overlap hold no card twice (an ace twice: low in one, high in anoth
   sets (:func:`sets_take_the_rest`).
 
 Dual cards are left out: each may become a wild instead. Sound for all-out rounds of sets
-and runs without extra melds (an extra meld could take any card).
+and runs without extra melds (an extra meld could take any card). Where a run and a set
+at most are still to make, :mod:`.run_cards` asks all this and more (how many cards the
+runs need), so cover leaves those nodes to it.
 
-Contract Rummy round 7, three runs, all out: the ``K♥`` has no run of its own to go to.
+Two sets and a run, all out (Liverpool's rules otherwise): the hearts ``7♥ 9♥ K♥`` span
+three ranks, more than two sets take, and so do the diamonds: two suits need the one run.
+With ``7♣`` for the ``K♥``, the sevens and the nines make the sets.
 
+>>> import dataclasses
 >>> from ..cards import parse_cards
->>> from ..presets import CONTRACT_RUMMY
+>>> from ..presets import LIVERPOOL
+>>> from ..rulesets import MeldSpec
 >>> from ..search_state import SearchState
+>>> from ..solver_model import HandCounts, SearchRules
+>>> two_sets_and_a_run = (MeldSpec(SET, 3),) * 2 + (MeldSpec(MeldKind.RUN, 4),)
+>>> rules = dataclasses.replace(SearchRules.of(LIVERPOOL, 7), slots=two_sets_and_a_run)
 >>> def root(hand):
-...     return SearchState.of(CONTRACT_RUMMY, 7, parse_cards(hand)).node(0)
->>> cards_find_melds(root("3S 4S 5S 6S 9D 10D JD QD 5C 6C 7C 8C KH"))
+...     return SearchState(rules, HandCounts.of(parse_cards(hand), LIVERPOOL)).node(0)
+>>> cards_find_melds(root("7S 7H 7D 9S 9H 9C 3D 4D 5D 6D KH"))
 False
->>> cards_find_melds(root("3S 4S 5S 6S 9D 10D JD QD 5C 6C 7C 8C 9C"))
+>>> cards_find_melds(root("7S 7H 7D 9S 9H 9C 3D 4D 5D 6D 7C"))
 True
 """
 
@@ -37,17 +46,21 @@ from itertools import combinations
 
 from ..rulesets import MeldKind, SameSuitRuns
 from ..search_state import Node
-from ..solver_model import CELLS, UNBOUNDED, SearchRules
+from ..solver_model import UNBOUNDED, SearchRules
+from . import run_cards
 from .pruning import SETS_AND_RUNS, Pruning, understands
 
 SET = MeldKind.SET
 
 
 def cards_find_melds(node: Node) -> bool:
-    """Whether the open sets and runs could take every natural card not yet decided."""
+    """Whether the open sets and runs could take every natural card not yet decided (with
+    a run and a set at most still to make, :mod:`.run_cards` asks more of them: passed)."""
     state = node.state
-    sets = sum(n for n, spec in zip(state.open, state.specs, strict=True) if spec.kind == SET)
-    runs = sum(state.open) - sets
+    runs, _ = state.open_runs()
+    sets = state.to_make - runs
+    if runs and sets <= 1 and run_cards.sound_for(state.rules):
+        return True
     cards = _cards_by_suit(node, sets, runs)
     if cards is None:
         return False
@@ -63,28 +76,34 @@ def _cards_by_suit(
     """Per suit, the ranks with a card to place (a count, and a bit each) and the most
     copies of one card; ``None`` if the copies the runs cannot take need more sets than are
     open."""
-    state, at = node.state, node.at
-    ranks = [0, 0, 0, 0]
-    rank_bits = [0, 0, 0, 0]
-    most = list(state.high_aces)
-    sets_needed = 0
+    state, rules = node.state, node.state.rules
     dual = state.hand.dual
-    for base in range(at - at % 4, CELLS, 4):
-        have = [
-            0 if c < at or c in dual else n
-            for c, n in enumerate(state.naturals[base : base + 4], base)
-        ]
-        if not any(have):
+    most = list(state.high_aces)
+    held = copies_in_runs(rules, runs, ace=False)
+    held_aces = copies_in_runs(rules, runs, ace=True)
+    sets_needed = 0
+    for rank in range(1, 14):
+        if not state.ranks[rank]:
+            continue  # (every cell below the lowest undecided one is empty)
+        base = (rank - 1) * 4
+        have = state.naturals[base : base + 4]
+        if dual and base <= dual[-1] and base + 4 > dual[0]:  # (the dual cells are sorted)
+            have = [0 if c in dual else n for c, n in enumerate(have, base)]
+        top = max(have)
+        if not top:
             continue
         for suit, n in enumerate(have):
-            if n:
-                ranks[suit] += 1
-                rank_bits[suit] |= 1 << (base // 4)
-                most[suit] = max(most[suit], n)
-        sets_needed += sets_for(state.rules, have, copies_in_runs(state.rules, runs, ace=base == 0))
-        if sets_needed > sets:
-            return None
-    return ranks, rank_bits, most
+            if n > most[suit]:
+                most[suit] = n
+        if top > (held_aces if base == 0 else held):
+            sets_needed += sets_for(rules, have, held_aces if base == 0 else held)
+            if sets_needed > sets:
+                return None
+    rank_bits = [plain >> 1 & _RANKS for plain in node.plain]  # bit 0: the ace, low
+    return [bits.bit_count() for bits in rank_bits], rank_bits, most
+
+
+_RANKS = (1 << 13) - 1
 
 
 def _runs_needed(

@@ -1,12 +1,14 @@
 """Pruning ``meld-wilds``: the melds still to make need no more wilds than are free.
 
-Each contract meld still to make needs at least the fewest wilds any one meld of its kind
-and length could need from the cards not yet decided: a set, those of the rank with the
-most natural cards; a run, those of the window of its length holding the most natural
-cards of one suit. Melds share no card, so together they need at least the sum of these
-(the best rank or window counted for each is only an underestimate), and the free wilds
-(the hand's, and the dual cards that may still turn wild, less what the melds laid need)
-must cover it. Sound for every rule set of sets and runs.
+Each run still to make needs at least the fewest wilds any one run of its length could
+need from the cards not yet decided: those of the window of its length holding the most
+natural cards of one suit. The sets still to make need at least the fewest wilds any
+choice of ranks for them needs (:func:`sets_need`: two sets of one rank need the natural
+cards of two). Melds share no card, so together they need at least the sum of these (the
+best window counted for each run, and the cards counted for the sets and for the runs
+alike, only underestimate it), and the free wilds (the hand's, and the dual cards that may
+still turn wild, less what the melds laid need) must cover it. Sound for every rule set of
+sets and runs.
 
 Liverpool round 3, two runs of four (three natural cards each): ``3♠ 4♠ 6♠`` and
 ``9♦ 10♦ Q♦`` each need a wild. With one joker the search stops at once; with two it goes
@@ -21,6 +23,16 @@ on.
 False
 >>> enough_wilds(root("3S 4S 6S 9D 10D QD JK JK 8C KC"))
 True
+
+Liverpool round 4, three sets: three aces and three fours make two, and the third needs a
+wild whichever rank it is of (the best rank, counted for each set alone, would need none).
+
+>>> def root4(hand):
+...     return SearchState.of(LIVERPOOL, 4, parse_cards(hand)).node(0)
+>>> enough_wilds(root4("AS AS AC 4H 4S 4C 7D 7C 3S 3H JC 9H"))
+False
+>>> enough_wilds(root4("AS AS AC 4H 4S 4C 7D 7C 3S 3H JC JK"))
+True
 """
 
 from __future__ import annotations
@@ -33,24 +45,26 @@ from ..search_state import Node
 from ..solver_model import MAX_RUN, UNBOUNDED, SearchRules
 from .pruning import SETS_AND_RUNS, Pruning, understands
 
-RunWilds = Callable[[int, int, int, int], int]
+RunWilds = Callable[[int, int, int, int, int], int]
 
 
-def run_wilds(mask: int, length: int, least: int, span: int) -> int:
-    """The fewest wilds a run of ``length`` over the positions of ``mask`` needs, if some
-    ``span`` positions hold ``least`` of them (``UNBOUNDED`` if not).
+def run_wilds(mask: int, plain: int, length: int, least: int, span: int) -> int:
+    """The fewest wilds and dual cards a run of ``length`` over the positions of ``mask``
+    needs (``plain``: the positions holding a card that is not dual), if some ``span``
+    positions of ``mask`` hold ``least`` of them (``UNBOUNDED`` if not).
 
     >>> spades = 0b1101100  # positions 2, 3, 5 and 6
-    >>> run_wilds(spades, 4, 2, 4), run_wilds(spades, 5, 2, 5), run_wilds(spades, 4, 5, 4)
-    (1, 1, 1024)
+    >>> run_wilds(spades, spades, 4, 2, 4), run_wilds(spades, spades, 5, 2, 5)
+    (1, 1)
+    >>> run_wilds(spades, spades, 4, 5, 4), run_wilds(spades, spades & ~0b1000, 4, 2, 4)
+    (1024, 2)
     """
     if least > 1 and not any((mask & w).bit_count() >= least for w in _WINDOWS[span]):
         return UNBOUNDED
     best = UNBOUNDED
     for window in _WINDOWS[length]:
-        have = (mask & window).bit_count()
-        if have:
-            best = min(best, length - have)
+        if mask & window:
+            best = min(best, length - (plain & window).bit_count())
     return best
 
 
@@ -65,53 +79,112 @@ _WINDOWS = {
 }
 
 
-def fewest_wilds(
+def run_need(
     rules: SearchRules,
     spec: MeldSpec,
-    naturals: Sequence[int],
     masks: Sequence[int],
-    at: int,
+    plain: Sequence[int],
     free: int,
     wilds_of_run: RunWilds = kept_run_wilds,
 ) -> int:
-    """The fewest wilds one meld of ``spec`` needs from the cards not yet decided, at best
-    (``UNBOUNDED`` if none can be made with ``free`` wilds)."""
-    least = rules.min_naturals(spec.kind)
+    """The fewest wilds and dual cards one run of ``spec`` needs from the cards not yet
+    decided, at best (``UNBOUNDED`` if none can be made with ``free`` wilds); ``plain``
+    are the masks without the dual cards."""
+    least = rules.run_min_naturals
     length = spec.min_length
-    if spec.kind == MeldKind.SET:
-        best = 0 if least == 0 else UNBOUNDED
-        distinct = rules.set_max <= 4
-        for rank in range(at // 4 + 1, 14):
-            counts = naturals[(rank - 1) * 4 : rank * 4]
-            have = 4 - counts.count(0) if distinct else sum(counts)
-            if have and have >= least:
-                best = min(best, max(0, length - have))
-        return best
     # A longer run holds a window of ``length`` with no more wilds than it has, so the
     # windows of exactly ``length`` bound every run (whatever its natural cards must number).
     best = length if least == 0 else UNBOUNDED
     # A run's natural cards lie within ``least + free`` positions of each other (within its
     # length when contract melds are exactly their length).
     span = length if rules.exact else min(MAX_RUN, max(length, least + free))
-    for mask in masks:
+    for mask, plain_mask in zip(masks, plain, strict=True):
         if mask:
-            best = min(best, wilds_of_run(mask, length, least, span))
+            best = min(best, wilds_of_run(mask, plain_mask, length, least, span))
     return best
 
 
+def sets_need(
+    rules: SearchRules,
+    naturals: Sequence[int],
+    ranks: Sequence[int],
+    sets: int,
+    length: int,
+    dual: Sequence[int] = (),
+) -> int:
+    """The fewest wilds and dual cards ``sets`` sets of at least ``length`` cards need
+    together from the natural cards not yet decided (``UNBOUNDED``: they cannot be made).
+
+    ``s`` sets of one rank with ``n`` natural cards for them need ``s * length - n`` wilds
+    (none if that is negative), and cannot be made when ``n`` is under ``s`` times the
+    natural cards a set needs (when suits differ, a suit gives each set one card at most,
+    so ``n`` grows more slowly than ``s``). Each rank's wilds grow by as much or more with
+    each set it takes, so the fewest in all are the smallest steps of all ranks together.
+    The cards of ``dual`` cells count towards the natural cards a set needs, and among the
+    wilds it takes (each is a wild or in the place of one). ``ranks`` counts the cards of
+    each rank (1-13), for a quick look past the ranks too short of cards for a set.
+
+    >>> from ..presets import LIVERPOOL
+    >>> from ..solver_model import SearchRules, cell
+    >>> naturals = [0] * 52
+    >>> for rank, suit in ((1, 0), (1, 0), (1, 3), (4, 1), (4, 0), (4, 3), (7, 2), (7, 3)):
+    ...     naturals[cell(rank, suit)] += 1
+    >>> ranks = [0] + [sum(naturals[cell(r, 0) : cell(r, 0) + 4]) for r in range(1, 14)]
+    >>> sets_need(SearchRules.of(LIVERPOOL, 4), naturals, ranks, 3, 3)  # aces, fours, a wild
+    1
+    """
+    least = max(rules.set_min_naturals, 1)
+    distinct = rules.set_max <= 4
+    steps = [length] * sets if rules.set_min_naturals == 0 else []  # sets of wilds only
+    for rank in range(1, 14):
+        if ranks[rank] < least:
+            continue
+        base = (rank - 1) * 4
+        counts = naturals[base : base + 4]
+        plain = counts
+        if dual and base <= dual[-1] and base + 4 > dual[0]:  # (the dual cells are sorted)
+            plain = [0 if c in dual else n for c, n in enumerate(counts, base)]
+        before = 0
+        for s in range(1, sets + 1):
+            have = sum([n if n < s else s for n in counts]) if distinct else sum(counts)
+            if have < s * least:
+                break
+            have = sum([n if n < s else s for n in plain]) if distinct else sum(plain)
+            need = max(0, s * length - have)
+            steps.append(need - before)
+            before = need
+    if len(steps) < sets:
+        return UNBOUNDED
+    steps.sort()
+    return sum(steps[:sets])
+
+
 def enough_wilds(node: Node, wilds_of_run: RunWilds = kept_run_wilds) -> bool:
-    """Whether the free wilds cover the fewest the melds still to make need together."""
+    """Whether the free wilds cover the fewest the melds still to make need together: the
+    sets together (:func:`sets_need`, of the shortest length among them), and each run.
+
+    A dual card may stand for itself or be a wild, so it is among the free wilds: a meld
+    counts it among the natural cards it needs, but among the wilds it takes (as itself,
+    it fills a place a wild would otherwise fill)."""
     state = node.state
-    need = 0
+    rules = state.rules
+    need = sets = 0
+    set_length = UNBOUNDED
     for j, spec in enumerate(state.specs):
-        if state.open[j]:
-            least = fewest_wilds(
-                state.rules, spec, state.naturals, node.masks, node.at, node.free, wilds_of_run
-            )
-            need += least * state.open[j]
-            if need > node.free:
-                return False
-    return True
+        if not state.open[j]:
+            continue
+        if spec.kind == MeldKind.SET:
+            sets += state.open[j]
+            set_length = min(set_length, spec.min_length)
+            continue
+        need += (
+            run_need(rules, spec, node.masks, node.plain, node.free, wilds_of_run) * state.open[j]
+        )
+        if need > node.free:
+            return False
+    if sets:
+        need += sets_need(rules, state.naturals, state.ranks, sets, set_length, state.hand.dual)
+    return need <= node.free
 
 
 PRUNING = Pruning(
@@ -123,4 +196,4 @@ PRUNING = Pruning(
     cache="meld-wilds cache",
 )
 
-__all__ = ["PRUNING", "enough_wilds", "fewest_wilds", "run_wilds"]
+__all__ = ["PRUNING", "enough_wilds", "run_need", "run_wilds", "sets_need"]

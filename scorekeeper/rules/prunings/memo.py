@@ -43,7 +43,6 @@ from __future__ import annotations
 from collections.abc import Hashable
 
 from ..meld_choices import RunChoice
-from ..rulesets import MeldKind
 from ..search_state import SearchState
 from ..solver_model import UNBOUNDED
 
@@ -71,9 +70,7 @@ def state_key(state: SearchState, at: int) -> Hashable:
             ),
         )
     # The runs laid matter only while another run may still join them.
-    runs_open = any(
-        o and s.kind == MeldKind.RUN for o, s in zip(state.open, state.specs, strict=True)
-    )
+    runs_open = any(state.open[j] for j in state.run_specs)
     return (
         at,
         bytes(state.naturals[at:]),

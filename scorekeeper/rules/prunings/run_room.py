@@ -39,27 +39,38 @@ from ..search_state import Node
 from ..solver_model import MAX_RUN, UNBOUNDED, SearchRules
 from .pruning import SETS_AND_RUNS, Pruning, understands
 
-MostRuns = Callable[[int, int, int, int, int, bool, int, int], int]
-FewestWilds = Callable[[int, int, int, int, bool, int, int, int], tuple[int, ...]]
+MostRuns = Callable[[int, int, int, int, int, int, bool, int, int], int]
+FewestWilds = Callable[[int, int, int, int, int, bool, int, int, int], tuple[int, ...]]
 
 
 def most_runs(
-    mask: int, low: int, length: int, least: int, free: int, capped: bool, gap: int, top: int
+    mask: int,
+    plain: int,
+    low: int,
+    length: int,
+    least: int,
+    free: int,
+    capped: bool,
+    gap: int,
+    top: int,
 ) -> int:
     """How many runs of one suit, apart from each other (at least ``gap`` positions between
     two), fit from position ``low`` to ``top``, each at least ``length`` long with at least
     ``least`` natural cards from ``mask`` and at most ``free`` wilds (each run alone; with
-    ``capped``, no more wilds than natural cards). Taken greedily, the one that ends lowest
-    first, which gives the most; cheaper than :func:`fewest_wilds_for_runs`, and enough for
-    one run.
+    ``capped``, no more wilds than natural cards). A dual card (in ``mask``, not in
+    ``plain``) counts among the natural cards a run needs, and among the wilds it takes.
+    Taken greedily, the one that ends lowest first, which gives the most; cheaper than
+    :func:`fewest_wilds_for_runs`, and enough for one run.
 
     >>> spades = sum(1 << p for p in (3, 4, 5, 6, 8, 9, 10))  # 3-6, then 8-10
-    >>> most_runs(spades, 1, 4, 1, 0, False, 1, 14), most_runs(spades, 1, 4, 1, 1, False, 1, 14)
-    (1, 2)
+    >>> most_runs(spades, spades, 1, 4, 1, 0, False, 1, 14)
+    1
+    >>> most_runs(spades, spades, 1, 4, 1, 1, False, 1, 14)
+    2
     """
     count = 0
     while True:
-        end = _earliest_end(mask, low, length, least, free, capped, top)
+        end = _earliest_end(mask, plain, low, length, least, free, capped, top)
         if end is None:
             return count
         count += 1
@@ -67,31 +78,41 @@ def most_runs(
 
 
 def _earliest_end(
-    mask: int, low: int, length: int, least: int, free: int, capped: bool, top: int
+    mask: int, plain: int, low: int, length: int, least: int, free: int, capped: bool, top: int
 ) -> int | None:
     for end in range(low + length - 1, top + 1):
         for start in range(max(low, end - MAX_RUN + 1), end - length + 2):
             size = end - start + 1
-            have = (mask & (((1 << size) - 1) << start)).bit_count()
-            wilds = size - have
-            if have >= least and wilds <= free and not (capped and wilds > have):
+            window = ((1 << size) - 1) << start
+            have = (mask & window).bit_count()
+            if have < least or (capped and size - have > have):
+                continue
+            if size - (plain & window).bit_count() <= free:
                 return end
     return None
 
 
 def fewest_wilds_for_runs(
-    mask: int, low: int, length: int, least: int, capped: bool, gap: int, top: int, runs: int
+    mask: int,
+    plain: int,
+    low: int,
+    length: int,
+    least: int,
+    capped: bool,
+    gap: int,
+    top: int,
+    runs: int,
 ) -> tuple[int, ...]:
     """The fewest wilds that 0, 1, ... ``runs`` runs of one suit need between them, apart
     from each other (at least ``gap`` positions between two), from position ``low`` to
     ``top``, each at least ``length`` long with at least ``least`` natural cards from
     ``mask`` (with ``capped``, no more wilds than natural cards); ``UNBOUNDED``: that many
-    runs do not fit.
+    runs do not fit. Dual cards count as in :func:`most_runs`.
 
     >>> spades = sum(1 << p for p in (3, 4, 5, 6, 8, 9, 10))  # 3-6, then 8-10
-    >>> fewest_wilds_for_runs(spades, 1, 4, 1, False, 1, 14, 2)
+    >>> fewest_wilds_for_runs(spades, spades, 1, 4, 1, False, 1, 14, 2)
     (0, 0, 1)
-    >>> fewest_wilds_for_runs(spades, 1, 4, 1, False, 1, 14, 3)[3] == UNBOUNDED  # no third
+    >>> fewest_wilds_for_runs(spades, spades, 1, 4, 1, False, 1, 14, 3)[3] == UNBOUNDED
     True
     """
     # best[p][r]: the fewest wilds of r runs lying below position p (from ``low``).
@@ -100,10 +121,11 @@ def fewest_wilds_for_runs(
         row = list(best[end])  # the position ``end`` left out
         for start in range(max(low, end - MAX_RUN + 1), end - length + 2):
             size = end - start + 1
-            have = (mask & (((1 << size) - 1) << start)).bit_count()
-            wilds = size - have
-            if have < least or (capped and wilds > have):
+            window = ((1 << size) - 1) << start
+            have = (mask & window).bit_count()
+            if have < least or (capped and size - have > have):
                 continue
+            wilds = size - (plain & window).bit_count()
             before = best[max(low, start - gap)]
             for r in range(1, runs + 1):
                 row[r] = min(row[r], before[r - 1] + wilds)
@@ -126,10 +148,15 @@ def fewest_in_all(costs: Sequence[tuple[int, ...]], wanted: int) -> int:
     """
     total = [0] + [UNBOUNDED] * wanted
     for cost in costs:
-        total = [
-            min(total[k - r] + cost[r] for r in range(min(k, len(cost) - 1) + 1))
-            for k in range(wanted + 1)
-        ]
+        after = [UNBOUNDED] * (wanted + 1)
+        for r, wilds in enumerate(cost[: wanted + 1]):
+            if wilds >= UNBOUNDED:
+                continue
+            for k in range(r, wanted + 1):
+                sum_ = total[k - r] + wilds
+                if sum_ < after[k]:
+                    after[k] = sum_
+        total = after
     return total[wanted]
 
 
@@ -148,21 +175,24 @@ def suits_hold_runs(
     capped, gap, top = rules.wilds_at_most_naturals, rules.gap, rules.highest
     free = max(node.free, 0)
     room = 0
-    suits = []  # the suits with room: mask, lowest position, runs
-    for suit, mask in enumerate(node.masks):
+    suits = []  # the suits with room: masks, lowest position, runs
+    for suit, (mask, plain) in enumerate(zip(node.masks, node.plain, strict=True)):
         laid = len(state.runs[suit])
         if mask and laid < per_suit:
             low = state.run_floor(suit, node.at)
-            fits = count(mask, low, length, least, min(free, MAX_RUN), capped, gap, top)
+            fits = count(mask, plain, low, length, least, min(free, MAX_RUN), capped, gap, top)
             fits = min(per_suit - laid, fits)
             room += fits
             if fits:
-                suits.append((mask, low, min(fits, wanted)))
+                suits.append((mask, plain, low, min(fits, wanted)))
     if room < wanted:
         return False
     if wanted == 1:
         return True
-    costs = [fewest(mask, low, length, least, capped, gap, top, runs) for mask, low, runs in suits]
+    costs = [
+        fewest(mask, plain, low, length, least, capped, gap, top, runs)
+        for mask, plain, low, runs in suits
+    ]
     return fewest_in_all(costs, wanted) <= node.free
 
 

@@ -110,12 +110,15 @@ def referee_contract() -> Response:
 @bp.post("/referee/arrange")
 @documented(Arrangement, body=ArrangeRequest, errors=BOUNDED)
 def referee_arrange() -> Response:
-    """Can these cards make the round's contract? One way to lay them down."""
+    """Can these cards make the round's contract? One way to lay them down.
+
+    Send explain to be told why not, when they cannot (reason): it takes the referee longer.
+    """
     ask = read_payload(ArrangeRequest)
     rules = rj.read_rules(ask.rules, ask.options)
     number = rj.read_round(ask.round, rules)
     cards = rj.read_cards(ask.cards, "cards", limit=rj.MAX_ARRANGE_CARDS, rules=rules)
-    return _answer(rj.arrange_answer(rules, number, cards))
+    return _answer(rj.arrange_answer(rules, number, cards, explain=ask.explain))
 
 
 @bp.post("/referee/layoff")

@@ -49,6 +49,11 @@ class ContractRequest(RulesRequest):
 class ArrangeRequest(RulesRequest):
     round: int = Field(description=ROUND_NUMBER)
     cards: RefereeCards
+    explain: bool = Field(
+        False,
+        description="When the cards cannot make the contract, say why in reason (the referee "
+        "asks itself several more questions for that: it takes longer).",
+    )
 
 
 class MeldAndCard(RulesRequest):
@@ -143,7 +148,10 @@ class Arrangement(Answer):
     contract: str
     melds: list[ArrangedMeld]
     leftover: list[str]
-    reason: str
+    reason: str = Field(
+        description="Why the cards cannot make the contract, when explain was sent; "
+        "otherwise empty."
+    )
 
 
 class LayoffResult(Answer):

@@ -85,6 +85,7 @@ settings.load_profile("scorekeeper")
 RUN_DIR = pytest.StashKey[Path]()
 _RUN_DIR: Path | None = None  # the same, for helpers without the config (removed at the end)
 BEFORE = pytest.StashKey[checkout.Snapshot]()
+POSTGRES_CPU = pytest.StashKey[float]()
 WORKERS_PER_CPU = 2  # tests often wait (browser, servers, PostgreSQL): more workers than CPUs
 
 
@@ -145,7 +146,9 @@ def pytest_sessionfinish(session: pytest.Session) -> None:
     config = session.config
     if not _is_controller(config):
         return
-    pgserver.stop_shared(config.stash[RUN_DIR])
+    postgres_cpu = pgserver.stop_shared(config.stash[RUN_DIR])
+    if postgres_cpu is not None:
+        config.stash[POSTGRES_CPU] = postgres_cpu
     shutil.rmtree(config.stash[RUN_DIR], ignore_errors=True)
     written = checkout.written(config.stash[BEFORE], checkout.snapshot())
     if written:
@@ -156,6 +159,13 @@ def pytest_sessionfinish(session: pytest.Session) -> None:
             red=True,
         )
         session.exitstatus = pytest.ExitCode.TESTS_FAILED
+
+
+def pytest_terminal_summary(terminalreporter: Any, config: pytest.Config) -> None:
+    """The CPU the PostgreSQL server used: pg_ctl starts it outside this process tree, so a
+    time(1) of the run leaves it out."""
+    if POSTGRES_CPU in config.stash:
+        terminalreporter.write_line(f"PostgreSQL server: {config.stash[POSTGRES_CPU]:.1f} s CPU")
 
 
 @pytest.fixture(scope="session")

@@ -84,6 +84,20 @@ class PostgresServer:
         with psycopg.connect(self.admin_url, autocommit=True) as conn:
             conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
+    def cpu_seconds(self) -> float:
+        """CPU time the server has used so far: the postmaster, the backends it has ended
+        (counted in its children's time) and those still running."""
+        try:
+            postmaster = int(Path(self.data, "postmaster.pid").read_text().split()[0])
+            stats = [Path(f"/proc/{postmaster}/stat").read_text()]
+            children = Path(f"/proc/{postmaster}/task/{postmaster}/children").read_text()
+            for child in children.split():
+                stats.append(Path(f"/proc/{child}/stat").read_text())
+        except (OSError, ValueError, IndexError):
+            return 0.0
+        ticks = sum(sum(map(int, s[s.rindex(")") + 2 :].split()[11:15])) for s in stats)
+        return ticks / os.sysconf("SC_CLK_TCK")
+
     def stop(self) -> None:
         _run_as_owner(
             [os.path.join(self.bin_dir, "pg_ctl"), "-D", self.data, "-m", "immediate", "stop"]
@@ -162,9 +176,13 @@ def shared(run_dir: Path) -> PostgresServer:
         return server
 
 
-def stop_shared(run_dir: Path) -> None:
-    """Stop the run's server, if a test started one."""
+def stop_shared(run_dir: Path) -> float | None:
+    """Stop the run's server, if a test started one; the CPU seconds it used."""
     state = run_dir / "postgres.json"
-    if state.exists():
-        PostgresServer(**json.loads(state.read_text())).stop()
-        state.unlink()
+    if not state.exists():
+        return None
+    server = PostgresServer(**json.loads(state.read_text()))
+    used = server.cpu_seconds()
+    server.stop()
+    state.unlink()
+    return used

@@ -16,20 +16,24 @@ import os
 import shutil
 import tempfile
 import threading
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
+from urllib.parse import urlsplit
 
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 from hypothesis import settings
 from jinja2.bccache import Bucket, BytecodeCache
+from sqlmodel import Session
 from werkzeug.routing import Rule
 from werkzeug.serving import make_server
 
-from scorekeeper import create_app
-from scorekeeper.db import create_all, get_engine, make_engine
+from scorekeeper import create_app, games
+from scorekeeper.db import create_all, get_engine, make_engine, write_session
+from scorekeeper.rules.scoring import PlayerResult
 
 from . import checkout, pgserver
 
@@ -126,7 +130,7 @@ def pytest_configure(config: pytest.Config) -> None:
     if _is_controller(config):
         config.stash[RUN_DIR] = Path(tempfile.mkdtemp(prefix="scorekeeper-tests-"))
     else:
-        config.stash[RUN_DIR] = Path(config.workerinput["scorekeeper_run_dir"])
+        config.stash[RUN_DIR] = Path(config.workerinput["scorekeeper_run_dir"])  # type: ignore[attr-defined]
     _RUN_DIR = config.stash[RUN_DIR]
 
 
@@ -152,7 +156,7 @@ def pytest_sessionfinish(session: pytest.Session) -> None:
     shutil.rmtree(config.stash[RUN_DIR], ignore_errors=True)
     written = checkout.written(config.stash[BEFORE], checkout.snapshot())
     if written:
-        reporter = config.pluginmanager.get_plugin("terminalreporter")
+        reporter: Any = config.pluginmanager.get_plugin("terminalreporter")
         reporter.ensure_newline()
         reporter.write_line(
             "tests wrote into the checkout (write in tmp_path instead): " + ", ".join(written),
@@ -256,7 +260,7 @@ def _share_url_builders() -> None:
             made[key] = make(rule, append_unknown)
         return made[key]
 
-    Rule._compile_builder = shared  # type: ignore[method-assign]
+    Rule._compile_builder = shared  # type: ignore[method-assign,assignment]
 
 
 _share_url_builders()
@@ -312,9 +316,6 @@ def grant_device(
     app: Flask, client: FlaskClient, game_id: str, label: str = "creator device"
 ) -> str:
     """Give ``client`` (a browser) edit rights to the game, as creating or joining it would."""
-    from scorekeeper import games
-    from scorekeeper.db import write_session
-
     with client.session_transaction() as cookie:
         device = cookie.get("device") or games.new_device_id()
         cookie["device"] = device
@@ -347,6 +348,131 @@ def client(app: Flask) -> FlaskClient:
 @pytest.fixture
 def runner(app: Flask) -> Any:
     return app.test_cli_runner()
+
+
+# --- games built for a test -----------------------------------------------------------------
+
+# A player's end of a round, in a row of a game the test builds: None (or the builder's
+# ``went_out`` value) went out, a number is points held, a PlayerResult says anything else.
+Cell = int | None | PlayerResult
+
+
+class GameBuilder:
+    """Stores a game through the game service, its rounds entered: the ``new_game`` fixture.
+
+    ``new_game(app, ["Ann", "Bob"], [[None, 10], [25, None]])`` is a Liverpool game of two
+    rounds (Ann went out in round 1, Bob in round 2), Ann dealing first. ``where`` is an app
+    (each step then is a transaction of its own, as a request's would be) or a session (the
+    steps join its transaction; the caller commits). ``rows`` are the rounds, one cell per
+    seat; ``rounds`` enters that many rounds, the rows taken again in turn (``"all"``: every
+    round of the rules); without rows, seat 0 goes out and the others hold 5 × the round's
+    number. ``went_out`` is the value that marks the player who went out (the first such cell
+    of a row): None, or 0 where a test's rows hold 0 for them. ``bought`` is the cards each
+    player who holds points bought; ``cut_rounds`` the rounds whose cutter cut exactly.
+    ``group_id`` starts the game in that group (its people by name); ``rules`` is a preset's
+    id or a rule-set document; ``first_dealer=None`` leaves the deal to a cut.
+
+    ``new_game.by_form`` and ``new_game.by_api`` start a game through the app's doors
+    instead, for tests about what comes through them.
+    """
+
+    def __call__(
+        self,
+        where: Flask | Session,
+        players: Sequence[str],
+        rows: Sequence[Sequence[Cell]] = (),
+        *,
+        rounds: int | Literal["all"] | None = None,
+        rules: str | Mapping[str, Any] = "liverpool",
+        options: Mapping[str, Any] | None = None,
+        title: str = "",
+        group_id: str | None = None,
+        first_dealer: int | None = 0,
+        went_out: int | None = None,
+        bought: int = 0,
+        cut_rounds: Collection[int] = (),
+    ) -> games.GameView:
+        start: dict[str, Any] = {"preset": rules, "players": list(players)}
+        start |= {"first_dealer": first_dealer}
+        start |= {"title": title, "options": options}
+        with self._session(where) as session:
+            if group_id is None:
+                view, _token = games.create_game(session, **start)
+            else:
+                view, _token = games.start_group_game(session, group_id, **start)
+        count = view.rules.round_count if rounds == "all" else rounds
+        if count is None:
+            count = len(rows)
+        for number in range(1, count + 1):
+            row = rows[(number - 1) % len(rows)] if rows else self._plain_row(players, number)
+            entry = games.RoundInput(self._results(row, went_out, bought), number in cut_rounds)
+            with self._session(where) as session:
+                view, _new = games.add_round(session, view.id, number, entry)
+        return view
+
+    @staticmethod
+    def by_form(
+        client: FlaskClient,
+        players: Sequence[str] = ("Ann", "Bob", "Cy"),
+        rules: str = "liverpool",
+        first_dealer: int | None = 0,
+        **fields: str,
+    ) -> str:
+        """A game started through the new-game form, as a person would (``rules``: a preset,
+        ``saved:<id>`` or ``shared:<token>``; ``first_dealer=None`` leaves the field out);
+        its id."""
+        data: dict[str, Any] = {"player": list(players), "preset": rules, **fields}
+        if first_dealer is not None:
+            data["first_dealer"] = str(first_dealer)
+        response = client.post("/games/new", data=data)
+        assert response.status_code == 303, response.get_data(as_text=True)[:2000]
+        return urlsplit(response.headers["Location"]).path.rsplit("/", 1)[1]
+
+    @staticmethod
+    def by_api(
+        client: FlaskClient,
+        players: Sequence[str] = ("Ann", "Bob"),
+        rules: Any = "liverpool",
+        **body: Any,
+    ) -> dict[str, Any]:
+        """A game started with ``POST /api/v1/games`` (``rules``: a preset's id or a rule-set
+        document); the answer (the game, its token)."""
+        response = client.post("/api/v1/games", json={"rules": rules, "players": players, **body})
+        assert response.status_code == 201, response.get_json()
+        return dict(response.get_json())
+
+    @staticmethod
+    def _plain_row(players: Sequence[str], number: int) -> list[Cell]:
+        return [None, *([5 * number] * (len(players) - 1))]
+
+    @staticmethod
+    def _results(
+        row: Sequence[Cell], went_out: int | None, bought: int
+    ) -> tuple[PlayerResult, ...]:
+        out = row.index(went_out) if went_out in row else -1
+        return tuple(
+            PlayerResult(went_out=True)
+            if seat == out
+            else cell
+            if isinstance(cell, PlayerResult)
+            else PlayerResult(points=cell, bought=bought)
+            for seat, cell in enumerate(row)
+        )
+
+    @staticmethod
+    @contextmanager
+    def _session(where: Flask | Session) -> Iterator[Session]:
+        if isinstance(where, Session):
+            yield where
+            return
+        with where.app_context(), write_session() as session:
+            yield session
+
+
+@pytest.fixture
+def new_game() -> GameBuilder:
+    """Builds the games a test needs through the game service (see :class:`GameBuilder`)."""
+    return GameBuilder()
 
 
 def _closing_body(app: WSGIApplication) -> WSGIApplication:

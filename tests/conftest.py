@@ -35,7 +35,7 @@ from scorekeeper import create_app, games
 from scorekeeper.db import create_all, get_engine, make_engine, write_session
 from scorekeeper.rules.scoring import PlayerResult
 
-from . import checkout, pgserver
+from . import checkout, pgserver, writes
 
 if TYPE_CHECKING:
     from _typeshed.wsgi import StartResponse, WSGIApplication, WSGIEnvironment
@@ -125,13 +125,27 @@ def _long(item: pytest.Item) -> bool:
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    """The run's folder, shared by its processes (where the PostgreSQL server is found)."""
+    """The run's folder, shared by its processes (where the PostgreSQL server is found); from
+    here on, a write outside the temporary folders fails (``writes.py``)."""
     global _RUN_DIR
     if _is_controller(config):
         config.stash[RUN_DIR] = Path(tempfile.mkdtemp(prefix="scorekeeper-tests-"))
     else:
-        config.stash[RUN_DIR] = Path(config.workerinput["scorekeeper_run_dir"])  # type: ignore[attr-defined]
+        worker: dict[str, Any] = config.workerinput  # type: ignore[attr-defined]
+        config.stash[RUN_DIR] = Path(worker["scorekeeper_run_dir"])
     _RUN_DIR = config.stash[RUN_DIR]
+    writes.guard(_pytest_outputs(config))
+
+
+def _pytest_outputs(config: pytest.Config) -> list[Path]:
+    """The folders pytest itself was told to write in: --basetemp, the cache, --junitxml's."""
+    found = [Path(config.option.basetemp)] if config.option.basetemp else []
+    cache = getattr(config, "cache", None)  # none with -p no:cacheprovider
+    if cache is not None:
+        found.append(cache._cachedir)
+    if getattr(config.option, "xmlpath", None):
+        found.append(Path(config.option.xmlpath).parent)
+    return found
 
 
 @pytest.hookimpl(optionalhook=True)
@@ -286,6 +300,12 @@ def make_app(database_url: str, tmp_path: Path, **extra: Any) -> Flask:
 # PostgreSQL databases made from the run's template (database_url): their tables are there.
 _WITH_TABLES: set[str] = set()
 _SQLITE_TEMPLATE: list[Path] = []  # this process's SQLite file with every table, once made
+
+
+def scratch_folder() -> Path:
+    """A new folder in the run's folder (removed when the run ends), for what a test module
+    makes as it is imported: an app to read the routes from, a module's shared database."""
+    return Path(tempfile.mkdtemp(prefix="module-", dir=_RUN_DIR))
 
 
 def _has_tables(database_url: str) -> bool:

@@ -5,10 +5,11 @@ making, renaming or removing a file or folder, copying onto a path, or opening a
 database outside the allowed folders raises :class:`WriteOutside` at once, with the path, in
 the test (or the import) that did it. Allowed: the system's temporary folder (every test's
 ``tmp_path``, the run's folder, the browser's and PostgreSQL's own folders are in it), any
-folder given with ``--basetemp``, and the checkout's folders the tools write
-(:data:`checkout.EXPECTED`, ``__pycache__``). What other processes write (the browser, the
-served app, PostgreSQL) is theirs: the checkout snapshot (:mod:`checkout`) sees what lands in
-the checkout from any process.
+folder given with ``--basetemp``, the checkout's folders the tools write
+(:data:`checkout.EXPECTED`, ``__pycache__``), and the folders a person names in
+``SCOREKEEPER_TEST_WRITES`` (separated by ``:``) to keep what a test shows them. What other
+processes write (the browser, the served app, PostgreSQL) is theirs: the checkout snapshot
+(:mod:`checkout`) sees what lands in the checkout from any process.
 """
 
 from __future__ import annotations
@@ -48,7 +49,8 @@ class WriteOutside(RuntimeError):
 
 def guard(extra: Iterable[str | os.PathLike[str]] = ()) -> None:
     """Refuse, from now on in this process, every write outside the allowed folders."""
-    allowed = [Path(tempfile.gettempdir()), *map(Path, extra)]
+    named = os.environ.get("SCOREKEEPER_TEST_WRITES", "").split(os.pathsep)
+    allowed = [Path(tempfile.gettempdir()), *map(Path, extra), *(Path(n) for n in named if n)]
     allowed += [ROOT / folder for folder in EXPECTED]
     roots = tuple(str(path.resolve()) + os.sep for path in allowed)
 
@@ -63,7 +65,10 @@ def guard(extra: Iterable[str | os.PathLike[str]] = ()) -> None:
             full = os.path.realpath(path) + os.sep
             if full.startswith(roots) or f"{os.sep}__pycache__{os.sep}" in full:
                 continue
-            raise WriteOutside(f"{event} {path!r}: a test writes in tmp_path (or its run's folder)")
+            raise WriteOutside(
+                f"{event} {path!r}: a test writes in tmp_path or its run's folder (a folder"
+                " you asked a test to write in goes in SCOREKEEPER_TEST_WRITES)"
+            )
 
     sys.addaudithook(check)
 

@@ -25,6 +25,10 @@ from pathlib import Path
 
 import psycopg
 
+from scorekeeper.db import create_all, make_engine
+
+TABLES_TEMPLATE = "scorekeeper_tables"
+
 
 def find_bin_dir() -> str:
     candidates = sorted(glob.glob("/usr/lib/postgresql/*/bin"), reverse=True)
@@ -56,18 +60,43 @@ class PostgresServer:
     def url(self, database: str) -> str:
         return f"postgresql+psycopg://postgres@127.0.0.1:{self.port}/{database}"
 
-    def create_database(self) -> str:
-        """A new empty database; its SQLAlchemy URL. The name holds the process id, so test
+    def create_database(self, with_tables: bool = False) -> str:
+        """A new empty database, or one with the app's tables (a copy of the template
+        :func:`shared` made); its SQLAlchemy URL. The name holds the process id, so test
         processes sharing the server never pick the same one."""
         name = f"t{os.getpid()}_{next(self._numbers)}"
+        template = f' TEMPLATE "{TABLES_TEMPLATE}"' if with_tables else ""
         with psycopg.connect(self.admin_url, autocommit=True) as conn:
-            conn.execute(f'CREATE DATABASE "{name}"')
+            conn.execute(f'CREATE DATABASE "{name}"{template}')
         return self.url(name)
+
+    def create_tables_template(self) -> None:
+        """The database every ``with_tables`` database copies: the app's tables, made once
+        by ``create_all`` (copying them costs a tenth of making them)."""
+        with psycopg.connect(self.admin_url, autocommit=True) as conn:
+            conn.execute(f'CREATE DATABASE "{TABLES_TEMPLATE}"')
+        engine = make_engine(self.url(TABLES_TEMPLATE))
+        create_all(engine)
+        engine.dispose()  # a template takes no connections while it is copied
 
     def drop_database(self, url: str) -> None:
         name = url.rsplit("/", 1)[1]
         with psycopg.connect(self.admin_url, autocommit=True) as conn:
             conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+    def cpu_seconds(self) -> float:
+        """CPU time the server has used so far: the postmaster, the backends it has ended
+        (counted in its children's time) and those still running."""
+        try:
+            postmaster = int(Path(self.data, "postmaster.pid").read_text().split()[0])
+            stats = [Path(f"/proc/{postmaster}/stat").read_text()]
+            children = Path(f"/proc/{postmaster}/task/{postmaster}/children").read_text()
+            for child in children.split():
+                stats.append(Path(f"/proc/{child}/stat").read_text())
+        except (OSError, ValueError, IndexError):
+            return 0.0
+        ticks = sum(sum(map(int, s[s.rindex(")") + 2 :].split()[11:15])) for s in stats)
+        return ticks / os.sysconf("SC_CLK_TCK")
 
     def stop(self) -> None:
         _run_as_owner(
@@ -142,13 +171,18 @@ def shared(run_dir: Path) -> PostgresServer:
         if state.exists():
             return PostgresServer(**json.loads(state.read_text()))
         server = start()
+        server.create_tables_template()
         state.write_text(json.dumps(asdict(server)))
         return server
 
 
-def stop_shared(run_dir: Path) -> None:
-    """Stop the run's server, if a test started one."""
+def stop_shared(run_dir: Path) -> float | None:
+    """Stop the run's server, if a test started one; the CPU seconds it used."""
     state = run_dir / "postgres.json"
-    if state.exists():
-        PostgresServer(**json.loads(state.read_text())).stop()
-        state.unlink()
+    if not state.exists():
+        return None
+    server = PostgresServer(**json.loads(state.read_text()))
+    used = server.cpu_seconds()
+    server.stop()
+    state.unlink()
+    return used

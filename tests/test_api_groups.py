@@ -33,8 +33,7 @@ from scorekeeper.models import (
 from scorekeeper.rules.document import to_document
 from scorekeeper.rules.presets import PRESETS
 
-from .conftest import make_app
-from .groups_helpers import play
+from .conftest import GameBuilder, make_app
 
 API = "/api/v1"
 
@@ -100,14 +99,21 @@ def counts(engine: Engine) -> tuple[int, ...]:
         )
 
 
-def scored_group(api: FlaskClient, session: Session) -> dict[str, Any]:
+def scored_group(api: FlaskClient, session: Session, new_game: GameBuilder) -> dict[str, Any]:
     """A group with three finished games: Ann wins two (of two), Bob one (of three), Cy none
     (of two); and one unfinished game."""
     group = new_group(api, people=["Ann", "Bob", "Cy", "Dee"])
-    play(session, group["id"], ["Ann", "Bob", "Cy"], [[None, 10, 20]], cut_bonus=[True])
-    play(session, group["id"], ["Bob", "Ann"], [[15, None]])
-    play(session, group["id"], ["Bob", "Cy"], [[None, 5]])
-    play(session, group["id"], ["Dee", "Ann"], [[None, 5]], rounds=2)
+    new_game(
+        session,
+        ["Ann", "Bob", "Cy"],
+        [[None, 10, 20]],
+        group_id=group["id"],
+        rounds="all",
+        cut_rounds={1},
+    )
+    new_game(session, ["Bob", "Ann"], [[15, None]], group_id=group["id"], rounds="all")
+    new_game(session, ["Bob", "Cy"], [[None, 5]], group_id=group["id"], rounds="all")
+    new_game(session, ["Dee", "Ann"], [[None, 5]], group_id=group["id"], rounds=2)
     return group
 
 
@@ -147,10 +153,12 @@ def test_no_such_group_is_a_404(api: FlaskClient) -> None:
         assert response.get_json()["error"]
 
 
-def test_people_are_added_renamed_and_merged(api: FlaskClient, session: Session) -> None:
+def test_people_are_added_renamed_and_merged(
+    api: FlaskClient, session: Session, new_game: GameBuilder
+) -> None:
     group = new_group(api, people=["Ann", "Bob"])
     url, auth = f"{API}/groups/{group['id']}/people", bearer(group["token"])
-    play(session, group["id"], ["Ann", "Bob", "Bobb"], [[None, 10, 20]], rounds=1)
+    new_game(session, ["Ann", "Bob", "Bobb"], [[None, 10, 20]], group_id=group["id"], rounds=1)
     bobb = person_id(api.get(url).get_json(), "Bobb")
     added = api.post(url, json={"name": "Cy"}, headers=auth)
     assert added.status_code == 201 and added.get_json()["games"] == 0
@@ -272,8 +280,8 @@ def test_join_attempts_are_rate_limited(db_app: Flask, api: FlaskClient) -> None
 # --- statistics -------------------------------------------------------------------------------
 
 
-def test_the_leaderboard(api: FlaskClient, session: Session) -> None:
-    group = scored_group(api, session)
+def test_the_leaderboard(api: FlaskClient, session: Session, new_game: GameBuilder) -> None:
+    group = scored_group(api, session, new_game)
     url = f"{API}/groups/{group['id']}/leaderboard"
     board = api.get(url).get_json()
     assert (board["games"], board["sort"], board["descending"]) == (3, "wins", True)
@@ -316,8 +324,8 @@ def test_a_bad_range_or_sort_is_a_400(api: FlaskClient, query: dict[str, str]) -
     assert response.get_json()["error"]
 
 
-def test_a_person(api: FlaskClient, session: Session) -> None:
-    group = scored_group(api, session)
+def test_a_person(api: FlaskClient, session: Session, new_game: GameBuilder) -> None:
+    group = scored_group(api, session, new_game)
     ann = person_id(group, "Ann")
     answer = api.get(f"{API}/groups/{group['id']}/people/{ann}").get_json()
     assert answer["person"] == {"id": ann, "name": "Ann", "games": 3}
@@ -333,8 +341,10 @@ def test_a_person(api: FlaskClient, session: Session) -> None:
     assert api.get(f"{API}/groups/{group['id']}/people/999999").status_code == 404
 
 
-def test_wins_over_time_and_the_season(api: FlaskClient, session: Session) -> None:
-    group = scored_group(api, session)
+def test_wins_over_time_and_the_season(
+    api: FlaskClient, session: Session, new_game: GameBuilder
+) -> None:
+    group = scored_group(api, session, new_game)
     url = f"{API}/groups/{group['id']}"
     today = datetime.now(UTC).date()
     wins = api.get(f"{url}/wins", query_string={"period": "year"}).get_json()
@@ -374,9 +384,9 @@ def _download(api: FlaskClient, url: str, **headers: str) -> tuple[str, str]:
 
 
 def test_a_group_round_trips_through_the_api(
-    api: FlaskClient, session: Session, other_app: Flask
+    api: FlaskClient, session: Session, other_app: Flask, new_game: GameBuilder
 ) -> None:
-    group = scored_group(api, session)
+    group = scored_group(api, session, new_game)
     games.start_group_game(
         session, group["id"], players=["Ann", "Bob"], preset=_house_rules(), first_dealer=0
     )
@@ -430,9 +440,9 @@ def test_a_game_round_trips_through_the_api(api: FlaskClient, other_app: Flask) 
 
 
 def test_a_game_of_a_group_exported_alone_imports_alone(
-    api: FlaskClient, session: Session, other_app: Flask
+    api: FlaskClient, session: Session, other_app: Flask, new_game: GameBuilder
 ) -> None:
-    group = scored_group(api, session)
+    group = scored_group(api, session, new_game)
     game_id = games.group_games(session, group["id"])[0].id
     url = f"{API}/games/{game_id}/export.json"
     exported, _ = _download(api, url)
@@ -468,9 +478,9 @@ def _hostile(exported: str) -> list[tuple[str, str]]:
 
 
 def test_hostile_imports_are_4xx_and_change_nothing(
-    api: FlaskClient, session: Session, other_app: Flask
+    api: FlaskClient, session: Session, other_app: Flask, new_game: GameBuilder
 ) -> None:
-    group = scored_group(api, session)
+    group = scored_group(api, session, new_game)
     exported, _ = _download(
         api, f"{API}/groups/{group['id']}/export.json", **bearer(group["token"])
     )
@@ -502,9 +512,9 @@ def test_other_requests_keep_the_small_limit(api: FlaskClient) -> None:
 
 
 def test_the_import_token_edits_each_imported_game(
-    api: FlaskClient, session: Session, other_app: Flask
+    api: FlaskClient, session: Session, other_app: Flask, new_game: GameBuilder
 ) -> None:
-    group = scored_group(api, session)
+    group = scored_group(api, session, new_game)
     url = f"{API}/groups/{group['id']}"
     exported, _ = _download(api, f"{url}/export.json", **bearer(group["token"]))
     restore = other_app.test_client()
@@ -527,9 +537,9 @@ def test_the_import_token_edits_each_imported_game(
 
 
 def test_an_import_lists_every_problem_with_where_it_is(
-    api: FlaskClient, session: Session, other_app: Flask
+    api: FlaskClient, session: Session, other_app: Flask, new_game: GameBuilder
 ) -> None:
-    group = scored_group(api, session)
+    group = scored_group(api, session, new_game)
     exported, _ = _download(
         api, f"{API}/groups/{group['id']}/export.json", **bearer(group["token"])
     )
@@ -584,9 +594,9 @@ def test_a_retried_group_is_made_once(api: FlaskClient, engine: Engine) -> None:
 
 
 def test_a_retried_import_is_answered_not_repeated(
-    api: FlaskClient, session: Session, other_app: Flask
+    api: FlaskClient, session: Session, other_app: Flask, new_game: GameBuilder
 ) -> None:
-    group = scored_group(api, session)
+    group = scored_group(api, session, new_game)
     exported, _ = _download(
         api, f"{API}/groups/{group['id']}/export.json", **bearer(group["token"])
     )

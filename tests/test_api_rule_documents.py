@@ -12,6 +12,8 @@ from flask.testing import FlaskClient
 from scorekeeper.rules import PRESETS, from_document
 from scorekeeper.rules.ruleset_ids import own_id
 
+from .conftest import GameBuilder
+
 
 def document(client: FlaskClient, preset: str) -> dict[str, Any]:
     answer = client.get(f"/api/v1/rules/{preset}")
@@ -151,19 +153,15 @@ def test_a_game_from_a_broken_document_lists_every_problem(client: FlaskClient) 
 # --- ids: a document never passes for a preset, nor for another rule set -----------------------
 
 
-def start_game(client: FlaskClient, rules: Any) -> dict[str, Any]:
-    created = client.post("/api/v1/games", json={"rules": rules, "players": ["Ann", "Bob"]})
-    assert created.status_code == 201, created.get_json()
-    return dict(created.get_json())
-
-
-def test_a_document_with_a_presets_id_is_not_that_preset(client: FlaskClient) -> None:
+def test_a_document_with_a_presets_id_is_not_that_preset(
+    client: FlaskClient, new_game: GameBuilder
+) -> None:
     """The attack: ``"id": "liverpool"`` on rules of one's own made a game whose rules read
     "liverpool". Now it gets an id of its own; Liverpool itself keeps its id, with house-rule
     options too."""
     fake = shanghai_round(client)
     fake["id"], fake["name"] = "liverpool", "Liverpool Rummy"
-    game = start_game(client, fake)
+    game = new_game.by_api(client, rules=fake)
     assert game["rules"] != "liverpool" and game["rules"].startswith("liverpool-rummy-")
     assert game["rules"] not in PRESETS
     answer = client.post(
@@ -172,23 +170,25 @@ def test_a_document_with_a_presets_id_is_not_that_preset(client: FlaskClient) ->
     ).get_json()
     assert answer["rules"] == game["rules"]
     real = document(client, "liverpool")
-    assert start_game(client, real)["rules"] == "liverpool"
+    assert new_game.by_api(client, rules=real)["rules"] == "liverpool"
     real["options"]["run_min_naturals"] = 2  # Liverpool with a house rule is still Liverpool
-    assert start_game(client, real)["rules"] == "liverpool"
+    assert new_game.by_api(client, rules=real)["rules"] == "liverpool"
 
 
-def test_documents_of_different_rules_get_different_ids(client: FlaskClient) -> None:
+def test_documents_of_different_rules_get_different_ids(
+    client: FlaskClient, new_game: GameBuilder
+) -> None:
     one = shanghai_round(client)
     other = copy.deepcopy(one)
     other["rounds"][1]["cards_dealt"] = 11
-    ids = {start_game(client, doc)["rules"] for doc in (one, other)}
+    ids = {new_game.by_api(client, rules=doc)["rules"] for doc in (one, other)}
     assert len(ids) == 2
     # The same rules again: the same id (the id stands for the rules, not for the request).
-    assert start_game(client, one)["rules"] in ids
+    assert new_game.by_api(client, rules=one)["rules"] in ids
     # Without an id, or with the old catch-all "custom": the same scheme.
     del one["id"]
     other["id"] = "custom"
-    assert {start_game(client, doc)["rules"] for doc in (one, other)} == ids
+    assert {new_game.by_api(client, rules=doc)["rules"] for doc in (one, other)} == ids
 
 
 def test_text_that_is_not_valid_unicode_is_refused_by_field(client: FlaskClient) -> None:

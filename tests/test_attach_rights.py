@@ -22,6 +22,8 @@ from scorekeeper.db import get_engine, write_session
 from scorekeeper.errors import Forbidden
 from scorekeeper.games import leaderboard as lb
 
+from .conftest import GameBuilder
+
 
 @dataclass
 class Table:
@@ -33,12 +35,6 @@ class Table:
     stranger_group: str
 
 
-def _new_game(client: FlaskClient, players: list[str]) -> str:
-    made = client.post("/games/new", data={"player": players, "preset": "liverpool"})
-    assert made.status_code == 303
-    return made.headers["Location"].rsplit("/", 1)[1]
-
-
 def _new_group(client: FlaskClient, name: str) -> str:
     made = client.post("/groups", data={"name": name, "people": "Ann"})
     assert made.status_code == 303
@@ -46,9 +42,9 @@ def _new_group(client: FlaskClient, name: str) -> str:
 
 
 @pytest.fixture
-def table(app: Flask) -> Table:
+def table(app: Flask, new_game: GameBuilder) -> Table:
     owner, stranger = app.test_client(), app.test_client()
-    game_id = _new_game(owner, ["Ann", "Bob", "Cy"])
+    game_id = new_game.by_form(owner, ["Ann", "Bob", "Cy"], first_dealer=None)
     return Table(owner, stranger, game_id, _new_group(stranger, "Strangers"))
 
 

@@ -17,7 +17,8 @@ import pytest
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 
-from tests.test_browser_layout import EIGHT, SIZES, join, play, settled
+from tests.conftest import GameBuilder
+from tests.test_browser_layout import EIGHT, SIZES, join, settled
 
 pytestmark = pytest.mark.browser
 
@@ -70,7 +71,7 @@ class Sweep:
         self.check(state or url)
 
 
-def sweep_game_pages(sweep: Sweep, base: str, app: Any) -> None:
+def sweep_game_pages(sweep: Sweep, base: str, app: Any, new_game: GameBuilder) -> None:
     """The game pages as an editor: new game (and its errors), the game at a glance (picker
     open, errors shown, a round saved), edit, history, undo, devices, watch; the last round
     saved (the winner's moment); a watcher's view with a wrong join code."""
@@ -81,7 +82,7 @@ def sweep_game_pages(sweep: Sweep, base: str, app: Any) -> None:
     page.wait_for_selector("#new-game-form .field-error")
     sweep.check("new game, errors shown", "#new-game-form")
 
-    game = play(app, EIGHT, 2)
+    game = new_game(app, EIGHT, rounds=2, first_dealer=None)
     join(page, base, game)
     sweep.check("game page")
     page.click(".entry-row[data-seat='1'] .picker-toggle")
@@ -100,7 +101,7 @@ def sweep_game_pages(sweep: Sweep, base: str, app: Any) -> None:
         sweep.visit(f"{base}/games/{game.id}/{path}")
     sweep.visit(f"{base}/games/{game.id}/referee")
 
-    last = play(app, ["Ann", "Bob", "Cy"], 6)
+    last = new_game(app, ["Ann", "Bob", "Cy"], rounds=6, first_dealer=None)
     join(page, base, last)
     page.check(".entry-row[data-seat='0'] input[name=out]")
     page.fill("#points-1", "5")
@@ -110,7 +111,7 @@ def sweep_game_pages(sweep: Sweep, base: str, app: Any) -> None:
     sweep.check("the last round saved (winner)")
     sweep.visit(f"{base}/games/{last.id}/watch", "finished game, watch")
 
-    watched = play(app, ["Dee", "Eve"], 1)
+    watched = new_game(app, ["Dee", "Eve"], rounds=1, first_dealer=None)
     sweep.visit(f"{base}/games/{watched.id}", "game page, watching")
     page.fill("#join-code", "WRONG1")
     page.click("#join button[type=submit]")
@@ -137,7 +138,9 @@ def sweep_other_pages(sweep: Sweep, base: str) -> None:
 
 
 @pytest.mark.parametrize("size", list(SIZES))
-def test_axe_finds_nothing_on_any_page(browser: Any, live_server: Any, size: str) -> None:
+def test_axe_finds_nothing_on_any_page(
+    browser: Any, live_server: Any, size: str, new_game: GameBuilder
+) -> None:
     width, height = SIZES[size]
     context = browser.new_context(
         viewport={"width": width, "height": height},
@@ -147,7 +150,7 @@ def test_axe_finds_nothing_on_any_page(browser: Any, live_server: Any, size: str
     )
     try:
         sweep = Sweep(context.new_page(), size)
-        sweep_game_pages(sweep, live_server.url, live_server.app)
+        sweep_game_pages(sweep, live_server.url, live_server.app, new_game)
         sweep_other_pages(sweep, live_server.url)
     finally:
         context.close()

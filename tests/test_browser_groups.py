@@ -21,8 +21,7 @@ from scorekeeper import games
 from scorekeeper.db import get_engine
 from scorekeeper.models import Game
 
-from .conftest import SCREENSHOTS
-from .groups_helpers import play
+from .conftest import SCREENSHOTS, GameBuilder
 
 pytestmark = pytest.mark.browser
 
@@ -51,28 +50,34 @@ def _create_group(page: Any, base: str) -> str:
     return str(page.url.rsplit("/", 1)[1])
 
 
-def _smiths(page: Any, live_server: Any) -> Smiths:
+def _smiths(page: Any, live_server: Any, new_game: GameBuilder) -> Smiths:
     group_id = _create_group(page, live_server.url)
     rows = [[None, 10, 20, 35], [25, None, 5, 60], [15, 5, None, 40], [5, 15, 30, None]]
     with Session(get_engine(live_server.app), expire_on_commit=False) as session:
         finished = None
         for index in range(6):
-            view = play(session, group_id, NAMES, [rows[index % 4], rows[(index + 1) % 4]])
+            view = new_game(
+                session,
+                NAMES,
+                [rows[index % 4], rows[(index + 1) % 4]],
+                group_id=group_id,
+                rounds="all",
+            )
             finished = finished or view
             when = datetime(2026, 1 + index, 10, 20, tzinfo=UTC)  # a game a month
             session.connection().execute(
                 update(Game).where(col(Game.id) == view.id).values(finished_at=when)
             )
             session.commit()
-        play(session, group_id, NAMES, [rows[0]], rounds=2)
+        new_game(session, NAMES, [rows[0]], group_id=group_id, rounds=2)
         people = {p.name: p.id for p in games.load_group(session, group_id).people}
     assert finished is not None
     return Smiths(live_server.app, live_server.url, group_id, finished.id, people)
 
 
 @pytest.fixture
-def smiths(page: Any, live_server: Any) -> Smiths:
-    return _smiths(page, live_server)
+def smiths(page: Any, live_server: Any, new_game: GameBuilder) -> Smiths:
+    return _smiths(page, live_server, new_game)
 
 
 def overflow(page: Any) -> int:
@@ -273,15 +278,17 @@ def _pages(smiths: Smiths) -> dict[str, str]:
     }
 
 
-def test_no_sideways_scrolling_on_a_phone(phone: Any, live_server: Any) -> None:
-    smiths = _smiths(phone, live_server)
+def test_no_sideways_scrolling_on_a_phone(
+    phone: Any, live_server: Any, new_game: GameBuilder
+) -> None:
+    smiths = _smiths(phone, live_server, new_game)
     for name, path in _pages(smiths).items():
         phone.goto(smiths.url(path))
         assert overflow(phone) == 0, name
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_screenshots(browser: Any, live_server: Any, scheme: str) -> None:
+def test_screenshots(browser: Any, live_server: Any, scheme: str, new_game: GameBuilder) -> None:
     """Every page at the three sizes, for a person to look at (and no overflow in any)."""
     SCREENSHOTS.mkdir(exist_ok=True)
     smiths = None
@@ -291,7 +298,7 @@ def test_screenshots(browser: Any, live_server: Any, scheme: str) -> None:
         )
         tab = context.new_page()
         if smiths is None:
-            smiths = _smiths(tab, live_server)
+            smiths = _smiths(tab, live_server, new_game)
         else:  # the next size's browser is another device: it reads (and may join)
             tab.goto(smiths.url("/"))
         for name, path in _pages(smiths).items():

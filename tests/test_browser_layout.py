@@ -24,7 +24,8 @@ from pypdf import PdfReader
 from scorekeeper import games
 from scorekeeper.db import write_session
 from scorekeeper.rules import PRESETS
-from scorekeeper.rules.scoring import PlayerResult
+
+from .conftest import GameBuilder
 
 pytestmark = pytest.mark.browser
 
@@ -36,28 +37,6 @@ LONG_TITLE = "Grandma's seventieth birthday rummy night at the lake house, the r
 
 
 # --- helpers (also used by test_browser_axe.py) -----------------------------------------------
-
-
-def play(
-    app: Any, players: list[str], rounds: int, bought: int = 0, **create: Any
-) -> games.GameView:
-    """A Liverpool game with ``rounds`` rounds recorded: seat 0 goes out, the others 5 × round.
-    ``create``: more for :func:`games.create_game` (a title), or a ``group_id`` to start it in."""
-    group_id = create.pop("group_id", None)
-    with app.app_context(), write_session() as session:
-        if group_id is None:
-            view, _ = games.create_game(session, preset="liverpool", players=players, **create)
-        else:
-            view, _ = games.start_group_game(
-                session, group_id, preset="liverpool", players=players, **create
-            )
-    for number in range(1, rounds + 1):
-        results = [PlayerResult(went_out=True)] + [
-            PlayerResult(points=5 * number, bought=bought) for _ in players[1:]
-        ]
-        with app.app_context(), write_session() as session:
-            view, _ = games.add_round(session, view.id, number, games.RoundInput(tuple(results)))
-    return view
 
 
 def join(page: Any, base: str, game: games.GameView) -> None:
@@ -143,10 +122,12 @@ def shoot(page: Any, name: str) -> None:
 
 
 @pytest.mark.parametrize("size", list(SIZES))
-def test_no_page_is_wider_than_the_screen(sized: Any, live_server: Any, size: str) -> None:
+def test_no_page_is_wider_than_the_screen(
+    sized: Any, live_server: Any, size: str, new_game: GameBuilder
+) -> None:
     app = live_server.app
-    game = play(app, EIGHT, 2)
-    finished = play(app, ["Ann", "Bob", "Cy"], 7)
+    game = new_game(app, EIGHT, rounds=2, first_dealer=None)
+    finished = new_game(app, ["Ann", "Bob", "Cy"], rounds=7, first_dealer=None)
     page = sized(size)
     join(page, live_server.url, game)
     wide: list[tuple[str, int]] = []
@@ -175,12 +156,14 @@ def test_no_page_is_wider_than_the_screen(sized: Any, live_server: Any, size: st
 @pytest.mark.parametrize("size", TABLETS)
 @pytest.mark.parametrize("players", [2, 8])
 def test_entry_totals_and_dealer_are_on_screen_together(
-    sized: Any, live_server: Any, size: str, players: int
+    sized: Any, live_server: Any, size: str, players: int, new_game: GameBuilder
 ) -> None:
     # A new game, one with totals to read, and (eight players) one with a two-line title.
     cases = [(0, ""), (3, "")] + ([(3, LONG_TITLE)] if players == 8 else [])
     for rounds, title in cases:
-        game = play(live_server.app, EIGHT[:players], rounds, title=title)
+        game = new_game(
+            live_server.app, EIGHT[:players], rounds=rounds, first_dealer=None, title=title
+        )
         page = sized(size)
         join(page, live_server.url, game)
         assert page.evaluate("scrollY") == 0
@@ -238,9 +221,9 @@ TAP_AREAS = """() => Array.from(document.querySelectorAll(
 
 @pytest.mark.parametrize("size", list(SIZES))
 def test_every_checkbox_and_radio_is_a_finger_sized_target(
-    sized: Any, live_server: Any, size: str
+    sized: Any, live_server: Any, size: str, new_game: GameBuilder
 ) -> None:
-    game = play(live_server.app, EIGHT, 2)
+    game = new_game(live_server.app, EIGHT, rounds=2, first_dealer=None)
     page = sized(size)
     join(page, live_server.url, game)
     for url in (f"/games/{game.id}", f"/games/{game.id}/rounds/2/edit"):
@@ -270,13 +253,13 @@ def test_every_checkbox_and_radio_is_a_finger_sized_target(
 
 
 def test_the_game_bar_keeps_one_row_with_its_group_and_downloads(
-    sized: Any, live_server: Any
+    sized: Any, live_server: Any, new_game: GameBuilder
 ) -> None:
     app = live_server.app
     with app.app_context(), write_session() as session:
         group, _token = games.create_group(session, "Tuesday club", people=["Ann", "Bob", "Cy"])
-    finished = play(app, ["Ann", "Bob", "Cy"], 7, group_id=group.id)
-    alone = play(app, ["Ann", "Bob"], 1)
+    finished = new_game(app, ["Ann", "Bob", "Cy"], rounds=7, first_dealer=None, group_id=group.id)
+    alone = new_game(app, ["Ann", "Bob"], rounds=1, first_dealer=None)
     for size in SIZES:
         page = sized(size)
         join(page, live_server.url, finished)
@@ -338,9 +321,9 @@ def test_the_game_bar_keeps_one_row_with_its_group_and_downloads(
 
 @pytest.mark.parametrize("size", [*TABLETS, "phone"])
 def test_after_a_save_the_result_and_new_totals_are_in_view(
-    sized: Any, live_server: Any, size: str
+    sized: Any, live_server: Any, size: str, new_game: GameBuilder
 ) -> None:
-    game = play(live_server.app, EIGHT, 1)
+    game = new_game(live_server.app, EIGHT, rounds=1, first_dealer=None)
     page = sized(size)
     join(page, live_server.url, game)
     page.check(".entry-row[data-seat='3'] input[name=out]")
@@ -375,9 +358,9 @@ def test_after_a_save_the_result_and_new_totals_are_in_view(
 
 
 def test_bought_cards_show_in_the_score_table_and_on_the_score_sheet(
-    sized: Any, live_server: Any
+    sized: Any, live_server: Any, new_game: GameBuilder
 ) -> None:
-    game = play(live_server.app, ["Ann", "Bob", "Cy"], 1)
+    game = new_game(live_server.app, ["Ann", "Bob", "Cy"], rounds=1, first_dealer=None)
     page = sized("landscape")
     join(page, live_server.url, game)
     page.check(".entry-row[data-seat='1'] input[name=out]")
@@ -394,7 +377,7 @@ def test_bought_cards_show_in_the_score_table_and_on_the_score_sheet(
     assert pdf.status == 200
     text = " ".join(p.extract_text() for p in PdfReader(io.BytesIO(pdf.body())).pages)
     assert "b2" in text and "bought 2 cards" in text
-    plain = play(live_server.app, ["Ann", "Bob"], 1)
+    plain = new_game(live_server.app, ["Ann", "Bob"], rounds=1, first_dealer=None)
     pdf = page.request.get(f"{live_server.url}/games/{plain.id}/sheet.pdf")
     text = " ".join(p.extract_text() for p in PdfReader(io.BytesIO(pdf.body())).pages)
     assert "bought" not in text  # no legend for a mark that is not there
@@ -405,9 +388,9 @@ def test_bought_cards_show_in_the_score_table_and_on_the_score_sheet(
 
 @pytest.mark.parametrize("motion", ["no-preference", "reduce"])
 def test_the_winner_gets_a_moment_when_the_last_round_is_saved(
-    sized: Any, live_server: Any, motion: str
+    sized: Any, live_server: Any, motion: str, new_game: GameBuilder
 ) -> None:
-    game = play(live_server.app, ["Ann", "Bob", "Cy"], 6)
+    game = new_game(live_server.app, ["Ann", "Bob", "Cy"], rounds=6, first_dealer=None)
     page = sized("portrait", reduced_motion=motion)
     join(page, live_server.url, game)
     page.check(".entry-row[data-seat='2'] input[name=out]")
@@ -437,9 +420,9 @@ def test_the_winner_gets_a_moment_when_the_last_round_is_saved(
 
 
 def test_an_error_goes_once_fixed_and_the_count_of_players_to_enter_stays(
-    sized: Any, live_server: Any
+    sized: Any, live_server: Any, new_game: GameBuilder
 ) -> None:
-    game = play(live_server.app, ["Ann", "Bob", "Cy"], 1)
+    game = new_game(live_server.app, ["Ann", "Bob", "Cy"], rounds=1, first_dealer=None)
     page = sized("landscape")
     join(page, live_server.url, game)
     page.fill("#points-0", "5")
@@ -466,9 +449,9 @@ def test_an_error_goes_once_fixed_and_the_count_of_players_to_enter_stays(
 
 
 def test_a_wrong_join_code_is_not_said_to_come_from_the_qr_code(
-    sized: Any, live_server: Any
+    sized: Any, live_server: Any, new_game: GameBuilder
 ) -> None:
-    game = play(live_server.app, ["Ann", "Bob"], 0)
+    game = new_game(live_server.app, ["Ann", "Bob"], rounds=0, first_dealer=None)
     page = sized("phone")
     page.goto(f"{live_server.url}/games/{game.id}/join?code={game.join_code}")
     assert "filled in from the QR code" in page.inner_text("#join")
@@ -479,8 +462,10 @@ def test_a_wrong_join_code_is_not_said_to_come_from_the_qr_code(
     assert page.input_value("#join-code") == "WRONG1"  # what was typed is kept
 
 
-def test_the_undo_confirmation_gives_the_scores_room(sized: Any, live_server: Any) -> None:
-    game = play(live_server.app, EIGHT, 2)
+def test_the_undo_confirmation_gives_the_scores_room(
+    sized: Any, live_server: Any, new_game: GameBuilder
+) -> None:
+    game = new_game(live_server.app, EIGHT, rounds=2, first_dealer=None)
     for size in SIZES:
         page = sized(size)
         join(page, live_server.url, game)

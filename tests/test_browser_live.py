@@ -23,6 +23,8 @@ from playwright.sync_api import expect
 from scorekeeper import games
 from scorekeeper.db import get_session
 
+from .conftest import GameBuilder
+
 pytestmark = pytest.mark.browser
 
 GAME_URL = re.compile(r".*/games/[A-Za-z0-9_-]{22}$")
@@ -304,7 +306,7 @@ def test_the_edit_page_follows_the_game_and_keeps_what_is_typed(
 
 @pytest.mark.parametrize("size", ["landscape", "portrait", "phone"])
 def test_axe_finds_nothing_in_the_states_other_devices_bring(
-    browser: Any, live_server: Any, size: str
+    browser: Any, live_server: Any, size: str, new_game: GameBuilder
 ) -> None:
     """What another device's change shows on an edit page (the game changed, this round
     changed, this round undone), a round saved elsewhere on the game page (the kept entries),
@@ -312,7 +314,7 @@ def test_axe_finds_nothing_in_the_states_other_devices_bring(
     from scorekeeper.db import write_session
     from scorekeeper.rules.scoring import PlayerResult
     from tests.test_browser_axe import Sweep
-    from tests.test_browser_layout import EIGHT, SIZES, play
+    from tests.test_browser_layout import EIGHT, SIZES
     from tests.test_browser_layout import join as join_game
 
     app = live_server.app
@@ -334,7 +336,7 @@ def test_axe_finds_nothing_in_the_states_other_devices_bring(
     try:
         page = context.new_page()
         sweep = Sweep(page, size)
-        game = play(app, EIGHT, 2)
+        game = new_game(app, EIGHT, rounds=2, first_dealer=None)
         join_game(page, live_server.url, game)
         page.goto(f"{live_server.url}/games/{game.id}/rounds/2/edit")
         page.fill("#points-1", "35")

@@ -17,21 +17,10 @@ from scorekeeper import games
 from scorekeeper.db import write_session
 from scorekeeper.games import groups, saved_rules
 from scorekeeper.rules import PRESETS
-from scorekeeper.rules.scoring import PlayerResult
+
+from .conftest import GameBuilder
 
 pytestmark = pytest.mark.browser
-
-
-def _play(app: Any, rounds: int, players: list[str]) -> games.GameView:
-    with app.app_context(), write_session() as session:
-        view, _token = games.create_game(session, preset="liverpool", players=players)
-    for number in range(1, rounds + 1):
-        results = [PlayerResult(went_out=True)] + [PlayerResult(points=5 * number)] * (
-            len(players) - 1
-        )
-        with app.app_context(), write_session() as session:
-            view, _ = games.add_round(session, view.id, number, games.RoundInput(tuple(results)))
-    return view
 
 
 # Answers that are files, not pages (downloads, pictures, the live poll, the app's manifest and
@@ -61,9 +50,11 @@ class Things:
     share_token: str
 
 
-def _things(app: Any) -> Things:
-    game = _play(app, 2, ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"])
-    finished = _play(app, 7, ["Ann", "Bob", "Cy"])
+def _things(app: Any, new_game: GameBuilder) -> Things:
+    game = new_game(
+        app, ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"], rounds=2, first_dealer=None
+    )
+    finished = new_game(app, ["Ann", "Bob", "Cy"], rounds=7, first_dealer=None)
     with app.app_context(), write_session() as session:
         group, _token = groups.create_group(session, "Smith family", people=["Ann", "Bob", "Cy"])
         rights = [games.grant_edit(session, finished.id, "this device")]
@@ -108,9 +99,11 @@ def page_urls(app: Any, things: Things) -> list[str]:
     return urls
 
 
-def test_every_page_has_no_csp_violation_and_fits_a_tablet(page: Any, live_server: Any) -> None:
+def test_every_page_has_no_csp_violation_and_fits_a_tablet(
+    page: Any, live_server: Any, new_game: GameBuilder
+) -> None:
     app = live_server.app
-    things = _things(app)
+    things = _things(app, new_game)
     game = things.game
     # This browser becomes an editor of the game in progress (join by code), so the editor
     # views (round entry, edit, undo, join code, QR) are looked at too.

@@ -8,7 +8,6 @@ points. Screenshots go to ``screenshots/``.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 import pytest
@@ -19,6 +18,7 @@ from scorekeeper.db import write_session
 from scorekeeper.rules.scoring import PlayerResult
 
 from . import test_browser_layout
+from .conftest import Cell, GameBuilder
 from .test_browser_layout import EIGHT, SIZES, join, page_urls, shoot
 
 pytestmark = pytest.mark.browser
@@ -28,46 +28,13 @@ sized = test_browser_layout.sized  # a page factory: sized("phone") opens a 390x
 FOUR = ["Ann", "Bob", "Zoë", "Dee"]
 # Two- and three-digit scores, a cut bonus that takes Dee to −15 (round 1: Dee cuts), and
 # cards bought: the numbers that broke into stacked digits on a phone.
-FOUR_ROUNDS: list[list[int | None]] = [
+FOUR_ROUNDS: list[list[Cell]] = [
     [None, 50, 110, 35],
-    [45, None, 85, 120],
+    [45, None, 85, PlayerResult(points=120, bought=2)],
     [60, 95, None, 110],
     [None, 5, 70, 65],
     [30, 75, 40, None],
 ]
-
-
-def record(
-    app: Flask,
-    players: Sequence[str],
-    rows: Sequence[Sequence[int | None]],
-    *,
-    preset: str = "liverpool",
-    cut_rounds: Sequence[int] = (),
-    **create: Any,
-) -> games.GameView:
-    """A game with one round per row (None: went out), the first dealer at seat 0."""
-    group_id = create.pop("group_id", None)
-    with app.app_context(), write_session() as session:
-        if group_id is None:
-            view, _token = games.create_game(
-                session, preset=preset, players=list(players), first_dealer=0, **create
-            )
-        else:
-            view, _token = games.start_group_game(
-                session, group_id, preset=preset, players=list(players), first_dealer=0, **create
-            )
-    for number, row in enumerate(rows, start=1):
-        results = tuple(
-            PlayerResult(went_out=True)
-            if p is None
-            else PlayerResult(points=p, bought=2 if p == 120 else 0)
-            for p in row
-        )
-        entry = games.RoundInput(results, cut_bonus=number in cut_rounds)
-        with app.app_context(), write_session() as session:
-            view, _ = games.add_round(session, view.id, number, entry)
-    return view
 
 
 def eight_rows(count: int) -> list[list[int | None]]:
@@ -129,17 +96,17 @@ def broken_numbers(page: Any) -> tuple[int, list[dict[str, Any]]]:
     return int(answer["count"]), list(answer["broken"])
 
 
-def phone_pages(app: Flask) -> tuple[games.GameView, list[str]]:
+def phone_pages(app: Flask, new_game: GameBuilder) -> tuple[games.GameView, list[str]]:
     """Games to read, and every page of the app a person sees with them: the pages of a game
     in progress (4 and 8 players, this browser an editor of the first), a finished one and a
     ten-round Shanghai game, and a group's pages."""
     with app.app_context(), write_session() as session:
         group, _token = games.create_group(session, "Tuesday club", people=FOUR)
-    four = record(app, FOUR, FOUR_ROUNDS, cut_rounds=[1], group_id=group.id)
-    record(app, FOUR, (FOUR_ROUNDS * 2)[:7], cut_rounds=[1, 6], group_id=group.id)
-    eight = record(app, EIGHT, eight_rows(6))
-    finished = record(app, EIGHT, eight_rows(7))
-    shanghai = record(app, EIGHT, eight_rows(9), preset="shanghai")
+    four = new_game(app, FOUR, FOUR_ROUNDS, cut_rounds=[1], group_id=group.id)
+    new_game(app, FOUR, (FOUR_ROUNDS * 2)[:7], cut_rounds=[1, 6], group_id=group.id)
+    eight = new_game(app, EIGHT, eight_rows(6))
+    finished = new_game(app, EIGHT, eight_rows(7))
+    shanghai = new_game(app, EIGHT, eight_rows(9), rules="shanghai")
     with app.app_context(), write_session() as session:
         people = games.load_group(session, group.id).people
     urls = [
@@ -155,8 +122,10 @@ def phone_pages(app: Flask) -> tuple[games.GameView, list[str]]:
     return four, urls
 
 
-def test_no_number_is_broken_over_two_lines_on_a_phone(sized: Any, live_server: Any) -> None:
-    four, urls = phone_pages(live_server.app)
+def test_no_number_is_broken_over_two_lines_on_a_phone(
+    sized: Any, live_server: Any, new_game: GameBuilder
+) -> None:
+    four, urls = phone_pages(live_server.app, new_game)
     page = sized("phone")
     join(page, live_server.url, four)
     broken: list[tuple[str, dict[str, Any]]] = []
@@ -190,8 +159,10 @@ PART_ROUNDS = """() => Array.from(
 })"""
 
 
-def test_a_swiped_score_table_shows_whole_rounds_only(sized: Any, live_server: Any) -> None:
-    four, urls = phone_pages(live_server.app)
+def test_a_swiped_score_table_shows_whole_rounds_only(
+    sized: Any, live_server: Any, new_game: GameBuilder
+) -> None:
+    four, urls = phone_pages(live_server.app, new_game)
     page = sized("phone")
     join(page, live_server.url, four)
     tables = 0
@@ -228,9 +199,9 @@ PICK_BUTTONS = """grid => Array.from(grid.querySelectorAll("button")).map(button
 
 @pytest.mark.parametrize("size", list(SIZES))
 def test_the_card_picker_has_finger_sized_buttons_whose_labels_fit(
-    sized: Any, live_server: Any, size: str
+    sized: Any, live_server: Any, size: str, new_game: GameBuilder
 ) -> None:
-    game = record(live_server.app, FOUR, FOUR_ROUNDS[:2])
+    game = new_game(live_server.app, FOUR, FOUR_ROUNDS[:2])
     page = sized(size)
     join(page, live_server.url, game)
     taps = 0
@@ -293,11 +264,11 @@ def totals_in_view(page: Any) -> bool:
 
 @pytest.mark.parametrize("players", [4, 8])
 def test_on_a_phone_each_row_is_typed_in_with_every_total_in_view(
-    sized: Any, live_server: Any, players: int
+    sized: Any, live_server: Any, players: int, new_game: GameBuilder
 ) -> None:
     names = FOUR if players == 4 else EIGHT
     rows = FOUR_ROUNDS[:3] if players == 4 else eight_rows(3)
-    game = record(live_server.app, names, rows)
+    game = new_game(live_server.app, names, rows)
     page = sized("phone")
     join(page, live_server.url, game)
     for seat in range(players):
@@ -329,9 +300,9 @@ def _shot_path(name: str, page: Any) -> Any:
 
 @pytest.mark.parametrize("size", list(SIZES))
 def test_join_is_near_the_top_on_a_phone_and_stays_at_the_end_on_a_tablet(
-    sized: Any, live_server: Any, size: str
+    sized: Any, live_server: Any, size: str, new_game: GameBuilder
 ) -> None:
-    game = record(live_server.app, FOUR, FOUR_ROUNDS)
+    game = new_game(live_server.app, FOUR, FOUR_ROUNDS)
     page = sized(size)
     page.goto(f"{live_server.url}/games/{game.id}")
     field = page.locator("#join-code").bounding_box()
@@ -349,9 +320,9 @@ def test_join_is_near_the_top_on_a_phone_and_stays_at_the_end_on_a_tablet(
 
 
 def test_enter_moves_to_the_next_players_points_and_saves_after_the_last(
-    sized: Any, live_server: Any
+    sized: Any, live_server: Any, new_game: GameBuilder
 ) -> None:
-    game = record(live_server.app, FOUR, FOUR_ROUNDS[:1])
+    game = new_game(live_server.app, FOUR, FOUR_ROUNDS[:1])
     page = sized("phone")
     join(page, live_server.url, game)
     posts: list[str] = []
@@ -387,9 +358,9 @@ def test_enter_moves_to_the_next_players_points_and_saves_after_the_last(
 
 
 def test_a_points_or_bought_field_says_what_is_wrong_beside_it(
-    sized: Any, live_server: Any
+    sized: Any, live_server: Any, new_game: GameBuilder
 ) -> None:
-    game = record(live_server.app, FOUR, FOUR_ROUNDS[:1])
+    game = new_game(live_server.app, FOUR, FOUR_ROUNDS[:1])
     page = sized("phone")
     join(page, live_server.url, game)
     errors = page.locator("#entry-errors-1")
@@ -424,12 +395,12 @@ def test_a_points_or_bought_field_says_what_is_wrong_beside_it(
 
 
 def test_offline_the_start_page_lists_the_games_whose_scoreboards_are_kept(
-    sized: Any, live_server: Any
+    sized: Any, live_server: Any, new_game: GameBuilder
 ) -> None:
     app = live_server.app
-    scored = record(app, FOUR, FOUR_ROUNDS, cut_rounds=[1], title="Sunday <at> Gran's")
-    watched = record(app, EIGHT, eight_rows(7))
-    unseen = record(app, FOUR, FOUR_ROUNDS[:1], title="Never opened here")
+    scored = new_game(app, FOUR, FOUR_ROUNDS, cut_rounds=[1], title="Sunday <at> Gran's")
+    watched = new_game(app, EIGHT, eight_rows(7))
+    unseen = new_game(app, FOUR, FOUR_ROUNDS[:1], title="Never opened here")
     page = sized("phone", service_workers="allow")
     page.goto(live_server.url + "/")
     page.evaluate("navigator.serviceWorker.ready")

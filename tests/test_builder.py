@@ -25,7 +25,7 @@ from scorekeeper.rules.prose import summary
 from scorekeeper.web.builder_example import example_hand
 from scorekeeper.web.builder_form import builder_options
 
-from .conftest import grant_device
+from .conftest import GameBuilder, grant_device
 
 HX = {"HX-Request": "true"}
 
@@ -373,28 +373,21 @@ def test_choosing_another_rule_set_starts_again_from_it(client: FlaskClient) -> 
     assert 'id="r0-m0-length" value="3"' in page
 
 
-def start_game(client: FlaskClient, choice: str, players: list[str]) -> str:
-    response = client.post(
-        "/games/new",
-        data={"preset": choice, "player": players, "first_dealer": "0", "action": "create"},
-    )
-    assert response.status_code == 303, text(response)
-    location: str = response.headers["Location"]
-    return location
-
-
-def test_games_start_from_saved_and_shared_rules_and_keep_them(app: Flask) -> None:
+def test_games_start_from_saved_and_shared_rules_and_keep_them(
+    app: Flask, new_game: GameBuilder
+) -> None:
     ann, bob = app.test_client(), app.test_client()
     location = save(ann, "Sevens", **{"r0.m0.kind": "run", "r0.m0.length": "7"})
     saved_id = location.split("/")[-1].split("?")[0]
-    game = start_game(ann, f"saved:{saved_id}", ["Ann", "Bob", "Cy"])
+    game = "/games/" + new_game.by_form(ann, rules=f"saved:{saved_id}", action="create")
     assert "1 set and 1 run of 7" in text(ann.get(game))
     # Another device starts a game from the sharing link.
     token = re.search(r"/rules/shared/([A-Za-z0-9_-]+)", text(ann.get(location)))
     assert token is not None
     page = text(bob.get(f"/games/new?preset=shared:{token.group(1)}"))
     assert f'<option value="shared:{token.group(1)}" selected>Sevens (shared with you)' in page
-    bobs_game = start_game(bob, f"shared:{token.group(1)}", ["Dee", "Eve", "Flo"])
+    shared = f"shared:{token.group(1)}"
+    bobs_game = "/games/" + new_game.by_form(bob, ["Dee", "Eve", "Flo"], shared, action="create")
     assert "1 set and 1 run of 7" in text(bob.get(bobs_game))
     # Ann changes her saved rules: the games already started keep theirs.
     save(ann, "Sevens", **{"r0.m0.kind": "run", "r0.m0.length": "8"})
@@ -504,7 +497,9 @@ def saved_document(client: FlaskClient, location: str) -> dict[str, Any]:
     return found
 
 
-def test_every_saved_rule_set_gets_an_id_of_its_own(client: FlaskClient) -> None:
+def test_every_saved_rule_set_gets_an_id_of_its_own(
+    client: FlaskClient, new_game: GameBuilder
+) -> None:
     """Every rule set saved from the builder used to get the id "custom"."""
     sevens = saved_document(
         client, save(client, "Sevens", **{"r0.m0.kind": "run", "r0.m0.length": "7"})
@@ -523,8 +518,8 @@ def test_every_saved_rule_set_gets_an_id_of_its_own(client: FlaskClient) -> None
     assert saved_document(client, again)["id"] == sevens["id"]
     # A game started from it on the new-game form carries that id.
     saved_id = again.split("/")[-1].split("?")[0]
-    game = start_game(client, f"saved:{saved_id}", ["Ann", "Bob", "Cy"])
-    answer = client.get("/api/v1" + game.split("?")[0])
+    game = new_game.by_form(client, rules=f"saved:{saved_id}", action="create")
+    answer = client.get(f"/api/v1/games/{game}")
     assert answer.status_code == 200 and answer.get_json()["rules"] == sevens["id"]
 
 

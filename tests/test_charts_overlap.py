@@ -15,7 +15,7 @@ from scorekeeper.db import get_engine
 from scorekeeper.models import Game
 from scorekeeper.printing.chart import SIDE_BY_SIDE, cumulative_wins_svg, running_totals_svg_from
 
-from .groups_helpers import play
+from .conftest import GameBuilder
 from .test_charts import polylines
 
 
@@ -37,7 +37,7 @@ def test_lines_that_run_together_are_drawn_side_by_side() -> None:
 @pytest.mark.browser
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_the_wins_chart_tells_tied_players_apart(
-    browser: Any, live_server: Any, scheme: str
+    browser: Any, live_server: Any, scheme: str, new_game: GameBuilder
 ) -> None:
     from tests.conftest import SCREENSHOTS
 
@@ -48,7 +48,9 @@ def test_the_wins_chart_tells_tied_players_apart(
         # Ann and Bob share the wins (a tie at 0) month after month; Cy wins in March.
         rows = [[None, None, 20, 35], [None, None, 20, 35], [15, 5, None, 40]]
         for month, row in enumerate(rows, start=1):
-            view = play(session, group.id, ["Ann", "Bob", "Cy", "Dee"], [_tied(row)], rounds=7)
+            view = new_game(
+                session, ["Ann", "Bob", "Cy", "Dee"], [_tied(row)], group_id=group.id, rounds=7
+            )
             when = datetime(2026, month, 10, 20, tzinfo=UTC)
             session.connection().execute(
                 update(Game).where(col(Game.id) == view.id).values(finished_at=when)

@@ -13,6 +13,7 @@ from scorekeeper.db import get_session, write_session
 from scorekeeper.games import PlayerResult, RoundInput
 from scorekeeper.printing import render_trophy
 
+from .conftest import GameBuilder
 from .test_printing_phone25 import fonts_and_text
 
 # Every card one point: a hand left with one card scores 1.
@@ -21,25 +22,22 @@ ONE_EACH = {"ranks": dict.fromkeys(RANKS, 1), "joker": 1}
 ONE_POINT = re.compile(r"\b1 points\b")
 
 
-def one_point_game(app: Flask) -> games.GameView:
-    """A finished two-player game, won by Zoë with 1 point (in a group, for its pages)."""
+def one_point_game(app: Flask, new_game: GameBuilder) -> games.GameView:
+    """A finished two-player game, won by Zoë with 1 point (in a group, for its pages): she
+    goes out in rounds 1 to 6 (Bob holds 30), and holds 1 when Bob goes out in round 7."""
     with app.app_context(), write_session() as session:
         group, _token = games.create_group(session, "Club", people=["Zoë", "Bob"])
-        view, _token = games.start_group_game(
-            session, group.id, preset="liverpool", players=["Zoë", "Bob"], first_dealer=0,
-            options={"point_table": ONE_EACH},
-        )  # fmt: skip
-    for number in range(1, 8):
-        zoe = PlayerResult(points=1) if number == 7 else PlayerResult(went_out=True)
-        bob = PlayerResult(went_out=True) if number == 7 else PlayerResult(points=30)
-        with app.app_context(), write_session() as session:
-            view, _new = games.add_round(session, view.id, number, RoundInput((zoe, bob)))
+    rows = [[None, 30]] * 6 + [[1, None]]
+    options = {"point_table": ONE_EACH}
+    view = new_game(app, ["Zoë", "Bob"], rows, group_id=group.id, options=options)
     assert view.finished and view.totals == (1, 180)
     return view
 
 
-def test_one_point_is_said_in_the_singular(app: Flask, client: FlaskClient) -> None:
-    view = one_point_game(app)
+def test_one_point_is_said_in_the_singular(
+    app: Flask, client: FlaskClient, new_game: GameBuilder
+) -> None:
+    view = one_point_game(app, new_game)
     page = client.get(f"/games/{view.id}").get_data(as_text=True)
     assert "Zoë wins with 1 point<" in page and not ONE_POINT.search(page)
     text = client.get(f"/games/{view.id}/result.txt").get_data(as_text=True)
@@ -114,9 +112,9 @@ def test_play_again_numbers_the_title_on(app: Flask) -> None:
 
 
 def test_an_untitled_game_is_named_alike_on_its_page_its_group_and_its_people(
-    app: Flask, client: FlaskClient
+    app: Flask, client: FlaskClient, new_game: GameBuilder
 ) -> None:
-    view = one_point_game(app)  # untitled, in a group
+    view = one_point_game(app, new_game)  # untitled, in a group
     name = view.display_title
     assert name == f"Game of {view.created_at:%d %b %Y}"
     with app.app_context():

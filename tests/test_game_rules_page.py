@@ -14,6 +14,8 @@ from flask.testing import FlaskClient
 
 from scorekeeper.rules import PRESETS, resolve_rules, to_document
 
+from .conftest import GameBuilder
+
 PLAYERS = ["Ann", "Bob", "Cy"]
 
 
@@ -28,21 +30,14 @@ def custom_document() -> dict[str, Any]:
     return rules
 
 
-def start(client: FlaskClient, rules: Any, options: Any = None) -> str:
-    body: dict[str, Any] = {"rules": rules, "players": PLAYERS}
-    if options is not None:
-        body["options"] = options
-    answer = client.post("/api/v1/games", json=body)
-    assert answer.status_code == 201, answer.get_json()
-    return str(answer.get_json()["id"])
-
-
 def text_of(markup: str) -> str:
     return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", markup)).split())
 
 
-def test_a_game_from_a_document_has_its_own_rules_page(client: FlaskClient) -> None:
-    game = start(client, custom_document())
+def test_a_game_from_a_document_has_its_own_rules_page(
+    client: FlaskClient, new_game: GameBuilder
+) -> None:
+    game = new_game.by_api(client, PLAYERS, custom_document())["id"]
     answer = client.get(f"/games/{game}/rules")
     assert answer.status_code == 200
     text = text_of(answer.get_data(as_text=True))
@@ -57,9 +52,11 @@ def test_a_game_from_a_document_has_its_own_rules_page(client: FlaskClient) -> N
     assert PRESETS["liverpool"].rounds[0].contract.describe(words=True) not in text
 
 
-def test_the_page_keeps_the_rules_the_game_started_with(client: FlaskClient) -> None:
+def test_the_page_keeps_the_rules_the_game_started_with(
+    client: FlaskClient, new_game: GameBuilder
+) -> None:
     """Options on top of a preset are part of the stored rule set, and so of its page."""
-    game = start(client, "liverpool", {"buy_precedence": "first-to-call"})
+    game = new_game.by_api(client, PLAYERS, options={"buy_precedence": "first-to-call"})["id"]
     ours = text_of(client.get(f"/games/{game}/rules").get_data(as_text=True))
     plain = text_of(client.get("/rules/liverpool").get_data(as_text=True))
     sentence = "When several players want the discard, the first to call gets it."
@@ -67,8 +64,10 @@ def test_the_page_keeps_the_rules_the_game_started_with(client: FlaskClient) -> 
     assert sentence not in plain
 
 
-def test_game_and_watch_pages_link_to_the_games_rules(app: Flask, client: FlaskClient) -> None:
-    game = start(client, custom_document())
+def test_game_and_watch_pages_link_to_the_games_rules(
+    app: Flask, client: FlaskClient, new_game: GameBuilder
+) -> None:
+    game = new_game.by_api(client, PLAYERS, custom_document())["id"]
     for page in (f"/games/{game}", f"/games/{game}/watch"):
         markup = client.get(page).get_data(as_text=True)
         assert f'href="/games/{game}/rules"' in markup, page
@@ -82,10 +81,12 @@ def test_an_unknown_game_has_no_rules_page(client: FlaskClient) -> None:
     assert answer.status_code == 404
 
 
-def test_open_the_referee_opens_it_with_the_games_own_rules(client: FlaskClient) -> None:
+def test_open_the_referee_opens_it_with_the_games_own_rules(
+    client: FlaskClient, new_game: GameBuilder
+) -> None:
     """The rules page's "Open the referee with these rules" opens the game's referee (its
     stored rules, its round), not the referee of a preset named like the document's id."""
-    game = start(client, custom_document())
+    game = new_game.by_api(client, PLAYERS, custom_document())["id"]
     page = client.get(f"/games/{game}/rules").get_data(as_text=True)
     link = re.search(r'href="([^"]*)"[^>]*>Open the referee with these rules', page)
     assert link is not None and html.unescape(link.group(1)) == f"/games/{game}/referee"

@@ -20,8 +20,7 @@ from sqlmodel import Session
 from scorekeeper import games
 from scorekeeper.db import get_engine
 
-from .conftest import grant_device, make_app
-from .groups_helpers import play
+from .conftest import GameBuilder, grant_device, make_app
 
 
 @dataclass
@@ -42,7 +41,7 @@ def _group_id(response: object) -> str:
     return str(location.rstrip("/").rsplit("/", 1)[1])
 
 
-def _family(app: Flask) -> Family:
+def _family(app: Flask, new_game: GameBuilder) -> Family:
     """The Smiths: Ann, Bob and Cy, two finished games (Ann wins, then Bob) and one begun."""
     client = app.test_client()
     response = client.post("/groups", data={"name": "Smith family", "people": "Ann\nBob\n\nCy"})
@@ -50,15 +49,15 @@ def _family(app: Flask) -> Family:
     group_id = _group_id(response)
     names = ["Ann", "Bob", "Cy"]
     with Session(get_engine(app), expire_on_commit=False) as session:
-        first = play(session, group_id, names, [[None, 10, 20]])
-        second = play(session, group_id, names, [[20, None, 30]])
-        begun = play(session, group_id, names, [[None, 5, 5]], rounds=1)
+        first = new_game(session, names, [[None, 10, 20]], group_id=group_id, rounds="all")
+        second = new_game(session, names, [[20, None, 30]], group_id=group_id, rounds="all")
+        begun = new_game(session, names, [[None, 5, 5]], group_id=group_id, rounds=1)
     return Family(app, client, group_id, [first, second, begun])
 
 
 @pytest.fixture
-def family(app: Flask) -> Family:
-    return _family(app)
+def family(app: Flask, new_game: GameBuilder) -> Family:
+    return _family(app, new_game)
 
 
 def text(response: object) -> str:
@@ -124,9 +123,9 @@ def test_rename_a_person(family: Family) -> None:
     assert "already in this group" in text(taken) and 'value="bob"' in text(taken)
 
 
-def test_merge_a_typo_into_the_right_person(family: Family) -> None:
+def test_merge_a_typo_into_the_right_person(family: Family, new_game: GameBuilder) -> None:
     with Session(get_engine(family.app), expire_on_commit=False) as session:
-        play(session, family.group_id, ["Anne", "Dee"], [[None, 40]])
+        new_game(session, ["Anne", "Dee"], [[None, 40]], group_id=family.group_id, rounds="all")
     typo, ann = family.person_id("Anne"), family.person_id("Ann")
     response = family.client.post(
         f"/groups/{family.group_id}/people/{typo}/merge", data={"into": str(ann)}
@@ -255,8 +254,8 @@ def test_the_person_page(family: Family) -> None:
     assert page.count("place 1 of 3") == 1 and page.count("place 2 of 3") == 1
 
 
-def test_the_leaderboard_page_on_both_databases(db_app: Flask) -> None:
-    family = _family(db_app)
+def test_the_leaderboard_page_on_both_databases(db_app: Flask, new_game: GameBuilder) -> None:
+    family = _family(db_app, new_game)
     page = text(family.client.get(f"/groups/{family.group_id}/leaderboard?sort=wins"))
     assert sorted(_names_in_order(page)[:2]) == ["Ann", "Bob"]
 
@@ -314,11 +313,19 @@ def test_a_bad_import_changes_nothing_and_says_why(family: Family) -> None:
         assert games.load_group(session, family.group_id).game_count == 3
 
 
-def test_an_import_larger_than_the_app_limit_is_read(family: Family, tmp_path: Path) -> None:
+def test_an_import_larger_than_the_app_limit_is_read(
+    family: Family, tmp_path: Path, new_game: GameBuilder
+) -> None:
     """An export is far over the app's 64 KB form limit: the import raises it for itself."""
     with Session(get_engine(family.app), expire_on_commit=False) as session:
         for _ in range(12):
-            play(session, family.group_id, ["Ann", "Bob", "Cy"], [[None, 10, 20]])
+            new_game(
+                session,
+                ["Ann", "Bob", "Cy"],
+                [[None, 10, 20]],
+                group_id=family.group_id,
+                rounds="all",
+            )
     exported = family.client.get(f"/groups/{family.group_id}/export.json").data
     assert len(exported) > family.app.config["MAX_CONTENT_LENGTH"]
     elsewhere = make_app(f"sqlite:///{tmp_path / 'big.sqlite3'}", tmp_path / "big")
@@ -341,9 +348,11 @@ def _as_another_group(exported: bytes) -> tuple[bytes, list[str]]:
     return json.dumps(data).encode(), [g["id"] for g in data["games"]]
 
 
-def test_the_importing_device_may_edit_each_imported_game(db_app: Flask) -> None:
+def test_the_importing_device_may_edit_each_imported_game(
+    db_app: Flask, new_game: GameBuilder
+) -> None:
     """On both databases: the page's import gives this browser the group and every game."""
-    family = _family(db_app)
+    family = _family(db_app, new_game)
     exported = family.client.get(f"/groups/{family.group_id}/export.json").data
     copy, game_ids = _as_another_group(exported)
     device = db_app.test_client()

@@ -15,7 +15,7 @@ from scorekeeper.errors import Conflict, Forbidden, Invalid, KeyReused, NotFound
 from scorekeeper.games.groups import rotate_group_join_code
 from scorekeeper.models import Person, Player, PlayGroup
 
-from .groups_helpers import play
+from .conftest import GameBuilder
 
 DEVICE = "d" * 30
 
@@ -79,9 +79,11 @@ def test_starting_a_game_with_an_unknown_person_is_refused(session: Session) -> 
     assert games.group_games(session, group.id) == []
 
 
-def test_rename_changes_the_group_pages_not_the_games(session: Session) -> None:
+def test_rename_changes_the_group_pages_not_the_games(
+    session: Session, new_game: GameBuilder
+) -> None:
     group, _token = games.create_group(session, "Smiths")
-    view = play(session, group.id, ["Ann", "Bbo"], [[None, 10]], rounds=1)
+    view = new_game(session, ["Ann", "Bbo"], [[None, 10]], group_id=group.id, rounds=1)
     typo = next(p for p in games.load_group(session, group.id).people if p.name == "Bbo")
     renamed = games.rename_person(session, group.id, typo.id, "Bob")
     assert renamed.name == "Bob"
@@ -91,10 +93,12 @@ def test_rename_changes_the_group_pages_not_the_games(session: Session) -> None:
         games.rename_person(session, group.id, typo.id, "ann")  # Ann exists: merge instead
 
 
-def test_merge_moves_every_game_and_deletes_the_typo(session: Session) -> None:
+def test_merge_moves_every_game_and_deletes_the_typo(
+    session: Session, new_game: GameBuilder
+) -> None:
     group, _token = games.create_group(session, "Smiths")
-    play(session, group.id, ["Ann", "Bob"], [[None, 10]], rounds=1)
-    play(session, group.id, ["Ann", "Bbo"], [[None, 10]], rounds=1)
+    new_game(session, ["Ann", "Bob"], [[None, 10]], group_id=group.id, rounds=1)
+    new_game(session, ["Ann", "Bbo"], [[None, 10]], group_id=group.id, rounds=1)
     people = {p.name: p.id for p in games.load_group(session, group.id).people}
     merged = games.merge_people(session, group.id, people["Bbo"], people["Bob"])
     assert (merged.name, merged.games) == ("Bob", 2)
@@ -103,9 +107,9 @@ def test_merge_moves_every_game_and_deletes_the_typo(session: Session) -> None:
     assert seats == [people["Bob"]]
 
 
-def test_refused_merges_change_nothing(session: Session) -> None:
+def test_refused_merges_change_nothing(session: Session, new_game: GameBuilder) -> None:
     group, _token = games.create_group(session, "Smiths")
-    play(session, group.id, ["Ann", "Bob"], [[None, 10]], rounds=1)
+    new_game(session, ["Ann", "Bob"], [[None, 10]], group_id=group.id, rounds=1)
     people = {p.name: p.id for p in games.load_group(session, group.id).people}
     before = games.load_group(session, group.id)
     with pytest.raises(Invalid, match="themselves"):

@@ -24,7 +24,7 @@ from scorekeeper import games
 from scorekeeper.db import get_engine, write_session
 from scorekeeper.web.numbers import signed_number, whole_number, whole_number_or
 
-from .conftest import make_app
+from .conftest import make_app, scratch_folder
 from .test_security import Setup
 
 # Every input read as a number somewhere, as it is sent: "{}" is where the drawn text goes
@@ -84,7 +84,7 @@ def route_ids(app: Flask) -> list[tuple[str, str]]:
     return sorted(found)
 
 
-ROUTES = route_ids(make_app("sqlite://", Path("/tmp")))
+ROUTES = route_ids(make_app("sqlite://", scratch_folder()))
 
 
 def test_the_walk_covers_the_routes() -> None:

@@ -33,7 +33,7 @@ from scorekeeper.errors import Invalid
 from scorekeeper.games import rounds, transfer
 from scorekeeper.models import Game, PlayGroup
 
-from .groups_helpers import play
+from .conftest import GameBuilder
 
 
 @pytest.fixture
@@ -43,12 +43,12 @@ def session(app: Flask) -> Iterator[Session]:
 
 
 @pytest.fixture
-def group_file(session: Session, app: Flask) -> dict[str, Any]:
+def group_file(session: Session, app: Flask, new_game: GameBuilder) -> dict[str, Any]:
     """A group with three finished games of Ann, Bob and Cy, exported; then its ids are
     changed, so the file imports beside what it was exported from."""
     group, _t = games.create_group(session, "Smiths", people=["Ann", "Bob", "Cy"])
     for _ in range(3):
-        play(session, group.id, ["Ann", "Bob", "Cy"], [[None, 10, 20]])
+        new_game(session, ["Ann", "Bob", "Cy"], [[None, 10, 20]], group_id=group.id, rounds="all")
     data: dict[str, Any] = json.loads(
         "".join(transfer.export_group_json(get_engine(app), group.id))
     )

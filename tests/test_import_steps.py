@@ -29,8 +29,7 @@ from scorekeeper.errors import Invalid, NotFound
 from scorekeeper.games import importer, transfer
 from scorekeeper.models import EditGrant, Game, Person, Player, PlayGroup, Round, utcnow
 
-from .conftest import make_app
-from .groups_helpers import play
+from .conftest import GameBuilder, make_app
 
 COUNTED = (PlayGroup, Person, Game, Player, Round, EditGrant)
 
@@ -53,10 +52,12 @@ def counts(engine: Engine) -> tuple[int, ...]:
         )
 
 
-def clones(session: Session, engine: Engine, count: int, group_id: str = "c" * 22) -> str:
+def clones(
+    session: Session, engine: Engine, new_game: GameBuilder, count: int, group_id: str = "c" * 22
+) -> str:
     """A group file of ``count`` copies of one finished game, each with an id of its own."""
     group, _t = games.create_group(session, "Smiths", people=["Ann", "Bob"])
-    play(session, group.id, ["Ann", "Bob"], [[None, 10]])
+    new_game(session, ["Ann", "Bob"], [[None, 10]], group_id=group.id, rounds="all")
     data: dict[str, Any] = json.loads("".join(transfer.export_group_json(engine, group.id)))
     game = data["games"][0]
     data["group"]["id"] = group_id
@@ -71,9 +72,13 @@ def small_batches(monkeypatch: pytest.MonkeyPatch) -> int:
 
 
 def test_between_batches_other_writers_write_and_readers_see_nothing(
-    session: Session, engine: Engine, small_batches: int, monkeypatch: pytest.MonkeyPatch
+    session: Session,
+    engine: Engine,
+    small_batches: int,
+    monkeypatch: pytest.MonkeyPatch,
+    new_game: GameBuilder,
 ) -> None:
-    text = clones(session, engine, 4 * small_batches + 1)
+    text = clones(session, engine, new_game, 4 * small_batches + 1)
     group_id = "c" * 22
     seen: list[tuple[Any, ...]] = []
 
@@ -115,9 +120,9 @@ def test_between_batches_other_writers_write_and_readers_see_nothing(
 
 
 def test_a_file_refused_after_batches_were_written_leaves_nothing(
-    session: Session, engine: Engine, small_batches: int
+    session: Session, engine: Engine, small_batches: int, new_game: GameBuilder
 ) -> None:
-    data = json.loads(clones(session, engine, 3 * small_batches))
+    data = json.loads(clones(session, engine, new_game, 3 * small_batches))
     data["games"][-1]["rounds"][0]["entries"][1]["points"] = 11  # found in the last batch
     before = counts(engine)
     with Session(engine) as other, pytest.raises(Invalid) as refused:
@@ -127,9 +132,9 @@ def test_a_file_refused_after_batches_were_written_leaves_nothing(
 
 
 def test_a_file_that_breaks_off_after_batches_leaves_nothing(
-    session: Session, engine: Engine, small_batches: int
+    session: Session, engine: Engine, small_batches: int, new_game: GameBuilder
 ) -> None:
-    text = clones(session, engine, 3 * small_batches)
+    text = clones(session, engine, new_game, 3 * small_batches)
     before = counts(engine)
     with Session(engine) as other, pytest.raises(Invalid):
         transfer.import_json(other, text[: len(text) - 200])
@@ -137,11 +142,15 @@ def test_a_file_that_breaks_off_after_batches_leaves_nothing(
 
 
 def test_a_file_past_the_cap_is_refused(
-    session: Session, engine: Engine, small_batches: int, monkeypatch: pytest.MonkeyPatch
+    session: Session,
+    engine: Engine,
+    small_batches: int,
+    monkeypatch: pytest.MonkeyPatch,
+    new_game: GameBuilder,
 ) -> None:
     assert importer.MAX_GAMES == 5_000  # README: "games in one imported file"
     monkeypatch.setattr(importer, "MAX_GAMES", 2 * small_batches)
-    text = clones(session, engine, 2 * small_batches + 1)
+    text = clones(session, engine, new_game, 2 * small_batches + 1)
     before = counts(engine)
     with Session(engine) as other, pytest.raises(Invalid) as refused:
         transfer.import_json(other, text)
@@ -153,10 +162,14 @@ def test_a_file_past_the_cap_is_refused(
 
 
 def test_an_import_cut_off_long_ago_is_cleared_by_the_next(
-    session: Session, engine: Engine, small_batches: int, monkeypatch: pytest.MonkeyPatch
+    session: Session,
+    engine: Engine,
+    small_batches: int,
+    monkeypatch: pytest.MonkeyPatch,
+    new_game: GameBuilder,
 ) -> None:
     """A process stopped midway leaves hidden rows; the next group import deletes them."""
-    text = clones(session, engine, 2 * small_batches, "d" * 22)
+    text = clones(session, engine, new_game, 2 * small_batches, "d" * 22)
     before = counts(engine)
 
     def stop(self: Any, *args: Any) -> str:

@@ -20,7 +20,7 @@ from scorekeeper.games import leaderboard as lb
 from scorekeeper.games import person_stats as personal
 from scorekeeper.models import Game
 
-from .groups_helpers import play
+from .conftest import GameBuilder
 
 OLD = datetime(2025, 6, 1, 12, tzinfo=UTC)
 
@@ -32,7 +32,7 @@ def session(db_app: Flask) -> Iterator[Session]:
 
 
 @pytest.fixture
-def family(session: Session) -> tuple[str, list[str]]:
+def family(session: Session, new_game: GameBuilder) -> tuple[str, list[str]]:
     """Three finished games of Ann, Bob and Cy (seven rounds each, Ann deals first):
 
     - G1 (finished on ``OLD``): Ann goes out every round, Bob 10, Cy 20, and Cy (the cutter
@@ -44,10 +44,10 @@ def family(session: Session) -> tuple[str, list[str]]:
     """
     group, _token = games.create_group(session, "Smiths")
     names = ["Ann", "Bob", "Cy"]
-    g1 = play(session, group.id, names, [[None, 10, 20]], cut_bonus=[True])
-    g2 = play(session, group.id, names, [[20, None, 20]])
-    g3 = play(session, group.id, names, [[None, 0, 50]])
-    play(session, group.id, names, [[None, 100, 100]], rounds=1)
+    g1 = new_game(session, names, [[None, 10, 20]], group_id=group.id, rounds="all", cut_rounds={1})
+    g2 = new_game(session, names, [[20, None, 20]], group_id=group.id, rounds="all")
+    g3 = new_game(session, names, [[None, 0, 50]], group_id=group.id, rounds="all")
+    new_game(session, names, [[None, 100, 100]], group_id=group.id, rounds=1)
     assert (g1.totals, g2.totals, g3.totals) == ((0, 70, 90), (140, 0, 140), (0, 0, 350))
     session.connection().execute(update(Game).where(Game.id == g1.id).values(finished_at=OLD))
     session.commit()
@@ -148,9 +148,9 @@ def test_wins_over_time_and_the_season(session: Session, family: tuple[str, list
         lb.wins_over_time(session, group_id, period="fortnight")
 
 
-def test_results_follow_fixes_and_undo(session: Session) -> None:
+def test_results_follow_fixes_and_undo(session: Session, new_game: GameBuilder) -> None:
     group, _t = games.create_group(session, "Smiths")
-    view = play(session, group.id, ["Ann", "Bob"], [[None, 10]])
+    view = new_game(session, ["Ann", "Bob"], [[None, 10]], group_id=group.id, rounds="all")
     assert _by_name(lb.leaderboard(session, group.id))["Ann"].wins == 1
     fixed = games.RoundInput((games.PlayerResult(points=500), games.PlayerResult(went_out=True)))
     games.replace_round(session, view.id, 1, fixed)
@@ -165,7 +165,7 @@ def test_results_follow_fixes_and_undo(session: Session) -> None:
 PEOPLE = ["Ann", "Bob", "Cy", "Dee", "Eve"]
 
 
-def _random_games(session: Session, rng: random.Random) -> str:
+def _random_games(session: Session, rng: random.Random, new_game: GameBuilder) -> str:
     """A group with 14 games of 2 to 5 of its people, random points and cuts, each finishing
     on its own random day (set on the game row, as a person fixing dates by hand would: the
     seats' copy must follow); three are left unfinished."""
@@ -177,9 +177,9 @@ def _random_games(session: Session, rng: random.Random) -> str:
         for _number in range(7):
             out = rng.randrange(len(names))
             points.append([None if s == out else 5 * rng.randint(0, 20) for s in range(len(names))])
-        cuts = [rng.random() < 0.2 for _ in range(7)]
+        cuts = {number for number in range(1, 8) if rng.random() < 0.2}
         rounds = rng.randint(1, 6) if index % 5 == 4 else None
-        view = play(session, group.id, names, points, cut_bonus=cuts, rounds=rounds)
+        view = new_game(session, names, points, group_id=group.id, rounds=rounds, cut_rounds=cuts)
         if rounds is None:
             when = datetime(2024, 1, 1, 20, tzinfo=UTC) + timedelta(days=day)
             session.connection().execute(
@@ -268,9 +268,11 @@ def _expected_duels(
 
 
 @pytest.mark.parametrize("seed", [1, 2])
-def test_the_fast_figures_agree_with_a_plain_recomputation(session: Session, seed: int) -> None:
+def test_the_fast_figures_agree_with_a_plain_recomputation(
+    session: Session, seed: int, new_game: GameBuilder
+) -> None:
     rng = random.Random(seed)
-    group_id = _random_games(session, rng)
+    group_id = _random_games(session, rng, new_game)
     ids = {p.name: p.id for p in games.load_group(session, group_id).people}
     middle = datetime(2024, 9, 1, tzinfo=UTC), datetime(2025, 6, 1, tzinfo=UTC)
     for start, end in [(None, None), middle]:

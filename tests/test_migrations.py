@@ -58,6 +58,7 @@ def test_cli_upgrade_creates_the_database(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     monkeypatch.setenv("SCOREKEEPER_SECRET_KEY", "test")
+    monkeypatch.setenv("SCOREKEEPER_INSTANCE_PATH", str(tmp_path / "instance"))
     path = tmp_path / "fresh" / "scores.sqlite3"
     path.parent.mkdir()
     assert cli.main(["--database-url", f"sqlite:///{path}", "upgrade"]) == 0

@@ -21,7 +21,7 @@ from scorekeeper.models import Game
 from scorekeeper.rules import to_document
 
 from . import test_browser_layout
-from .groups_helpers import play
+from .conftest import GameBuilder
 from .test_browser_layout import shoot
 from .test_print_any_rules import OURS, device_of, save
 
@@ -84,27 +84,29 @@ def test_a_person_confirms_before_a_saved_rule_set_goes(
 # --- a season trophy is offered only for a year that has one ---------------------------------
 
 
-def finished_in(app: Flask, group_id: str, years: list[int]) -> None:
+def finished_in(app: Flask, group_id: str, years: list[int], new_game: GameBuilder) -> None:
     """One finished game of the group in each year (Ann wins), and one still being played."""
     with Session(get_engine(app), expire_on_commit=False) as session:
         for year in years:
-            view = play(session, group_id, ["Ann", "Bob"], [[None, 10]])
+            view = new_game(session, ["Ann", "Bob"], [[None, 10]], group_id=group_id, rounds="all")
             when = datetime(year, 6, 1, 12, tzinfo=UTC)
             session.connection().execute(
                 update(Game).where(col(Game.id) == view.id).values(finished_at=when)
             )
             session.commit()
-        play(session, group_id, ["Ann", "Bob"], [[None, 10]], rounds=2)
+        new_game(session, ["Ann", "Bob"], [[None, 10]], group_id=group_id, rounds=2)
 
 
 def trophy_links(page: str) -> list[str]:
     return [html.unescape(link) for link in re.findall(r'href="([^"]*/season\.pdf[^"]*)"', page)]
 
 
-def test_only_years_with_a_champion_are_offered(app: Flask, client: FlaskClient) -> None:
+def test_only_years_with_a_champion_are_offered(
+    app: Flask, client: FlaskClient, new_game: GameBuilder
+) -> None:
     with Session(get_engine(app)) as session:
         group, _token = games.create_group(session, "Smiths")
-    finished_in(app, group.id, [2021, 2023, 2025])
+    finished_in(app, group.id, [2021, 2023, 2025], new_game)
     this_year = datetime.now(UTC).year
     board = client.get(f"/groups/{group.id}/leaderboard").get_data(as_text=True)
     quick = between(board, '<span class="range-quick">', "</span>")
@@ -123,10 +125,12 @@ def test_only_years_with_a_champion_are_offered(app: Flask, client: FlaskClient)
         assert answer.status_code == 200 and answer.mimetype == "application/pdf", link
 
 
-def test_a_group_without_a_finished_game_offers_no_trophy(app: Flask, client: FlaskClient) -> None:
+def test_a_group_without_a_finished_game_offers_no_trophy(
+    app: Flask, client: FlaskClient, new_game: GameBuilder
+) -> None:
     with Session(get_engine(app)) as session:
         group, _token = games.create_group(session, "Smiths")
-    finished_in(app, group.id, [])  # one game still being played
+    finished_in(app, group.id, [], new_game)  # one game still being played
     page = client.get(f"/groups/{group.id}").get_data(as_text=True)
     board = client.get(f"/groups/{group.id}/leaderboard").get_data(as_text=True)
     assert trophy_links(page) == trophy_links(board) == []

@@ -12,7 +12,7 @@ import socket
 import subprocess
 import sys
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -25,7 +25,7 @@ from scorekeeper import games
 from scorekeeper.cli import main as cli_main
 from scorekeeper.db import get_engine, write_session
 from scorekeeper.errors import Conflict
-from scorekeeper.games import GameView, PlayerResult, RoundInput
+from scorekeeper.games import PlayerResult, RoundInput
 from scorekeeper.printing import (
     render,
     render_blank_sheet,
@@ -35,6 +35,8 @@ from scorekeeper.printing import (
 )
 from scorekeeper.printing.sheets import key_rules, points_text
 from scorekeeper.rules import PRESETS, RuleSet
+
+from .conftest import GameBuilder
 
 A4 = (595.28, 841.89)
 LETTER = (612.0, 792.0)
@@ -86,34 +88,6 @@ def made_up_points(rules: RuleSet, players: int, seed: int) -> list[list[int]]:
              range(players)]
         )  # fmt: skip
     return rows
-
-
-def make_game(
-    app: Flask,
-    preset: str,
-    names: Sequence[str],
-    points: Sequence[Sequence[int]] = (),
-    *,
-    title: str = "",
-    cut_bonus_rounds: Sequence[int] = (),
-) -> GameView:
-    """A game stored through the game service, with ``points[round][seat]`` entered."""
-    engine = get_engine(app)
-    with write_session(engine) as session:
-        view, _token = games.create_game(
-            session, preset=preset, players=list(names), title=title, first_dealer=0
-        )
-    for number, row in enumerate(points, start=1):
-        out = row.index(0)
-        results = tuple(
-            PlayerResult(went_out=True) if seat == out else PlayerResult(points=p)
-            for seat, p in enumerate(row)
-        )
-        with write_session(engine) as session:
-            view, _new = games.add_round(
-                session, view.id, number, RoundInput(results, number in cut_bonus_rounds)
-            )
-    return view
 
 
 def round_numbers(text: str, view_rules: RuleSet, number: int) -> list[str]:
@@ -201,12 +175,14 @@ def test_blank_sheet_refuses_bad_requests() -> None:
 
 # Phase games' sheets and trophies: tests/test_phase_sheets.py.
 @pytest.mark.parametrize("preset", [p for p in PRESETS if not PRESETS[p].phased])
-def test_game_sheet_and_trophy_show_the_right_scores(app: Flask, preset: str) -> None:
+def test_game_sheet_and_trophy_show_the_right_scores(
+    app: Flask, preset: str, new_game: GameBuilder
+) -> None:
     rules = PRESETS[preset]
     for players in counts_for(rules):
         names = NAMES[:players]
         points = made_up_points(rules, players, seed=players)
-        view = make_game(app, preset, names, points, title=f"{preset} night")
+        view = new_game(app, names, points, rules=preset, went_out=0, title=f"{preset} night")
         text = one_page_text(render_game_sheet(view))
         assert f"{preset} night" in text
         for name in names:
@@ -238,9 +214,10 @@ def test_game_sheet_and_trophy_show_the_right_scores(app: Flask, preset: str) ->
 
 def test_game_in_progress_marks_dealer_out_and_cut_and_leaves_later_rounds_blank(
     app: Flask,
+    new_game: GameBuilder,
 ) -> None:
     points = [[0, 20, 35, 40], [15, 0, 20, 10]]
-    view = make_game(app, "liverpool", NAMES[:4], points, cut_bonus_rounds=(2,))
+    view = new_game(app, NAMES[:4], points, went_out=0, cut_rounds=(2,))
     pdf = render_game_sheet(view, paper="Letter")
     text = one_page_text(pdf)
     assert same_size(page_size(pdf), LETTER)
@@ -255,11 +232,13 @@ def test_game_in_progress_marks_dealer_out_and_cut_and_leaves_later_rounds_blank
         render_trophy(view)
 
 
-def test_trophy_for_shared_winners(app: Flask) -> None:
+def test_trophy_for_shared_winners(app: Flask, new_game: GameBuilder) -> None:
     points = [[0, 10, 20], [10, 0, 30], [20, 20, 0], [10, 0, 20], [0, 10, 5], [5, 5, 0],
               [0, 0, 5]]  # fmt: skip
     points[-1] = [5, 5, 0]
-    view = make_game(app, "contract-rummy", ["Ann", "Bob", "Cy"], points, title="Tie!")
+    view = new_game(
+        app, ["Ann", "Bob", "Cy"], points, rules="contract-rummy", went_out=0, title="Tie!"
+    )
     assert view.winners == (0, 1)
     text = one_page_text(render_trophy(view))
     assert "SHARED WINNERS" in text
@@ -310,7 +289,7 @@ def listener() -> Iterator[Listener]:
 
 
 def test_names_and_titles_are_text_and_nothing_is_fetched(
-    app: Flask, listener: Listener, monkeypatch: pytest.MonkeyPatch
+    app: Flask, listener: Listener, monkeypatch: pytest.MonkeyPatch, new_game: GameBuilder
 ) -> None:
     requested: list[str] = []
     real_make_fetcher = render.make_fetcher
@@ -337,7 +316,7 @@ def test_names_and_titles_are_text_and_nothing_is_fetched(
         :200
     ]
     points = made_up_points(PRESETS["liverpool"], len(names), seed=1)
-    view = make_game(app, "liverpool", names, points, title=title)
+    view = new_game(app, names, points, went_out=0, title=title)
     pdfs = {
         "blank": render_blank_sheet(view.rules, list(view.players), title=view.title),
         "game": render_game_sheet(view),
@@ -377,11 +356,13 @@ def test_the_url_fetcher_serves_print_assets_only() -> None:
             fetcher.fetch(url)
 
 
-def test_eight_players_with_200_character_names_stay_on_one_page(app: Flask) -> None:
+def test_eight_players_with_200_character_names_stay_on_one_page(
+    app: Flask, new_game: GameBuilder
+) -> None:
     names = [f"{seat}" + "Maximiliana-" * 20 for seat in range(8)]
     names = [n[:200] for n in names]
-    view = make_game(app, "liverpool", names, made_up_points(PRESETS["liverpool"], 8, 2),
-                     title="T" * 200)  # fmt: skip
+    points = made_up_points(PRESETS["liverpool"], 8, 2)
+    view = new_game(app, names, points, went_out=0, title="T" * 200)
     for pdf in (
         render_blank_sheet(view.rules, list(names)),
         render_game_sheet(view),
@@ -571,11 +552,13 @@ def test_blank_route_bad_parameters(client: FlaskClient, query: str, message: st
     assert message in response.get_json()["error"]
 
 
-def test_game_routes(app: Flask, client: FlaskClient, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_game_routes(
+    app: Flask, client: FlaskClient, monkeypatch: pytest.MonkeyPatch, new_game: GameBuilder
+) -> None:
     from scorekeeper.web import printing as web_printing
 
     points = made_up_points(PRESETS["liverpool"], 3, seed=0)
-    view = make_game(app, "liverpool", ["Ann", "Bob", "Cy"], points[:3], title="Gran's 80th")
+    view = new_game(app, ["Ann", "Bob", "Cy"], points[:3], went_out=0, title="Gran's 80th")
     sheet = client.get(f"/games/{view.id}/sheet.pdf")
     assert sheet.status_code == 200
     assert sheet.mimetype == "application/pdf"
@@ -645,8 +628,10 @@ def test_unknown_game_is_404(client: FlaskClient, path: str) -> None:
     assert response.status_code == 404
 
 
-def test_bad_paper_for_a_game_is_400(app: Flask, client: FlaskClient) -> None:
-    view = make_game(app, "liverpool", ["Ann", "Bob"])
+def test_bad_paper_for_a_game_is_400(
+    app: Flask, client: FlaskClient, new_game: GameBuilder
+) -> None:
+    view = new_game(app, ["Ann", "Bob"])
     response = client.get(f"/games/{view.id}/sheet.pdf?paper=tabloid")
     assert response.status_code == 400
     assert b"A4 or Letter" in response.data
@@ -677,7 +662,9 @@ def test_blank_form_fragment_renders(app: Flask) -> None:
 # --- command line -------------------------------------------------------------------------
 
 
-def test_cli_writes_pdfs(app: Flask, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_cli_writes_pdfs(
+    app: Flask, tmp_path: Path, capsys: pytest.CaptureFixture[str], new_game: GameBuilder
+) -> None:
     blank = tmp_path / "sheet.pdf"
     assert (
         cli_main(["print", "blank", "--preset", "liverpool", "--players", "4", "-o", str(blank)])
@@ -687,7 +674,7 @@ def test_cli_writes_pdfs(app: Flask, tmp_path: Path, capsys: pytest.CaptureFixtu
 
     url = app.config["DATABASE_URL"]
     points = made_up_points(PRESETS["liverpool"], 2, seed=3)
-    view = make_game(app, "liverpool", ["Ann", "Bob"], points, title="CLI game")
+    view = new_game(app, ["Ann", "Bob"], points, went_out=0, title="CLI game")
     game_pdf, trophy_pdf = tmp_path / "game.pdf", tmp_path / "trophy.pdf"
     # By link, and by id after "--" (an id may begin with "-", which argparse takes for an option).
     link = f"http://127.0.0.1:8000/games/{view.id}/watch"
@@ -697,7 +684,7 @@ def test_cli_writes_pdfs(app: Flask, tmp_path: Path, capsys: pytest.CaptureFixtu
     assert cli_main(["--database-url", url, *trophy_args]) == 0
     assert "WINNER" in one_page_text(trophy_pdf.read_bytes())
 
-    unfinished = make_game(app, "liverpool", ["Ann", "Bob"], points[:1])
+    unfinished = new_game(app, ["Ann", "Bob"], points[:1], went_out=0)
     assert (
         cli_main(
             [
@@ -719,12 +706,16 @@ def test_cli_writes_pdfs(app: Flask, tmp_path: Path, capsys: pytest.CaptureFixtu
 
 
 def test_cli_prints_a_game_without_building_the_app(
-    app: Flask, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+    app: Flask,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    new_game: GameBuilder,
 ) -> None:
     """``print game|trophy`` read the database through the game service: no Flask app is built,
     and the database is found as the app finds it (here SCOREKEEPER_DATABASE_URL)."""
     points = made_up_points(PRESETS["liverpool"], 2, seed=1)
-    view = make_game(app, "liverpool", ["Ann", "Bob"], points, title="No app here")
+    view = new_game(app, ["Ann", "Bob"], points, went_out=0, title="No app here")
 
     def no_app(*_args: Any, **_kwargs: Any) -> None:
         raise AssertionError("a Flask app was built")

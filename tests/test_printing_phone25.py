@@ -8,7 +8,8 @@ from flask import Flask
 from scorekeeper.printing import render_blank_sheet, render_game_sheet, render_trophy
 from scorekeeper.rules import PRESETS
 
-from .test_printing import made_up_points, make_game, read_pdf
+from .conftest import GameBuilder
+from .test_printing import made_up_points, read_pdf
 
 EMOJI_NAMES = ["Zoë 🎉", "Grandma 👵", "Bob", "Dee 🃏"]
 
@@ -27,14 +28,17 @@ def emoji_fonts(fonts: set[str]) -> set[str]:
     return {font for font in fonts if "Emoji" in font}
 
 
-def test_an_emoji_in_a_name_or_title_prints_with_the_emoji_font(app: Flask) -> None:
+def test_an_emoji_in_a_name_or_title_prints_with_the_emoji_font(
+    app: Flask, new_game: GameBuilder
+) -> None:
     blank = render_blank_sheet(PRESETS["liverpool"], EMOJI_NAMES, title="Party 🥳 night")
     fonts, text = fonts_and_text(blank)
     assert emoji_fonts(fonts)  # drawn with an emoji font: a glyph, not a box
     for emoji in ("🎉", "👵", "🃏", "🥳"):
         assert emoji in text  # and read back as itself
     rules = PRESETS["liverpool"]
-    game = make_game(app, "liverpool", EMOJI_NAMES, made_up_points(rules, 4, 1), title="🎂 Gran")
+    points = made_up_points(rules, 4, 1)
+    game = new_game(app, EMOJI_NAMES, points, went_out=0, title="🎂 Gran")
     for pdf in (render_game_sheet(game), render_trophy(game)):
         fonts, text = fonts_and_text(pdf)
         assert emoji_fonts(fonts)

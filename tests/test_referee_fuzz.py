@@ -11,9 +11,7 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
 from collections import Counter
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -22,7 +20,7 @@ from hypothesis import strategies as st
 
 from scorekeeper.rules import OPTIONS, POINT_TABLES, PRESETS
 
-from .conftest import make_app
+from .conftest import make_app, scratch_folder
 
 TRIED: Counter[str] = Counter()
 # The last test reports the inputs the others counted: all run in order in one process.
@@ -35,7 +33,8 @@ FUZZ = settings(
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
 
-_APP = make_app(f"sqlite:///{Path(tempfile.mkdtemp()) / 'fuzz.sqlite3'}", Path(tempfile.mkdtemp()))
+_FOLDER = scratch_folder()
+_APP = make_app(f"sqlite:///{_FOLDER / 'fuzz.sqlite3'}", _FOLDER)
 CLIENT = _APP.test_client()
 
 RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "T", "J", "Q", "K", "1", "11", "0"]

@@ -16,6 +16,8 @@ from scorekeeper.rules.cards import Rank
 from scorekeeper.rules.rulesets import Aces
 from scorekeeper.web.referee import TOOLS
 
+from .conftest import GameBuilder
+
 HX = {"HX-Request": "true"}
 
 
@@ -46,13 +48,6 @@ def tap(client: FlaskClient, tool: str = "contract", **form: Any) -> str:
     response = client.post(f"/referee?tool={tool}", data=form, headers=HX)
     assert response.status_code == 200, response.data[:500]
     return text(response)
-
-
-def create_game(client: FlaskClient, preset: str = "liverpool") -> str:
-    data = {"player": ["Ann", "Bob", "Cy"], "preset": preset, "first_dealer": "0"}
-    response = client.post("/games/new", data=data)
-    assert response.status_code == 303
-    return response.headers["Location"].rsplit("/", 1)[1]
 
 
 # --- every page renders ---------------------------------------------------------------------
@@ -232,8 +227,10 @@ def test_no_javascript_needed_plain_form_posts(client: FlaskClient) -> None:
 # --- a game's referee --------------------------------------------------------------------------
 
 
-def test_a_games_referee_uses_its_rules_and_round(client: FlaskClient) -> None:
-    game_id = create_game(client, "deuces-six")
+def test_a_games_referee_uses_its_rules_and_round(
+    client: FlaskClient, new_game: GameBuilder
+) -> None:
+    game_id = new_game.by_form(client, rules="deuces-six")
     page = text(client.get(f"/games/{game_id}/referee"))
     assert "Round 1: <strong>Two sets" in page
     assert 'name="rules"' not in page  # the game's rule set, not a choice

@@ -18,7 +18,7 @@ from scorekeeper.games import leaderboard as lb
 from scorekeeper.models import Game
 from scorekeeper.printing.season import render_season, season_sheet
 
-from .groups_helpers import play
+from .conftest import GameBuilder
 from .test_printing import A4, LETTER, one_page_text, page_size, same_size
 
 LAST_YEAR = datetime(2025, 3, 14, 12, tzinfo=UTC)
@@ -36,14 +36,14 @@ def _finished_on(session: Session, game_id: str, when: datetime) -> None:
 
 
 @pytest.fixture
-def smiths(session: Session) -> str:
+def smiths(session: Session, new_game: GameBuilder) -> str:
     """2025: Ann wins once. 2026: Bob wins twice (a month apart), Ann once, Cy never."""
     group, _token = games.create_group(session, "Smith family")
     names = ["Ann", "Bob", "Cy"]
-    old = play(session, group.id, names, [[None, 10, 20]])
+    old = new_game(session, names, [[None, 10, 20]], group_id=group.id, rounds="all")
     _finished_on(session, old.id, LAST_YEAR)
     for month, row in ((1, [20, None, 30]), (2, [5, None, 30]), (3, [None, 15, 5])):
-        view = play(session, group.id, names, [row])
+        view = new_game(session, names, [row], group_id=group.id, rounds="all")
         _finished_on(session, view.id, datetime(2026, month, 10, tzinfo=UTC))
     return group.id
 
@@ -73,10 +73,10 @@ def test_another_year_has_another_champion(session: Session, smiths: str) -> Non
     assert "WINS SO FAR" not in text  # one game: no line to draw
 
 
-def test_shared_champions(session: Session) -> None:
+def test_shared_champions(session: Session, new_game: GameBuilder) -> None:
     group, _token = games.create_group(session, "Twins")
-    play(session, group.id, ["Ann", "Bea"], [[None, 10]])
-    play(session, group.id, ["Ann", "Bea"], [[10, None]])
+    new_game(session, ["Ann", "Bea"], [[None, 10]], group_id=group.id, rounds="all")
+    new_game(session, ["Ann", "Bea"], [[10, None]], group_id=group.id, rounds="all")
     season = lb.season(session, group.id)
     assert season_sheet(season).champions == ("Ann", "Bea")
     text = one_page_text(render_season(season))
@@ -90,10 +90,10 @@ def test_no_games_in_the_range_is_a_conflict(session: Session, smiths: str) -> N
         render_season(season)
 
 
-def test_long_and_hostile_names_stay_on_one_page(session: Session) -> None:
+def test_long_and_hostile_names_stay_on_one_page(session: Session, new_game: GameBuilder) -> None:
     names = [f"<b>{'Bartholomew ' * 10}{n}</b>" for n in range(8)]
     group, _token = games.create_group(session, "<script>x</script> " * 8)
-    play(session, group.id, names, [[None, *range(10, 80, 10)]])
+    new_game(session, names, [[None, *range(10, 80, 10)]], group_id=group.id, rounds="all")
     pdf = render_season(lb.season(session, group.id))
     text = one_page_text(pdf)  # asserts one page
     assert "<script>x</script>" in text  # shown as typed, never read as markup

@@ -18,12 +18,11 @@ from flask import Flask
 from flask.testing import FlaskClient
 from pypdf import PdfReader
 
-from scorekeeper import games
-from scorekeeper.db import get_engine, write_session
-from scorekeeper.games import GameView, PlayerResult, RoundInput
 from scorekeeper.printing import render_blank_sheet, render_game_sheet, render_trophy
 from scorekeeper.printing.sheets import points_text
 from scorekeeper.rules import PRESETS, RuleSet, resolve_rules, to_document
+
+from .conftest import GameBuilder
 
 ROUND_COUNTS = (1, 7, 10, 20)
 
@@ -90,27 +89,18 @@ def test_fitted_rows_are_still_tall_enough_to_write_in(monkeypatch: pytest.Monke
     assert render.MIN_WRITING_ROW_MM <= final.height_mm < 11.5  # the default landscape row
 
 
-def play(app: Flask, document: dict[str, Any], names: list[str]) -> GameView:
-    engine = get_engine(app)
-    with write_session(engine) as session:
-        view, _token = games.create_game(session, preset=document, players=names, first_dealer=0)
-    rounds = len(document["rounds"])
-    for number in range(1, rounds + 1):
-        out = number % len(names)
-        results = tuple(
-            PlayerResult(went_out=True) if seat == out else PlayerResult(points=5 * (seat + number))
-            for seat in range(len(names))
-        )
-        with write_session(engine) as session:
-            view, _new = games.add_round(session, view.id, number, RoundInput(results, False))
-    return view
-
-
 @pytest.mark.parametrize("rounds", ROUND_COUNTS)
 @pytest.mark.parametrize("players", [3, 8])
-def test_game_sheets_and_trophies_hold_every_round(app: Flask, rounds: int, players: int) -> None:
+def test_game_sheets_and_trophies_hold_every_round(
+    app: Flask, rounds: int, players: int, new_game: GameBuilder
+) -> None:
     names = ["Ann", "Bob", "Carmen", "Dev", "Elena", "Farid", "Grandma Rose", "Hiro"][:players]
-    view = play(app, document_with_rounds(rounds), names)
+    # Each round a player goes out in turn; the others hold 5 × (seat + round).
+    rows = [
+        [None if seat == number % players else 5 * (seat + number) for seat in range(players)]
+        for number in range(1, rounds + 1)
+    ]
+    view = new_game(app, names, rows, rules=document_with_rounds(rounds))
     found = pages(render_game_sheet(view))
     if rounds <= 10 or players <= 5:
         assert len(found) == 1, (rounds, players)

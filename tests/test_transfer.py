@@ -28,7 +28,7 @@ from scorekeeper.rules.document import to_document
 from scorekeeper.rules.document_reader import from_document
 from scorekeeper.rules.presets import PRESETS
 
-from .groups_helpers import play
+from .conftest import GameBuilder
 
 
 @pytest.fixture
@@ -68,10 +68,17 @@ def _another_pg(url: str) -> str:
     return base.set(database=name).render_as_string(hide_password=False)
 
 
-def _group(session: Session) -> str:
+def _group(session: Session, new_game: GameBuilder) -> str:
     group, _t = games.create_group(session, "<i>Smiths</i>", people=["Ann", "Nobody yet"])
-    play(session, group.id, ["Ann", "Bob", "=Cy"], [[None, 10, 20]], cut_bonus=[True])
-    view = play(session, group.id, ["Bob", "Ann"], [[15, None]], rounds=3)
+    new_game(
+        session,
+        ["Ann", "Bob", "=Cy"],
+        [[None, 10, 20]],
+        group_id=group.id,
+        rounds="all",
+        cut_rounds={1},
+    )
+    view = new_game(session, ["Bob", "Ann"], [[15, None]], group_id=group.id, rounds=3)
     fixed = games.RoundInput((games.PlayerResult(points=25), games.PlayerResult(went_out=True)))
     games.replace_round(session, view.id, 2, fixed)
     games.undo_last_round(session, view.id)
@@ -104,8 +111,10 @@ def _counts(engine: Engine) -> tuple[int, ...]:
         )
 
 
-def test_a_group_round_trips_exactly(session: Session, engine: Engine, empty: Engine) -> None:
-    group_id = _group(session)
+def test_a_group_round_trips_exactly(
+    session: Session, engine: Engine, empty: Engine, new_game: GameBuilder
+) -> None:
+    group_id = _group(session, new_game)
     exported = _text(transfer.export_group_json(engine, group_id))
     data = json.loads(exported)
     assert data["version"] == transfer.FORMAT_VERSION and len(data["games"]) == 3
@@ -178,8 +187,10 @@ def test_rule_documents_round_trip(session: Session, engine: Engine, empty: Engi
     )
 
 
-def test_csv_has_a_row_per_player_per_round(session: Session, engine: Engine) -> None:
-    group_id = _group(session)
+def test_csv_has_a_row_per_player_per_round(
+    session: Session, engine: Engine, new_game: GameBuilder
+) -> None:
+    group_id = _group(session, new_game)
     rows = list(csv.DictReader(io.StringIO(_text(transfer.export_group_csv(engine, group_id)))))
     assert len(rows) == 7 * 3 + 2 * 2 + 1 * 2
     first = rows[0]
@@ -237,8 +248,10 @@ def _hostile(exported: str) -> list[tuple[str, Any]]:
     ]
 
 
-def test_hostile_imports_change_nothing(session: Session, engine: Engine, empty: Engine) -> None:
-    group_id = _group(session)
+def test_hostile_imports_change_nothing(
+    session: Session, engine: Engine, empty: Engine, new_game: GameBuilder
+) -> None:
+    group_id = _group(session, new_game)
     exported = _text(transfer.export_group_json(engine, group_id))
     before = _counts(empty)
     for name, text in _hostile(exported):
@@ -250,8 +263,10 @@ def test_hostile_imports_change_nothing(session: Session, engine: Engine, empty:
         assert _counts(empty) == before, name
 
 
-def test_a_file_over_the_size_cap_is_refused(session: Session, engine: Engine) -> None:
-    group_id = _group(session)
+def test_a_file_over_the_size_cap_is_refused(
+    session: Session, engine: Engine, new_game: GameBuilder
+) -> None:
+    group_id = _group(session, new_game)
     exported = _text(transfer.export_group_json(engine, group_id))
     with Session(engine) as other, pytest.raises(Invalid, match="too large"):
         transfer.import_json(other, exported.encode(), max_bytes=1000)
@@ -259,10 +274,10 @@ def test_a_file_over_the_size_cap_is_refused(session: Session, engine: Engine) -
 
 def test_the_command_line_backs_up_and_restores(
     session: Session, engine: Engine, database_url: str, tmp_path: Path,
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], new_game: GameBuilder,
 ) -> None:  # fmt: skip
     monkeypatch.setenv("SCOREKEEPER_SECRET_KEY", "test")
-    group_id = _group(session)
+    group_id = _group(session, new_game)
     backup = tmp_path / "backup.json"
     args = ["--database-url", database_url, "export", "group"]
     assert cli.main([*args, f"https://host/groups/{group_id}", "-o", str(backup)]) == 0
@@ -296,9 +311,9 @@ DEVICE = "d" * 30
 
 
 def test_the_importers_token_edits_the_group_and_each_of_its_games(
-    session: Session, engine: Engine, empty: Engine
+    session: Session, engine: Engine, empty: Engine, new_game: GameBuilder
 ) -> None:
-    group_id = _group(session)
+    group_id = _group(session, new_game)
     exported = _text(transfer.export_group_json(engine, group_id))
     game_ids = [g["id"] for g in json.loads(exported)["games"]]
     with Session(empty, expire_on_commit=False) as other:
@@ -319,9 +334,9 @@ def test_the_importers_token_edits_the_group_and_each_of_its_games(
 
 
 def test_a_device_that_imports_a_group_may_edit_each_of_its_games(
-    session: Session, engine: Engine, empty: Engine
+    session: Session, engine: Engine, empty: Engine, new_game: GameBuilder
 ) -> None:
-    group_id = _group(session)
+    group_id = _group(session, new_game)
     exported = _text(transfer.export_group_json(engine, group_id))
     game_ids = [g["id"] for g in json.loads(exported)["games"]]
     with Session(empty, expire_on_commit=False) as other:
@@ -343,9 +358,9 @@ def _problems(refused: pytest.ExceptionInfo[GameError]) -> list[str]:
 
 
 def test_every_problem_is_listed_with_where_it_is(
-    session: Session, engine: Engine, empty: Engine
+    session: Session, engine: Engine, empty: Engine, new_game: GameBuilder
 ) -> None:
-    group_id = _group(session)
+    group_id = _group(session, new_game)
     exported = _text(transfer.export_group_json(engine, group_id))
     data = json.loads(exported)
     first, second, third = (g["id"] for g in data["games"])
@@ -372,9 +387,9 @@ def test_every_problem_is_listed_with_where_it_is(
 
 
 def test_a_file_that_breaks_off_lists_the_problems_before_it(
-    session: Session, engine: Engine, empty: Engine
+    session: Session, engine: Engine, empty: Engine, new_game: GameBuilder
 ) -> None:
-    group_id = _group(session)
+    group_id = _group(session, new_game)
     data = json.loads(_text(transfer.export_group_json(engine, group_id)))
     data["games"][0]["first_dealer"] = 5
     text = json.dumps(data)
@@ -395,8 +410,10 @@ def _clones(exported: str, count: int) -> dict[str, Any]:
     return data
 
 
-def test_problems_stop_at_the_cap(session: Session, engine: Engine, empty: Engine) -> None:
-    group_id = _group(session)
+def test_problems_stop_at_the_cap(
+    session: Session, engine: Engine, empty: Engine, new_game: GameBuilder
+) -> None:
+    group_id = _group(session, new_game)
     data = _clones(_text(transfer.export_group_json(engine, group_id)), 80)
     for game in data["games"]:
         game["version"] = 0
@@ -408,11 +425,11 @@ def test_problems_stop_at_the_cap(session: Session, engine: Engine, empty: Engin
 
 
 def test_many_games_are_written_in_batches_all_or_nothing(
-    session: Session, engine: Engine, empty: Engine
+    session: Session, engine: Engine, empty: Engine, new_game: GameBuilder
 ) -> None:
     """More games than a batch: every game arrives whole; a problem in the last batch (a
     game twice, found after two batches were written) leaves nothing."""
-    group_id = _group(session)
+    group_id = _group(session, new_game)
     count = 2 * transfer.WRITE_BATCH + 17
     data = _clones(_text(transfer.export_group_json(engine, group_id)), count)
     twice = json.loads(json.dumps(data))
@@ -440,9 +457,9 @@ def test_many_games_are_written_in_batches_all_or_nothing(
 
 
 def test_a_retried_import_is_answered_not_repeated(
-    session: Session, engine: Engine, empty: Engine
+    session: Session, engine: Engine, empty: Engine, new_game: GameBuilder
 ) -> None:
-    group_id = _group(session)
+    group_id = _group(session, new_game)
     exported = _text(transfer.export_group_json(engine, group_id))
     game_ids = [g["id"] for g in json.loads(exported)["games"]]
     secret = "s" * 30  # the client's own, sent with both requests

@@ -17,6 +17,7 @@ from scorekeeper.db import write_session
 from scorekeeper.models import Change
 
 from . import test_browser_layout
+from .conftest import GameBuilder
 from .test_browser_layout import shoot
 from .test_pages import HX, create, load, play, text
 
@@ -146,9 +147,11 @@ def test_an_undo_record_that_does_not_read_leaves_the_form_blank(
 
 @pytest.mark.browser
 @pytest.mark.parametrize("size", ["phone", "portrait", "landscape"])
-def test_after_an_undo_one_field_and_save(sized: Any, live_server: Any, size: str) -> None:
+def test_after_an_undo_one_field_and_save(
+    sized: Any, live_server: Any, size: str, new_game: GameBuilder
+) -> None:
     app = live_server.app
-    game = test_browser_layout.play(app, FOUR, 2)  # round 2: Ann out, the others 10 each
+    game = new_game(app, FOUR, rounds=2, first_dealer=None)  # round 2: Ann out, the others 10
     page = sized(size)
     test_browser_layout.join(page, live_server.url, game)
     page.click("a:has-text('Undo round 2')")
@@ -173,9 +176,11 @@ def test_after_an_undo_one_field_and_save(sized: Any, live_server: Any, size: st
 
 
 @pytest.mark.browser
-def test_clear_the_form_is_one_tap_and_stays_clear(sized: Any, live_server: Any) -> None:
+def test_clear_the_form_is_one_tap_and_stays_clear(
+    sized: Any, live_server: Any, new_game: GameBuilder
+) -> None:
     app = live_server.app
-    game = test_browser_layout.play(app, FOUR, 1)
+    game = new_game(app, FOUR, rounds=1, first_dealer=None)
     page = sized("phone")
     test_browser_layout.join(page, live_server.url, game)
     page.click("a:has-text('Undo round 1')")

@@ -187,7 +187,16 @@ def test_clear_the_form_is_one_tap_and_stays_clear(
     page.click("button:has-text('Undo round 1')")
     page.wait_for_selector("[data-refill-note]")
     test_browser_layout.settled(page)
+    asked: list[str] = []
+    page.on("request", lambda request: asked.append(request.url))
     page.click("[data-clear-entries]")
+    # The page itself empties the form: nothing is fetched that could land over what is typed
+    # next (a boosted link did, and took the next round's typing away when it came late).
+    with page.expect_request(lambda request: "/live" in request.url):
+        page.fill("#points-1", "7")
+    assert [url for url in asked if "/live" not in url and "/static/" not in url] == []
+    assert page.input_value("#points-1") == "7"
+    page.fill("#points-1", "")
     assert [page.input_value(f"#points-{seat}") for seat in range(4)] == [""] * 4
     assert not page.is_checked("input[name=out][value='0']")
     assert page.locator("[data-refill-note]").count() == 0

@@ -12,6 +12,7 @@ from ..rules.scoring import cards_not_in_play
 from . import referee_json as rj
 from .builder_form import BuilderForm
 from .numbers import whole_number_or
+from .rulebook_kinds import suited_cards
 
 _SET_RANKS = ("7", "9", "Q", "4", "K", "5", "8", "J")
 _RUN_SUITS = ("S", "H", "D", "C")
@@ -28,12 +29,15 @@ def example_hand(spec: RoundSpec) -> str:
     '7S 7H 7D 3S 4S 5S 6S KD'
     """
     cards: list[str] = []
-    sets = runs = 0
+    sets = runs = suited = 0
     for meld in spec.contract.melds:
         if meld.kind == MeldKind.SET:
             rank = _SET_RANKS[sets % len(_SET_RANKS)]
             cards += [rank + "SHDC"[i % 4] for i in range(meld.min_length)]
             sets += 1
+        elif meld.kind in (MeldKind.COLOR, MeldKind.FLUSH):
+            cards += suited_cards(meld.kind, suited, meld.min_length)
+            suited += 1
         else:
             suit = _RUN_SUITS[runs % len(_RUN_SUITS)]
             first = 2 if meld.min_length <= len(_RANK_ORDER) - 2 else 0

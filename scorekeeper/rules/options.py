@@ -583,8 +583,8 @@ CHOICE_WORDS: dict[str, dict[str, str]] = {
     "kind": {
         "set": "Set (one rank)",
         "run": "Run (in a row)",
-        "color": "Colour meld (one colour, any ranks)",
-        "flush": "Flush (one suit, any ranks)",
+        "color": "Colour meld (one colour)",
+        "flush": "Flush (one suit)",
     },
 }
 

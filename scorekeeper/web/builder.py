@@ -186,6 +186,8 @@ def _saved_context(saved: saved_rules.SavedView, owner: bool) -> dict[str, Any]:
         "owner": owner,
         "share_url": share_url,
         "sections": rule_book(saved.rules),
+        # Colour melds, flushes and the other house rules it plays, judged live.
+        "book": {"house_rules": judged(house_rule_examples, saved.rules)[0]},
         "play_url": url_for("games.new", preset=choice),
         "just_saved": request.args.get("saved") == "1",
     }

@@ -112,7 +112,7 @@ OPTION_TOPICS: dict[str, tuple[str, ...]] = {
 }
 SECTION_HEADINGS = {
     "wilds": "Wild cards",
-    "melds": "Sets, runs, colour melds and flushes",
+    "melds": "Melds",
     "scoring": "Going out and points",
     "buying": "Buying",
     "other": "Other house rules",

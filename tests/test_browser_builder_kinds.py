@@ -23,7 +23,7 @@ TAP = 44
 TARGETS = """(selector) => Array.from(document.querySelectorAll(selector))
   .filter(e => e.offsetParent !== null && e.type !== "hidden")
   .map(e => { const r = e.getBoundingClientRect();
-              return { name: e.name || e.id || e.textContent.trim(), w: r.width, h: r.height }; })"""
+              return { name: e.name || e.id, w: r.width, h: r.height }; })"""
 
 
 def small_targets(page: Any, selector: str) -> list[dict[str, Any]]:

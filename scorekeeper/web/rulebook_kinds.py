@@ -36,7 +36,9 @@ _FLUSH_SUITS = ("C", "D", "S", "H")
 _RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 
 
-def suited_cards(kind: MeldKind, index: int, length: int) -> list[str]:
+def suited_cards(
+    kind: MeldKind, index: int, length: int, avoid: frozenset[str] = frozenset()
+) -> list[str]:
     """A colour meld or a flush of ``length`` natural cards of ranks far apart: the first
     colour meld red, the next black; flushes in clubs, diamonds...
 
@@ -47,7 +49,8 @@ def suited_cards(kind: MeldKind, index: int, length: int) -> list[str]:
         suits = _FLUSH_SUITS[index % len(_FLUSH_SUITS)]
     else:
         suits = _COLOR_SUITS[index % len(_COLOR_SUITS)]
-    return [SUITED_RANKS[i % len(SUITED_RANKS)] + suits[i % len(suits)] for i in range(length)]
+    ranks = [r for r in SUITED_RANKS if r not in avoid] or list(SUITED_RANKS)  # ranks not wild
+    return [ranks[i % len(ranks)] + suits[i % len(suits)] for i in range(length)]
 
 
 def _wilds(rules: RuleSet) -> tuple[str, str]:
@@ -139,12 +142,13 @@ def _shortest(rules: RuleSet, kind: MeldKind) -> int:
 def _suited(rules: RuleSet, kind: MeldKind) -> dict[str, Any] | None:
     if kind not in rules.meld_kinds:
         return None
-    length = _shortest(rules, kind)
-    good = suited_cards(kind, 0, length)
+    least = rules.color_min_naturals if kind == MeldKind.COLOR else rules.flush_min_naturals
+    length = max(_shortest(rules, kind), least)
+    avoid = frozenset(rank.label for rank in rules.wild_ranks)
+    good = suited_cards(kind, 0, length, avoid)
     other = "S" if kind == MeldKind.COLOR else "H"  # a black card among red, a heart among clubs
     bad = [*good[:-1], good[-1][:-1] + other]
     w1, w2 = _wilds(rules)
-    least = rules.color_min_naturals if kind == MeldKind.COLOR else rules.flush_min_naturals
     naturals = max(least, 1)
     with_wilds = [*good[:naturals], *([w1, w2] * length)[: max(length - naturals, 1)]]
     if kind == MeldKind.COLOR:
@@ -273,7 +277,9 @@ def _runs_without_wild_rank(rules: RuleSet) -> dict[str, Any] | None:
     middle = [r for r in ("5", "6", "7", "8") if r != hole.label]
     if len(middle) < 4:  # the wild rank is among 5 to 8: a run from the 9 instead
         middle = ["9", "10", "J", "Q"]
-    good = [f"{middle[0]}H", f"{middle[1]}H", wild, f"{middle[3]}H"]
+    # A wild card standing in for a rank of the run (a natural one where none may go down).
+    third = f"{middle[2]}H" if rules.wilds_per_meld == 0 else wild
+    good = [f"{middle[0]}H", f"{middle[1]}H", third, f"{middle[3]}H"]
     everything = [f"{label}H" for label in _RANKS if label != hole.label] + [wild]
     return {
         "key": "runs_without_wild_rank",
@@ -297,42 +303,49 @@ def _runs_without_wild_rank(rules: RuleSet) -> dict[str, Any] | None:
 
 
 def _wilds_per_meld(rules: RuleSet) -> dict[str, Any] | None:
+    """A run (a set where no contract asks for runs) with as many wild cards as the cap
+    allows, kept apart, and one with one more. Shown for a cap of 3 at most: a longer meld of
+    wild cards would meet other rules first (wild cards outnumbering natural ones)."""
     cap = rules.wilds_per_meld
-    if cap is None or not (rules.uses_jokers or rules.wild_ranks):
+    if cap is None or cap > 3 or not (rules.uses_jokers or rules.wild_ranks):
         return None
-    number, spec = 1, rules.rounds[0]
-    melds = _sample(spec.contract.melds)
+    kind = MeldKind.RUN if MeldKind.RUN in rules.meld_kinds else MeldKind.SET
+    if kind == MeldKind.SET and rules.set_distinct_suits and cap > 0:
+        return None  # a set of four suits holds no wild card beside three naturals
     w1, w2 = _wilds(rules)
-    first = list(melds[0])
-    at_cap = list(melds)
-    at_cap[0] = [*first, *([w1, w2] * cap)[:cap]]
-    over = list(melds)
-    over[0] = [*first, *([w1, w2] * (cap + 1))[: cap + 1]]
-    unit = _unit_words(rules, number)
     text = ngettext(
         "A meld laid down holds at most %(count)d wild card.",
         "A meld laid down holds at most %(count)d wild cards.",
         cap,
     ) % {"count": cap}
-    note = ngettext(
-        "%(unit)s: %(count)d wild card in a meld",
-        "%(unit)s: %(count)d wild cards in a meld",
-        cap,
-    )
-    more = ngettext(
-        "%(unit)s: %(count)d wild card in a meld",
-        "%(unit)s: %(count)d wild cards in a meld",
-        cap + 1,
-    )
+    note = ngettext("%(count)d wild card in a meld", "%(count)d wild cards in a meld", cap)
+    more = ngettext("%(count)d wild card in a meld", "%(count)d wild cards in a meld", cap + 1)
     return {
         "key": "wilds_per_meld",
         "title": gettext("Wild cards per meld"),
         "text": text,
         "examples": [
-            _lay_down(rules, number, at_cap, note % {"unit": unit, "count": cap}),
-            _lay_down(rules, number, over, more % {"unit": unit, "count": cap + 1}),
+            _meld(rules, _with_wilds(kind, cap, (w1, w2)), note % {"count": cap}, kind),
+            _meld(rules, _with_wilds(kind, cap + 1, (w1, w2)), more % {"count": cap + 1}, kind),
         ],
     }
+
+
+def _with_wilds(kind: MeldKind, wilds: int, cards: tuple[str, str]) -> list[str]:
+    """A run of hearts from the 3 with ``wilds`` wild cards, each between two natural ones
+    (never side by side), or a set of 7s with them.
+
+    >>> _with_wilds(MeldKind.RUN, 2, ("JK", "JK"))
+    ['3H', 'JK', '5H', 'JK', '7H', '8H']
+    >>> _with_wilds(MeldKind.SET, 1, ("JK", "JK"))
+    ['7S', '7H', '7D', 'JK']
+    """
+    chosen = [cards[i % 2] for i in range(wilds)]
+    if kind == MeldKind.SET:
+        return ["7S", "7H", "7D", *chosen]
+    length = max(2 * wilds + 2, 4)
+    wild_at = {2 * i + 1: card for i, card in enumerate(chosen)}
+    return [wild_at.get(i, f"{_RANKS[2 + i]}H") for i in range(length)]
 
 
 def _adjacent_wilds(rules: RuleSet) -> dict[str, Any] | None:

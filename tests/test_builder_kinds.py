@@ -238,3 +238,20 @@ def test_choosing_jokers_per_row_starts_from_the_jokers_worked_out(
     document, _ = saved(client, fields)
     assert document["decks"]["jokers"] == "by-players"
     assert document["decks"]["by_players"][0] == {"up_to": 3, "decks": 2, "jokers": 2}
+
+
+def test_other_wild_ranks_are_typed_and_kept(client: FlaskClient) -> None:
+    """The ten phases' kings are wild: shown, kept, and another rank typed is saved."""
+    assert builder_fields(client, "ten-phase")["other_wilds"] == "K"
+    fields = builder_fields(client)
+    fields["other_wilds"] = "k"
+    fields["name"] = "Kings wild too"
+    document, reopened = saved(client, fields)
+    assert document["wilds"]["ranks"] == ["K"]
+    assert form_of(reopened)["other_wilds"] == "K"
+    fields["other_wilds"] = "Z"
+    page = posted(client, fields)
+    wilds = page[page.index('data-section="wilds"') :]
+    errors = [html.unescape(m) for m in re.findall(r'field-error">([^<]*)<', wilds)]
+    assert errors and "Z" in errors[0], errors
+    assert form_of(page)["other_wilds"] == "Z"

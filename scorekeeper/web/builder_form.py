@@ -167,6 +167,8 @@ class BuilderForm:
     # "rounds" (everyone plays the round's contract) or "phases" (the rounds are phases, each
     # player on their own); anything else is passed on for the document's check to word.
     progression: str = "rounds"
+    # Wild ranks besides the 2, as typed ("K" in the ten phases).
+    other_wilds: str = ""
     # The jokers typed for each number of players (used when jokers are "by-players").
     row_jokers: dict[int, str] = field(default_factory=dict)
     # The point table of the person's own (point_table "custom"): each rank's points, the
@@ -186,6 +188,7 @@ class BuilderForm:
             players=(str(rules.min_players), str(rules.max_players)),
             jokers=rules.decks.jokers.value,
             deuces=_yes_no(Rank.TWO in rules.wild_ranks),
+            other_wilds=" ".join(r.label for r in sorted(rules.wild_ranks) if r != Rank.TWO),
             point_table=rules.point_table.id
             if rules.point_table.id in POINT_TABLES
             and POINT_TABLES[rules.point_table.id] == rules.point_table
@@ -234,6 +237,7 @@ class BuilderForm:
             players=(text("players.min"), text("players.max")),
             jokers=text("jokers"),
             deuces=text("deuces"),
+            other_wilds=text("other_wilds"),
             point_table=text("point_table"),
             options={name: text(f"opt.{name}") for name in builder_options()},
             rounds=rounds,
@@ -307,8 +311,9 @@ class BuilderForm:
         wilds = document.setdefault("wilds", {})
         if not isinstance(wilds, dict):
             wilds = document["wilds"] = {}
-        ranks = [r for r in wilds.get("ranks", []) if r != "2"]
-        # Whether a 2 may stand for itself is the house rule wild_can_be_natural, below.
+        # Ranks as typed ("K", "k, 3"); one that is no rank is passed on for the check to word.
+        ranks = [r.upper() for r in re.split(r"[\s,]+", self.other_wilds) if r and r != "2"]
+        # Whether a wild rank may stand for itself is the house rule wild_can_be_natural.
         wilds["ranks"] = (["2"] if self.deuces == "yes" else []) + ranks
         document["decks"] = {
             "by_players": [

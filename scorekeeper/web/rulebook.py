@@ -21,12 +21,12 @@ from typing import Any
 from ..rules import Card, MeldKind, Rank, RuleSet, check_contract, parse_cards
 from ..rules.budget import TooHard
 from ..rules.limits import limit_problems
-from ..rules.melds import judge
 from ..rules.phases import MAX_HANDS
 from ..rules.prose import rule_book
 from ..rules.rulesets import Contract
 from . import referee_json as rj
 from .rulebook_kinds import house_rule_examples
+from .rulebook_kinds import meld_example as judged_meld
 from .rulebook_kinds import sample_lay_down as kind_samples
 
 
@@ -44,19 +44,8 @@ def wild_cards(rules: RuleSet) -> tuple[str, str]:
 
 
 def meld_example(rules: RuleSet, text: str, note: str) -> dict[str, Any]:
-    cards = parse_cards(text)
-    kind, meld, problems = judge(cards, rules)
-    return {
-        "cards": rj.cards_json(cards),
-        "note": note,
-        "legal": meld is not None,
-        "description": meld.describe() if meld is not None else None,
-        "kind": kind.value,
-        "wilds": [{"card": str(w.card), "stands_for": w.stands_for} for w in meld.wilds]
-        if meld is not None
-        else [],
-        "problems": [p.message for p in problems],
-    }
+    """One meld judged by the meld check (see :func:`.rulebook_kinds.meld_example`)."""
+    return judged_meld(rules, text.split(), note)
 
 
 def meld_examples(rules: RuleSet) -> list[dict[str, Any]]:

@@ -61,7 +61,7 @@ def _wilds(rules: RuleSet) -> tuple[str, str]:
     return f"{label}C", f"{label}D"
 
 
-def _meld(rules: RuleSet, cards: Sequence[str], note: str, kind: MeldKind | None = None,
+def meld_example(rules: RuleSet, cards: Sequence[str], note: str, kind: MeldKind | None = None,
           min_length: int | None = None) -> dict[str, Any]:  # fmt: skip
     """One meld judged by the meld check, as the rules page's meld examples are."""
     parsed = parse_cards(list(cards))
@@ -176,11 +176,11 @@ def _suited(rules: RuleSet, kind: MeldKind) -> dict[str, Any] | None:
         notes = (gettext("cards of one suit"), gettext("a heart among clubs"),
                  gettext("wild cards in a flush"))  # fmt: skip
     examples = [
-        _meld(rules, good, notes[0], kind, length),
-        _meld(rules, bad, notes[1], kind, length),
+        meld_example(rules, good, notes[0], kind, length),
+        meld_example(rules, bad, notes[1], kind, length),
     ]
     if rules.uses_jokers or rules.wild_ranks:
-        examples.append(_meld(rules, with_wilds, notes[2], kind, length))
+        examples.append(meld_example(rules, with_wilds, notes[2], kind, length))
     return {"key": kind.value, "title": title, "text": text, "examples": examples}
 
 
@@ -203,14 +203,16 @@ def _run_suits(rules: RuleSet) -> dict[str, Any] | None:
             "that no rank is missing."
         ),
         "examples": [
-            _meld(
+            meld_example(
                 rules,
                 ["5S", "6H", "7D", "8C"],
                 gettext("four ranks in a row, four suits"),
                 MeldKind.RUN,
                 4,
             ),
-            _meld(rules, ["5S", "6H", "8D", "9C"], gettext("a rank missing"), MeldKind.RUN, 4),
+            meld_example(
+                rules, ["5S", "6H", "8D", "9C"], gettext("a rank missing"), MeldKind.RUN, 4
+            ),
         ],
     }
 
@@ -226,10 +228,10 @@ def _aces(rules: RuleSet) -> dict[str, Any] | None:
             "rank once: 13 cards at most."
         ),
         "examples": [
-            _meld(
+            meld_example(
                 rules, ["QH", "KH", "AH", "2H", "3H"], gettext("round the corner"), MeldKind.RUN, 4
             ),
-            _meld(
+            meld_example(
                 rules,
                 ["KH", "AH", "3H", "4H", "5H"],
                 gettext("round the corner, the 2 missing"),
@@ -290,8 +292,8 @@ def _runs_without_wild_rank(rules: RuleSet) -> dict[str, Any] | None:
         )
         % {"rank": hole.label},
         "examples": [
-            _meld(rules, good, gettext("a wild card in a run"), MeldKind.RUN, 4),
-            _meld(
+            meld_example(rules, good, gettext("a wild card in a run"), MeldKind.RUN, 4),
+            meld_example(
                 rules,
                 everything,
                 gettext("every other rank, and a wild card for its own place"),
@@ -325,8 +327,10 @@ def _wilds_per_meld(rules: RuleSet) -> dict[str, Any] | None:
         "title": gettext("Wild cards per meld"),
         "text": text,
         "examples": [
-            _meld(rules, _with_wilds(kind, cap, (w1, w2)), note % {"count": cap}, kind),
-            _meld(rules, _with_wilds(kind, cap + 1, (w1, w2)), more % {"count": cap + 1}, kind),
+            meld_example(rules, _with_wilds(kind, cap, (w1, w2)), note % {"count": cap}, kind),
+            meld_example(
+                rules, _with_wilds(kind, cap + 1, (w1, w2)), more % {"count": cap + 1}, kind
+            ),
         ],
     }
 
@@ -363,9 +367,9 @@ def _adjacent_wilds(rules: RuleSet) -> dict[str, Any] | None:
         ]  # fmt: skip
     else:
         examples = [
-            _meld(rules, ["6H", w1, "8H", w2, "10H"], gettext("wild cards apart"),
+            meld_example(rules, ["6H", w1, "8H", w2, "10H"], gettext("wild cards apart"),
                   MeldKind.RUN, 4),
-            _meld(rules, ["6H", "7H", w1, w2, "10H"], gettext("two wild cards side by side"),
+            meld_example(rules, ["6H", "7H", w1, w2, "10H"], gettext("two wild cards side by side"),
                   MeldKind.RUN, 4),
         ]  # fmt: skip
     return {
@@ -485,4 +489,4 @@ def sample_lay_down(specs: Sequence[MeldSpec]) -> list[tuple[Card, ...]]:
     return [parse_cards(m) for m in _sample(specs)]
 
 
-__all__ = ["house_rule_examples", "sample_lay_down", "suited_cards"]
+__all__ = ["house_rule_examples", "meld_example", "sample_lay_down", "suited_cards"]

@@ -255,3 +255,13 @@ def test_other_wild_ranks_are_typed_and_kept(client: FlaskClient) -> None:
     errors = [html.unescape(m) for m in re.findall(r'field-error">([^<]*)<', wilds)]
     assert errors and "Z" in errors[0], errors
     assert form_of(page)["other_wilds"] == "Z"
+
+
+def test_a_phase_games_builder_and_rules_list_say_phase(client: FlaskClient) -> None:
+    words = plain(text(client.get("/rules/build?from=ten-phase")))
+    assert "Phase 1 Two sets ·" in words and "Remove phase 10" in words
+    assert "+ Add a phase" in words and "1 to 20 phases." in words
+    assert "10 phases ·" in words and "Round 1" not in words
+    assert "Round 1 Two sets ·" in plain(text(client.get("/rules/build?from=liverpool")))
+    index = plain(text(client.get("/rules")))
+    assert "10 phases · kings are wild" in index and "7 rounds" in index

@@ -101,3 +101,14 @@ def test_kalooki_points_and_jokers_on_a_phone(phone: Any, live_server: Any) -> N
     build_a_colour_round(phone, live_server.url)
     no_horizontal_overflow(phone)
     phone.screenshot(path=str(SCREENSHOTS / "builder-colour-390x844.png"), full_page=True)
+
+
+def test_the_house_rules_examples_fit_a_phone(phone: Any, live_server: Any) -> None:
+    """Carioca's rules page: every house rule's examples (lay-offs and lay-downs among them)
+    fit the screen."""
+    phone.goto(live_server.url + "/rules/carioca")
+    rules = phone.locator("#house-rules")
+    expect(rules.locator("[data-house-rule]")).to_have_count(5)
+    no_horizontal_overflow(phone)
+    SCREENSHOTS.mkdir(exist_ok=True)
+    rules.screenshot(path=str(SCREENSHOTS / "rules-house-rules-390x844.png"))

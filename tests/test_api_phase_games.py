@@ -109,7 +109,7 @@ def test_the_refusals_name_the_player(client: FlaskClient) -> None:
     assert data["details"][0]["player"] == "Ann"
     _refused(
         api.post(1, "out", "10 p2", "15"),
-        "Bob was on phase 1 in round 1, not phase 2: the phases go in order.",
+        "Bob was on phase 1 in hand 1, not phase 2: the phases go in order.",
     )
     response = client.post(
         f"{api.url}/rounds",
@@ -142,13 +142,13 @@ def test_phases_in_any_order_over_the_api(client: FlaskClient) -> None:
     assert api.game["phase_order"] == "any"
     _refused(
         api.post(1, "out", "10", "15"),
-        "Say which phase Ann completed in round 1 (phases left: 1, 2, 3).",
+        "Say which phase Ann completed in hand 1 (phases left: 1, 2, 3).",
     )
     game = _ok(api.post(1, "out p2", "10 done p3", "15"), 201)
     assert game["phases"]["Ann"] == {"phase": 2, "contract": None, "done": [2], "left": [1, 3]}
     _refused(
         api.post(2, "out p2", "10", "15"),
-        "Ann completed phase 2 in round 1 already: Ann's phases left in round 2 are 1 and 3.",
+        "Ann completed phase 2 in hand 1 already: Ann's phases left in hand 2 are 1 and 3.",
     )
     assert [r["phase"] for r in game["rounds"][0]["results"]] == [2, 3, None]
 

@@ -58,7 +58,7 @@ def _hand(page: Any, out: int, points: dict[int, int], done: tuple[int, ...]) ->
 
 
 def _phase_line(page: Any, seat: int) -> str:
-    return str(page.locator(".phase-list li").nth(seat).inner_text())
+    return str(page.locator(".phase-list li .phase-line").nth(seat).inner_text())
 
 
 def _no_wider_than_the_screen(page: Any) -> None:

@@ -17,7 +17,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 from werkzeug.datastructures import MultiDict
 
-from scorekeeper.rules import OPTIONS, PRESETS
+from scorekeeper.rules import OPTIONS, PRESETS, MeldKind
 from scorekeeper.rules.document import to_document
 from scorekeeper.rules.document_reader import from_document
 from scorekeeper.rules.options import CHOICE_WORDS, choice_words
@@ -110,7 +110,8 @@ def test_every_choice_of_every_option_has_plain_words() -> None:
             words = choice_words(name, value)
             assert words and words != value and "-" not in words.split()[0], (name, value)
     assert choice_words("brand_new_option", "keep-it-simple") == "Keep it simple"
-    assert set(CHOICE_WORDS["kind"]) == {"set", "run"}
+    # Every meld kind the rules core knows has its words in the builder's kind choice.
+    assert set(CHOICE_WORDS["kind"]) == {kind.value for kind in MeldKind}
 
 
 @pytest.mark.parametrize("url", ["/rules/build?from=family", "/games/new"])

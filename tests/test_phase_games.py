@@ -172,7 +172,7 @@ def test_an_edit_of_an_earlier_hand_moves_players_and_un_ends_the_game(svc: Phas
     with pytest.raises(Invalid) as refused:
         svc.replace(game_id, 3, "30 done", "out", "5")
     assert refused.value.message == (
-        "Ann completed the last phase in round 4, which ends the game, so round 5 cannot "
+        "Ann completed the last phase in hand 4, which ends the game, so hand 5 cannot "
         "come after it."
     )
     assert svc.load(game_id) == view  # nothing written
@@ -191,8 +191,8 @@ def test_history_and_the_answer_carry_the_phases(svc: Phases) -> None:
     with Session(svc.engine) as session:
         line = games.history(session, game_id)[0]
         hand_3 = games.history(session, game_id)[1]
-    assert line.summary == "Round 4 entered: Ann 0, Bob 20, Cy 50. Phases completed: Ann 3, Bob 3"
-    assert hand_3.summary == "Round 3 entered: Ann 30, Bob 0, Cy 5. Phases completed: Bob 2"
+    assert line.summary == "Hand 4 entered: Ann 0, Bob 20, Cy 50. Phases completed: Ann 3, Bob 3"
+    assert hand_3.summary == "Hand 3 entered: Ann 30, Bob 0, Cy 5. Phases completed: Bob 2"
     assert line.after["results"]["Bob"] == {
         "points": 20, "went_out": False, "cards": None, "bought": 0, "phase": 3,
         "phase_done": True,
@@ -230,7 +230,7 @@ def test_the_player_who_went_out_completed_the_phase(svc: Phases) -> None:
 @pytest.mark.parametrize(
     ("cells", "message"),
     [
-        (("out p2", "10", "15"), "Ann was on phase 1 in round 1, not phase 2: the phases go "
+        (("out p2", "10", "15"), "Ann was on phase 1 in hand 1, not phase 2: the phases go "
          "in order."),
         (("out", "10 p4", "15"), "There is no phase 4: Test Phases has phases 1 to 3."),
         (("out", "10 p0", "15"), "There is no phase 0: Test Phases has phases 1 to 3."),
@@ -261,7 +261,7 @@ def test_phases_in_any_order(svc: Phases) -> None:
     with pytest.raises(Invalid) as refused:
         svc.add(game_id, 1, "out", "10", "15")
     assert refused.value.message == (
-        "Say which phase Ann completed in round 1 (phases left: 1, 2, 3)."
+        "Say which phase Ann completed in hand 1 (phases left: 1, 2, 3)."
     )
     view = svc.add(game_id, 1, "out p3", "10 done p2", "15")
     view = svc.add(game_id, 2, "5 done p1", "out p3", "10 not p2")  # Cy tried phase 2
@@ -271,13 +271,13 @@ def test_phases_in_any_order(svc: Phases) -> None:
     with pytest.raises(Invalid) as refused:
         svc.add(game_id, 3, "out p3", "10", "15")
     assert refused.value.message == (
-        "Ann completed phase 3 in round 1 already: Ann's phases left in round 3 are 2."
+        "Ann completed phase 3 in hand 1 already: Ann's phases left in hand 3 are 2."
     )
     assert view.as_dict()["phases"]["Ann"] == {
         "phase": 3, "contract": None, "done": [1, 3], "left": [2],
     }  # fmt: skip
     # An edit of hand 1 that makes hand 2 complete a phase twice is refused, naming it.
-    with pytest.raises(Invalid, match="Ann completed phase 1 in round 1 already"):
+    with pytest.raises(Invalid, match="Ann completed phase 1 in hand 1 already"):
         svc.replace(game_id, 1, "out p1", "10 done p2", "15")
     view = svc.add(game_id, 3, "out p2", "10 done p1", "15")
     assert view.phases is not None and view.phases.finishers == (0, 1)  # both completed all
@@ -297,6 +297,6 @@ def test_hands_are_open_ended_up_to_the_limit(svc: Phases, monkeypatch: pytest.M
         cells[(number - 1) % 3] = "out"
         view = svc.add(game_id, number, *cells)
     assert len(view.rounds) == 5 and not view.finished and _phases(view) == [3, 3, 2]
-    with pytest.raises(Invalid, match="a phase game holds at most 5 rounds; there is no round 6"):
+    with pytest.raises(Invalid, match="a phase game holds at most 5 hands; there is no hand 6"):
         svc.add(game_id, 6, "out", "10", "10")
     assert MAX_HANDS == 100

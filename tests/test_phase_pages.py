@@ -65,7 +65,7 @@ def test_the_entry_form_reads_which_phase_in_any_order(app: Flask, client: Flask
     refused = client.post(f"/games/{game_id}/rounds", data=data, headers=HX)
     assert refused.status_code == 400
     page = text(refused)
-    assert "Say which phase Ann completed in round 1 (phases left: 1, 2, 3)." in page
+    assert "Say which phase Ann completed in hand 1 (phases left: 1, 2, 3)." in page
     assert 'value="10"' in page and 'value="15"' in page  # kept as typed
     assert _load(app, game_id).rounds == ()
     data |= {"phase-0": "2", "phase-2": "x"}

@@ -139,7 +139,7 @@ def test_a_phase_games_file_is_checked_as_round_entry_checks_it(
     with Session(empty) as other, pytest.raises(Invalid) as refused:
         transfer.import_json(other, json.dumps(wrong))
     assert _problems(refused) == [
-        f"{where}, round 2, seat 1: Bob was on phase 2 in round 2, not phase 3: the phases go "
+        f"{where}, round 2, seat 1: Bob was on phase 2 in hand 2, not phase 3: the phases go "
         "in order."
     ]
     after_the_end = json.loads(json.dumps(data))
@@ -147,8 +147,8 @@ def test_a_phase_games_file_is_checked_as_round_entry_checks_it(
     with Session(empty) as other, pytest.raises(Invalid) as refused:
         transfer.import_json(other, json.dumps(after_the_end))
     assert _problems(refused) == [
-        f"{where}, round 5: Ann and Bob completed the last phase in round 4, which ends the "
-        "game, so round 5 cannot come after it."
+        f"{where}, round 5: Ann and Bob completed the last phase in hand 4, which ends the "
+        "game, so hand 5 cannot come after it."
     ]
     # The phases left out where they go in order: worked out again, as round entry would.
     bare = json.loads(json.dumps(data))

@@ -27,7 +27,7 @@ def test_in_order_each_completion_moves_a_player_up_one(
     for number, hand in enumerate(hands, start=1):
         if ended is not None:
             with pytest.raises(
-                PhaseError, match=f"round {number} cannot come after it|rounds {number} to"
+                PhaseError, match=f"hand {number} cannot come after it|hands {number} to"
             ):
                 phase_progress([[PhaseEntry(d) for d in h] for h in hands], phases)
             return
@@ -73,19 +73,19 @@ def test_in_order_a_phase_said_must_be_the_current_one() -> None:
         phase_progress([(DONE, NOT), (PhaseEntry(True, 1), NOT)], 2, names=["Ann", "Bob"])
     assert refused.value.problems[0].hand == 2 and refused.value.problems[0].seat == 0
     assert refused.value.message == (
-        "Ann was on phase 2 in round 2, not phase 1: the phases go in order."
+        "Ann was on phase 2 in hand 2, not phase 1: the phases go in order."
     )
 
 
 def test_hands_past_the_limit_are_refused() -> None:
     hands = [(NOT, NOT)] * (MAX_HANDS + 1)
-    with pytest.raises(PhaseError, match=f"A phase game holds at most {MAX_HANDS} rounds."):
+    with pytest.raises(PhaseError, match=f"A phase game holds at most {MAX_HANDS} hands."):
         phase_progress(hands, 3)
     assert phase_progress(hands[:MAX_HANDS], 3).ended is None
 
 
 def test_hands_must_have_one_entry_per_player() -> None:
-    with pytest.raises(RulesError, match="round 2 needs an entry for each of the 2 players"):
+    with pytest.raises(RulesError, match="hand 2 needs an entry for each of the 2 players"):
         phase_progress([(DONE, NOT), (DONE,)], 3)
     with pytest.raises(RulesError, match="at least one phase"):
         phase_progress([], 0)

@@ -108,7 +108,7 @@ def over_message(view: GameView) -> str:
     if progress is None or progress.ended is None:
         return f"the game is over: all {view.rules.round_count} rounds are recorded"
     names = " and ".join(view.players[s] for s in progress.finishers)
-    return f"the game is over: {names} completed the last phase in round {progress.ended}"
+    return f"the game is over: {names} completed the last phase in hand {progress.ended}"
 
 
 def beyond_message(view: GameView, number: int) -> str:
@@ -118,12 +118,12 @@ def beyond_message(view: GameView, number: int) -> str:
             f"{view.rules.name} has rounds 1 to {view.rules.round_count}; "
             f"there is no round {number} (the next round is {view.next_round})"
         )
-    said = f"a phase game holds at most {view.last_round} rounds; there is no round {number}"
-    next_round = view.next_round
+    next_hand = view.next_round
+    if next_hand is None or next_hand > view.last_round:
+        return f"a phase game holds at most {view.last_round} hands; there is no hand {number}"
     return (
-        said
-        if next_round is None or next_round > view.last_round
-        else (f"{said} (the next round is {next_round})")
+        f"a phase game holds at most {view.last_round} hands; there is no hand {number} "
+        f"(the next hand is {next_hand})"
     )
 
 
@@ -134,3 +134,67 @@ def phases_summary(view: GameView, entries: Sequence[EntryValues]) -> str:
         return ""
     done = [f"{view.players[e.seat]} {e.phase}" for e in entries if e.phase_done]
     return f". Phases completed: {', '.join(done)}" if done else ". No phase completed"
+
+
+# --- the words of a refusal: "round" in a game played in rounds, "hand" in a phase game ---------
+#
+# Each sentence is written whole twice (a translator sees each as it is read), the pages'
+# word for a phase game's round being "hand". ``said`` picks the one for the game.
+
+MESSAGES: dict[str, tuple[str, str]] = {
+    "number-not-whole": (
+        "the round number must be a whole number",
+        "the hand number must be a whole number",
+    ),
+    "already-recorded": (
+        "round {number} is already recorded; edit it instead",
+        "hand {number} is already recorded; edit it instead",
+    ),
+    "not-yet": (
+        "round {number} cannot be entered yet: the next round is {next}",
+        "hand {number} cannot be entered yet: the next hand is {next}",
+    ),
+    "changed-elsewhere": (
+        "round {number} was changed on another device meanwhile; here are the new values: "
+        "check them and edit again",
+        "hand {number} was changed on another device meanwhile; here are the new values: "
+        "check them and edit again",
+    ),
+    "no-such": ("there is no round {number}", "there is no hand {number}"),
+    "not-played": (
+        "round {number} has not been played yet",
+        "hand {number} has not been played yet",
+    ),
+    "none-recorded": ("no round has been recorded yet", "no hand has been recorded yet"),
+    "nothing-to-undo": (
+        "No round has been recorded yet, so there is nothing to undo.",
+        "No hand has been recorded yet, so there is nothing to undo.",
+    ),
+    "only-last": (
+        "only the last round (round {number}) can be undone",
+        "only the last hand (hand {number}) can be undone",
+    ),
+    "entered": ("Round {number} entered: {points}", "Hand {number} entered: {points}"),
+    "edited": ("Round {number} edited: {changes}", "Hand {number} edited: {changes}"),
+    "undone": ("Round {number} undone: {points}", "Hand {number} undone: {points}"),
+    "body-and-address": (
+        "the body is for round {body} but the address is round {number}",
+        "the body is for hand {body} but the address is hand {number}",
+    ),
+    "cutter-only": (
+        "only the cutter can earn the cut bonus: {cutter} cut in round {number}, not {said}",
+        "only the cutter can earn the cut bonus: {cutter} cut in hand {number}, not {said}",
+    ),
+}
+
+
+def said(phased: bool, key: str, **values: Any) -> str:
+    """The sentence ``key`` of :data:`MESSAGES` for a phase game (``phased``) or a game
+    played in rounds, with its values.
+
+    >>> said(True, "not-yet", number=4, next=3)
+    'hand 4 cannot be entered yet: the next hand is 3'
+    >>> said(False, "not-yet", number=4, next=3)
+    'round 4 cannot be entered yet: the next round is 3'
+    """
+    return MESSAGES[key][1 if phased else 0].format(**values)

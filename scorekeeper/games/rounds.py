@@ -32,6 +32,7 @@ from .phase_rounds import (
     phases_of,
     phases_summary,
     progress_with,
+    said,
 )
 from .results import record_results
 from .statements import (
@@ -322,7 +323,7 @@ def add_round(
         row = _new_round_row(game_id, number, entry, now)
         new = _lay_out(view, row, points, entry, progress)
         finished_at = end_after(view, progress, now, added=number)
-        summary = f"Round {number} entered: " + _points_summary(view, points)
+        summary = said(phased(view), "entered", number=number, points=_points_summary(view, points))
         summary += phases_summary(view, new.entries)
 
         def write(session: Session) -> None:
@@ -404,17 +405,17 @@ def _check_next_round(view: GameView, number: int, expected_version: int | None)
     if view.finished:
         raise Invalid(over_message(view))
     if isinstance(number, bool) or not isinstance(number, int):
-        raise Invalid("the round number must be a whole number")
+        raise Invalid(said(phased(view), "number-not-whole"))
     if not 1 <= number <= view.last_round:  # a phase game's hands beyond the limit too
         raise Invalid(beyond_message(view, number), {"next_round": view.next_round})
     if number != view.next_round:
         if number < (view.next_round or 0):
             raise Conflict(
-                f"round {number} is already recorded; edit it instead",
+                said(phased(view), "already-recorded", number=number),
                 {"next_round": view.next_round},
             )
         raise Invalid(
-            f"round {number} cannot be entered yet: the next round is {view.next_round}",
+            said(phased(view), "not-yet", number=number, next=view.next_round),
             {"next_round": view.next_round},
         )
     if expected_version is not None and expected_version != view.version:
@@ -422,6 +423,11 @@ def _check_next_round(view: GameView, number: int, expected_version: int | None)
             "someone else changed this game meanwhile; check the scores and try again",
             {"version": view.version},
         )
+
+
+def phased(view: GameView) -> bool:
+    """Whether the game is a phase game (its refusals say "hand" where others say "round")."""
+    return view.rules.phased
 
 
 def _went_out(entry: RoundInput) -> int:
@@ -450,12 +456,10 @@ def _plan_replace(
     expected_version: int | None,
     now: datetime,
 ) -> _Replacement:
-    row = _round_row(session, view.id, number)
+    row = _round_row(session, view, number)
     if expected_version is not None and expected_version != row.version:
         raise Conflict(
-            f"round {number} was changed on another device meanwhile; here are the "
-            "new values: check them and edit again",
-            {"version": row.version},
+            said(phased(view), "changed-elsewhere", number=number), {"version": row.version}
         )
     points = _score(view, number, entry)
     progress = progress_with(view, number, entry.results)
@@ -467,7 +471,8 @@ def _plan_replace(
         for name in view.players
         if before["results"][name]["points"] != after["results"][name]["points"]
     ]
-    summary = f"Round {number} edited: " + (", ".join(changed) if changed else "no points changed")
+    changes = ", ".join(changed) if changed else "no points changed"
+    summary = said(phased(view), "edited", number=number, changes=changes)
     summary += phases_summary(view, new.entries)
     return _Replacement(row, new, progress, (before, after, summary))
 
@@ -500,16 +505,16 @@ def _write_replacement(session: Session, old: Round, new: _NewRound) -> None:
     _write_entries(session, row.id or 0, new.entries)
 
 
-def _round_row(session: Session, game_id: str, number: int) -> Round:
+def _round_row(session: Session, view: GameView, number: int) -> Round:
     if isinstance(number, bool) or not isinstance(number, int):
-        raise Invalid("the round number must be a whole number")
+        raise Invalid(said(phased(view), "number-not-whole"))
     if not 1 <= number <= MAX_ROUND_NUMBER:
-        raise NotFound(f"there is no round {number}")
+        raise NotFound(said(phased(view), "no-such", number=number))
     row = session.exec(
-        select(Round).where(Round.game_id == game_id, Round.number == number)
+        select(Round).where(Round.game_id == view.id, Round.number == number)
     ).first()
     if row is None:
-        raise NotFound(f"round {number} has not been played yet")
+        raise NotFound(said(phased(view), "not-played", number=number))
     return row
 
 
@@ -518,10 +523,10 @@ def _plan_undo(
 ) -> tuple[int, tuple[Any, Any, str]]:
     """The id of the round to remove and its history line (before, after, summary)."""
     if not view.rounds:
-        raise Invalid("no round has been recorded yet")
+        raise Invalid(said(phased(view), "none-recorded"))
     last = view.rounds[-1]
     if number is not None and number != last.number:
-        raise Invalid(f"only the last round (round {last.number}) can be undone")
+        raise Invalid(said(phased(view), "only-last", number=last.number))
     if expected_version is not None and expected_version != view.version:
         raise Conflict(
             "someone else changed this game meanwhile; check the scores first",
@@ -536,7 +541,8 @@ def _plan_undo(
     if loaded is not None:  # about to be deleted behind the session's back: let it go
         session.expunge(loaded)
     before = _as_recorded(view, last)  # all of it: the entry form is filled from it again
-    summary = f"Round {last.number} undone: " + _points_summary(view, last.points)
+    points = _points_summary(view, last.points)
+    summary = said(phased(view), "undone", number=last.number, points=points)
     return round_id, (before, None, summary)
 
 

@@ -579,8 +579,13 @@ CHOICE_WORDS: dict[str, dict[str, str]] = {
         "all-out": "All out: every card goes into melds, no discard",
         "one-card-left": "Keep one card to discard",
     },
-    # The builder's kinds (a colour meld and a flush join when the builder offers them).
-    "kind": {"set": "Set (one rank)", "run": "Run (in a row)"},
+    # The builder's meld kinds.
+    "kind": {
+        "set": "Set (one rank)",
+        "run": "Run (in a row)",
+        "color": "Colour meld (one colour)",
+        "flush": "Flush (one suit)",
+    },
 }
 
 

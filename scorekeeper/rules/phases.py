@@ -53,7 +53,7 @@ A phase completed twice, or no phase said, is refused with a sentence per proble
 >>> phase_progress([(did(3), o), (did(3), x)], 3, any_order=True, names=["Ann", "Bob"])
 Traceback (most recent call last):
 ...
-scorekeeper.rules.phases.PhaseError: Ann completed phase 3 in round 1 already: Ann's phases left in round 2 are 1 and 2. Say which phase Bob completed in round 2 (phases left: 1, 2, 3).
+scorekeeper.rules.phases.PhaseError: Ann completed phase 3 in hand 1 already: Ann's phases left in hand 2 are 1 and 2. Say which phase Bob completed in hand 2 (phases left: 1, 2, 3).
 """  # noqa: E501
 
 from __future__ import annotations
@@ -179,7 +179,7 @@ def phase_progress(
             problems.append(_after_the_end(ended, finishers, number, len(hands), who))
             break
         if len(hand) != players:
-            raise RulesError(f"round {number} needs an entry for each of the {players} players")
+            raise RulesError(f"hand {number} needs an entry for each of the {players} players")
         row: list[int | None] = []
         for seat, entry in enumerate(hand):
             phase, found = _played(
@@ -225,7 +225,7 @@ def _played(
         current = len(completed) + 1
         if said is not None and said != current:
             message = (
-                f"{name} was on phase {current} in round {number}, not phase {said}: "
+                f"{name} was on phase {current} in hand {number}, not phase {said}: "
                 "the phases go in order."
             )
             return current, [("not-current-phase", message)]
@@ -235,7 +235,7 @@ def _played(
         if not entry.done:
             return None, []
         message = (
-            f"Say which phase {name} completed in round {number} (phases left: {_listed(left)})."
+            f"Say which phase {name} completed in hand {number} (phases left: {_listed(left)})."
         )
         return None, [("phase-missing", message)]
     if not 1 <= said <= phase_count:
@@ -243,8 +243,8 @@ def _played(
         return None, [("no-such-phase", message)]
     if said in completed:
         message = (
-            f"{name} completed phase {said} in round {completed[said]} already: "
-            f"{name}'s phases left in round {number} are {_listed(left, 'and')}."
+            f"{name} completed phase {said} in hand {completed[said]} already: "
+            f"{name}'s phases left in hand {number} are {_listed(left, 'and')}."
         )
         return said, [("phase-done-before", message)]
     return said, []
@@ -260,7 +260,7 @@ def _listed(numbers: Sequence[int], last: str = "") -> str:
 
 def _too_many_hands(number: int) -> PhaseProblem:
     return PhaseProblem(
-        number, None, "too-many-hands", f"A phase game holds at most {MAX_HANDS} rounds."
+        number, None, "too-many-hands", f"A phase game holds at most {MAX_HANDS} hands."
     )
 
 
@@ -268,11 +268,17 @@ def _after_the_end(
     ended: int, finishers: Sequence[int], number: int, last: int, who: Sequence[str]
 ) -> PhaseProblem:
     names = " and ".join(who[s] for s in finishers)
-    after = f"round {number}" if number == last else f"rounds {number} to {last}"
-    message = (
-        f"{names} completed the last phase in round {ended}, which ends the game, "
-        f"so {after} cannot come after it."
-    )
+    # Whole sentences, one for a single hand after the end and one for several.
+    if number == last:
+        message = (
+            f"{names} completed the last phase in hand {ended}, which ends the game, "
+            f"so hand {number} cannot come after it."
+        )
+    else:
+        message = (
+            f"{names} completed the last phase in hand {ended}, which ends the game, "
+            f"so hands {number} to {last} cannot come after it."
+        )
     return PhaseProblem(number, None, "after-the-end", message)
 
 

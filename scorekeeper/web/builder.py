@@ -17,7 +17,7 @@ from flask import Blueprint, Response, make_response, request, url_for
 from ..db import get_session
 from ..errors import Invalid, NotFound
 from ..games import saved_rules
-from ..rules import PRESETS, RuleSet
+from ..rules import PRESETS, Rank, RuleSet
 from ..rules.document_reader import MAX_MELDS
 from ..rules.options import choice_words, option_values
 from ..rules.points import POINT_TABLES
@@ -26,6 +26,7 @@ from ..rules.rulesets import MAX_ROUNDS, GoingOut, JokerCount, MeldKind, Progres
 from . import access
 from .builder_example import worked_example
 from .builder_form import (
+    CUSTOM_POINTS,
     DEFAULT_START,
     MAX_FIELD,
     SAVED_START,
@@ -39,6 +40,8 @@ from .builder_form import (
 )
 from .htmx import redirect_to, render
 from .numbers import whole_number_or
+from .rulebook import judged
+from .rulebook_kinds import house_rule_examples
 from .security import no_store
 
 bp = Blueprint("builder", __name__, url_prefix="/rules")
@@ -57,6 +60,8 @@ def _page(form: BuilderForm, status: int = 200, notice: str = "", action: str = 
         "notice": notice,
         "presets": PRESETS,
         "point_tables": POINT_TABLES,
+        "custom_points": CUSTOM_POINTS,
+        "ranks": [r.label for r in Rank],
         "option_sections": option_sections(),
         "section_headings": SECTION_HEADINGS,
         "opened": form.opened(action, found),
@@ -66,6 +71,7 @@ def _page(form: BuilderForm, status: int = 200, notice: str = "", action: str = 
         "choice_values": _choice_values(),
         "sections": rule_book(rules) if rules is not None else [],
         "example": worked_example(rules, form) if rules is not None else None,
+        "house_rules": judged(house_rule_examples, rules)[0] if rules is not None else [],
         "arrange_tool": {"id": "arrange", "slots": ()},
         "max_rounds": MAX_ROUNDS,
         "max_melds": MAX_MELDS,
@@ -80,7 +86,7 @@ def _choice_values() -> dict[str, tuple[str, ...]]:
     return {
         "jokers": tuple(j.value for j in JokerCount),
         "going_out": tuple(g.value for g in GoingOut),
-        "kind": (MeldKind.SET.value, MeldKind.RUN.value),  # colour melds, flushes: not yet
+        "kind": tuple(k.value for k in MeldKind),
         "progression": tuple(p.value for p in Progression),
     }
 
@@ -180,6 +186,8 @@ def _saved_context(saved: saved_rules.SavedView, owner: bool) -> dict[str, Any]:
         "owner": owner,
         "share_url": share_url,
         "sections": rule_book(saved.rules),
+        # Colour melds, flushes and the other house rules it plays, judged live.
+        "book": {"house_rules": judged(house_rule_examples, saved.rules)[0]},
         "play_url": url_for("games.new", preset=choice),
         "just_saved": request.args.get("saved") == "1",
     }

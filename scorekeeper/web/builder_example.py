@@ -12,6 +12,7 @@ from ..rules.scoring import cards_not_in_play
 from . import referee_json as rj
 from .builder_form import BuilderForm
 from .numbers import whole_number_or
+from .rulebook_kinds import suited_cards
 
 _SET_RANKS = ("7", "9", "Q", "4", "K", "5", "8", "J")
 _RUN_SUITS = ("S", "H", "D", "C")
@@ -20,7 +21,8 @@ _RANK_ORDER = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 
 def example_hand(spec: RoundSpec) -> str:
     """A hand that makes ``spec``'s contract with natural cards: sets of 7s, 9s, queens...,
-    runs from 3 (from the ace when longer than 11) in spades, hearts...; and, in a round
+    runs from 3 (from the ace when longer than 11) in spades, hearts...; colour melds (red,
+    then black) and flushes (clubs, diamonds...) of ranks far apart; and, in a round
     with a discard, a king of diamonds to discard.
 
     >>> from scorekeeper.rules import PRESETS
@@ -29,11 +31,15 @@ def example_hand(spec: RoundSpec) -> str:
     """
     cards: list[str] = []
     sets = runs = 0
+    suited = {MeldKind.COLOR: 0, MeldKind.FLUSH: 0}  # colour melds and flushes, apart
     for meld in spec.contract.melds:
         if meld.kind == MeldKind.SET:
             rank = _SET_RANKS[sets % len(_SET_RANKS)]
             cards += [rank + "SHDC"[i % 4] for i in range(meld.min_length)]
             sets += 1
+        elif meld.kind in (MeldKind.COLOR, MeldKind.FLUSH):
+            cards += suited_cards(meld.kind, suited[meld.kind], meld.min_length)
+            suited[meld.kind] += 1
         else:
             suit = _RUN_SUITS[runs % len(_RUN_SUITS)]
             first = 2 if meld.min_length <= len(_RANK_ORDER) - 2 else 0

@@ -37,10 +37,18 @@ from ..rules.document import STRUCTURAL_OPTIONS
 from ..rules.document_reader import MAX_MELDS, MAX_TEXT
 from ..rules.errors import RuleSetDocumentError, RuleSetError
 from ..rules.options import OPTIONS, Option
-from ..rules.points import POINT_TABLES
+from ..rules.points import POINT_TABLES, PointTable
 from ..rules.prose import summary
 from ..rules.ruleset_ids import fingerprint, own_rules
-from ..rules.rulesets import MAX_PLAYERS, MAX_ROUNDS, MIN_PLAYERS, Contract, MeldKind, MeldSpec
+from ..rules.rulesets import (
+    MAX_PLAYERS,
+    MAX_ROUNDS,
+    MIN_PLAYERS,
+    Contract,
+    JokerCount,
+    MeldKind,
+    MeldSpec,
+)
 from ..rules.table import deck_plan
 from . import referee_json as rj
 from .numbers import whole_number_or
@@ -49,8 +57,16 @@ DEFAULT_START = "liverpool"
 SAVED_START = "saved"  # the "Start from" choice of the saved rules the builder opened with
 MAX_FIELD = 100  # characters kept of one typed value
 MAX_START = 20_000  # characters of the starting document carried in the form
-NEW_MELD = {"set": 3, "run": 4}
-_ACTION = re.compile(r"(add-round|remove-round|add-set|add-run|remove-meld)(?:-(\d+))?(?:-(\d+))?")
+# The length a meld added by its button starts at (a colour meld or flush: the shortest the
+# rules allow where no round asks for one).
+NEW_MELD = {"set": 3, "run": 4, "color": 3, "flush": 3}
+_ACTION = re.compile(
+    r"(add-round|remove-round|add-set|add-run|add-color|add-flush|remove-meld)"
+    r"(?:-(\d+))?(?:-(\d+))?"
+)
+# The point table typed by the person: "custom" in the point-table choice.
+CUSTOM_POINTS = "custom"
+_CARD_POINTS = re.compile(r"\s*([0-9A-Za-z]{2,3})\s*[:=]?\s*(-?\d+)\s*")
 _LOCATION = re.compile(r"^([a-z_]+(?:\[\d+\]|\.[A-Za-z0-9_]+)*): (.*)$", re.DOTALL)
 ALL_PLAYER_COUNTS = range(MIN_PLAYERS, MAX_PLAYERS + 1)
 MAX_OPEN = 40  # section names kept of the ``open`` field
@@ -63,6 +79,8 @@ OPTION_TOPICS: dict[str, tuple[str, ...]] = {
         "wild_can_be_natural",
         "wilds_at_most_naturals",
         "wild_limit_on_layoffs",
+        "wilds_per_meld",
+        "adjacent_wilds",
         "joker_swap",
         "swap_wilds",
     ),
@@ -70,11 +88,17 @@ OPTION_TOPICS: dict[str, tuple[str, ...]] = {
         "set_min_naturals",
         "run_min_naturals",
         "set_distinct_suits",
+        "set_ranks",
         "exact_contract_melds",
         "aces",
+        "run_suits",
+        "runs_without_wild_rank",
         "same_suit_runs",
         "same_suit_run_gap",
+        "color_min_naturals",
+        "flush_min_naturals",
         "extra_melds",
+        "extra_meld_kinds",
     ),
     "scoring": ("keep_card_to_discard", "layoff_on_going_down_turn", "cut_bonus"),
     "buying": (
@@ -88,7 +112,7 @@ OPTION_TOPICS: dict[str, tuple[str, ...]] = {
 }
 SECTION_HEADINGS = {
     "wilds": "Wild cards",
-    "melds": "Sets and runs",
+    "melds": "Melds",
     "scoring": "Going out and points",
     "buying": "Buying",
     "other": "Other house rules",
@@ -143,6 +167,15 @@ class BuilderForm:
     # "rounds" (everyone plays the round's contract) or "phases" (the rounds are phases, each
     # player on their own); anything else is passed on for the document's check to word.
     progression: str = "rounds"
+    # Wild ranks besides the 2, as typed ("K" in the ten phases).
+    other_wilds: str = ""
+    # The jokers typed for each number of players (used when jokers are "by-players").
+    row_jokers: dict[int, str] = field(default_factory=dict)
+    # The point table of the person's own (point_table "custom"): each rank's points, the
+    # joker's, and cards valued apart from their rank as typed ("AS 15, AC 15").
+    points: dict[str, str] = field(default_factory=dict)
+    points_joker: str = ""
+    points_cards: str = ""
 
     @classmethod
     def of(cls, rules: RuleSet, base: str) -> BuilderForm:
@@ -155,7 +188,11 @@ class BuilderForm:
             players=(str(rules.min_players), str(rules.max_players)),
             jokers=rules.decks.jokers.value,
             deuces=_yes_no(Rank.TWO in rules.wild_ranks),
-            point_table=rules.point_table.id,
+            other_wilds=" ".join(r.label for r in sorted(rules.wild_ranks) if r != Rank.TWO),
+            point_table=rules.point_table.id
+            if rules.point_table.id in POINT_TABLES
+            and POINT_TABLES[rules.point_table.id] == rules.point_table
+            else CUSTOM_POINTS,
             options={name: _option_text(value) for name, value in document["options"].items()},
             rounds=[
                 RoundRow(
@@ -172,6 +209,8 @@ class BuilderForm:
             summary=rules.summary,
             summary_auto=rules.summary if _written_by_the_app(rules) else "",
             progression=rules.progression.value,
+            row_jokers={n: str(rules.decks.jokers_for(n)) for n in ALL_PLAYER_COUNTS},
+            **_points_fields(rules.point_table),
         )
 
     @classmethod
@@ -198,6 +237,7 @@ class BuilderForm:
             players=(text("players.min"), text("players.max")),
             jokers=text("jokers"),
             deuces=text("deuces"),
+            other_wilds=text("other_wilds"),
             point_table=text("point_table"),
             options={name: text(f"opt.{name}") for name in builder_options()},
             rounds=rounds,
@@ -209,7 +249,19 @@ class BuilderForm:
             summary=str(form.get("summary", ""))[:MAX_TEXT].strip(),
             summary_auto=str(form.get("summary_auto", ""))[:MAX_TEXT].strip(),
             progression=text("progression", "rounds"),
+            row_jokers={n: text(f"jokers.{n}") for n in ALL_PLAYER_COUNTS if f"jokers.{n}" in form},
+            points={r.label: text(f"points.{r.label}") for r in Rank},
+            points_joker=text("points.joker"),
+            points_cards=str(form.get("points.cards", ""))[:MAX_TEXT].strip(),
         )
+
+    def __post_init__(self) -> None:
+        # A named table's points travel in the form too (hidden), so choosing "points of
+        # your own" starts from the table chosen before.
+        if self.point_table in POINT_TABLES:
+            named = _points_fields(POINT_TABLES[self.point_table])
+            self.points, self.points_joker = named["points"], named["points_joker"]
+            self.points_cards = named["points_cards"]
 
     @property
     def summary_typed(self) -> bool:
@@ -230,7 +282,7 @@ class BuilderForm:
             return
         elif verb == "remove-round" and len(self.rounds) > 1:
             del self.rounds[i]
-        elif verb in ("add-set", "add-run") and len(self.rounds[i].melds) < MAX_MELDS:
+        elif verb.startswith("add-") and len(self.rounds[i].melds) < MAX_MELDS:
             kind = verb[4:]
             self.rounds[i].melds.append(MeldRow(kind, str(NEW_MELD[kind])))
         elif verb == "remove-meld" and len(self.rounds[i].melds) > 1:
@@ -259,18 +311,23 @@ class BuilderForm:
         wilds = document.setdefault("wilds", {})
         if not isinstance(wilds, dict):
             wilds = document["wilds"] = {}
-        ranks = [r for r in wilds.get("ranks", []) if r != "2"]
-        # Whether a 2 may stand for itself is the house rule wild_can_be_natural, below.
+        # Ranks as typed ("K", "k, 3"); one that is no rank is passed on for the check to word.
+        ranks = [r.upper() for r in re.split(r"[\s,]+", self.other_wilds) if r and r != "2"]
+        # Whether a wild rank may stand for itself is the house rule wild_can_be_natural.
         wilds["ranks"] = (["2"] if self.deuces == "yes" else []) + ranks
         document["decks"] = {
             "by_players": [
-                {"up_to": counts[-1], "decks": _number(typed)} for counts, typed in self.deck_rows()
+                {"up_to": counts[-1], "decks": _number(decks)}
+                | ({"jokers": _number(jokers)} if self.jokers_by_row else {})
+                for counts, (decks, jokers) in self.deck_rows()
             ],
             "jokers": self.jokers,
             "jokers_per_deck": _number(self.jokers_per_deck),
         }
         if self.point_table in POINT_TABLES:
             document["point_table"] = self.point_table
+        elif self.point_table == CUSTOM_POINTS:
+            document["point_table"] = self._point_table(document.get("point_table"))
         document["options"] = {
             name: _option_value(option.kind, self.options.get(name, ""))
             for name, option in builder_options().items()
@@ -285,12 +342,19 @@ class BuilderForm:
             return ALL_PLAYER_COUNTS
         return range(low, high + 1)
 
-    def deck_rows(self) -> list[tuple[list[int], str]]:
+    @property
+    def jokers_by_row(self) -> bool:
+        """Whether each row of the decks table gives its own jokers."""
+        return self.jokers == JokerCount.BY_PLAYERS.value
+
+    def deck_rows(self) -> list[tuple[list[int], tuple[str, str]]]:
         """The decks table as the document's rows: numbers of players in a row with the same
-        decks typed make one row (``up_to`` its largest)."""
-        rows: list[tuple[list[int], str]] = []
+        decks typed (and the same jokers, when each row gives its own) make one row
+        (``up_to`` its largest)."""
+        rows: list[tuple[list[int], tuple[str, str]]] = []
         for players in self.player_counts():
-            typed = self.decks.get(players, "")
+            jokers = self.row_jokers.get(players, "") if self.jokers_by_row else ""
+            typed = (self.decks.get(players, ""), jokers)
             if rows and rows[-1][1] == typed:
                 rows[-1][0].append(players)
             else:
@@ -309,6 +373,24 @@ class BuilderForm:
         if action == "add-round":
             opened.add(f"round-{len(self.rounds) - 1}")
         return opened
+
+    def _point_table(self, start: Any) -> Any:
+        """The point table typed: the one started from when nothing in it changed (so it
+        keeps its name), else a custom table; a value that cannot be read is passed on as
+        typed, for the document's check to word."""
+        table: dict[str, Any] = {
+            "ranks": {label: _number(self.points.get(label, "")) for label in _RANK_LABELS},
+            "joker": _number(self.points_joker),
+        }
+        cards = card_points(self.points_cards)
+        if cards is None:
+            table["cards"] = self.points_cards
+        elif cards:
+            table["cards"] = cards
+        same = isinstance(start, dict) and all(start.get(k) == v for k, v in table.items())
+        if same and start.get("cards", {}) == table.get("cards", {}):
+            return start
+        return table
 
     def _start_document(self) -> dict[str, Any]:
         try:
@@ -355,6 +437,39 @@ def builder_options() -> dict[str, Option]:
     part it shows on its own (the rounds, the wild cards, the players, the point table).
     Read from the rules core each time, so a new option shows up by itself."""
     return {name: o for name, o in OPTIONS.items() if name not in STRUCTURAL_OPTIONS}
+
+
+_RANK_LABELS = tuple(r.label for r in Rank)
+
+
+def _points_fields(table: PointTable) -> dict[str, Any]:
+    """The point table's fields of the form: each rank's points, the joker's, the cards
+    valued apart from their rank."""
+    return {
+        "points": {r.label: str(table.value_of(r)) for r in Rank},
+        "points_joker": str(table.joker),
+        "points_cards": ", ".join(f"{card} {value}" for card, value in table.cards),
+    }
+
+
+def card_points(text: str) -> dict[str, Any] | None:
+    """Cards valued apart from their rank, as typed: ``"AS 15, AC 15"`` (commas or spaces
+    between; None when the text cannot be read that way).
+
+    >>> card_points("AS 15, ac: 15 AH=1")
+    {'AS': 15, 'AC': 15, 'AH': 1}
+    >>> card_points(""), card_points("aces 15")
+    ({}, None)
+    """
+    found: dict[str, Any] = {}
+    rest = text.replace(",", " ").strip()
+    while rest:
+        match = _CARD_POINTS.match(rest)
+        if match is None:
+            return None
+        found[match.group(1).upper()] = int(match.group(2))
+        rest = rest[match.end() :].strip()
+    return found
 
 
 def _yes_no(value: bool) -> str:
@@ -467,6 +582,8 @@ def _deck_key(where: str, form: BuilderForm) -> list[str] | None:
     match = re.match(r"decks\.by_players\[(\d+)\]", where)
     rows = form.deck_rows()
     if match is not None and int(match.group(1)) < len(rows):
+        if where.endswith(".jokers"):
+            return [f"jokers.{n}" for n in rows[int(match.group(1))][0]]
         return [f"decks.{n}" for n in rows[int(match.group(1))][0]]
     if where == "decks.jokers_per_deck":
         return ["jokers_per_deck"]
@@ -544,5 +661,9 @@ def deck_table(form: BuilderForm, rules: RuleSet | None) -> list[dict[str, Any]]
         if rules is not None and players in shown:
             plan = deck_plan(rules, players)
             row |= {"jokers": plan.jokers, "cards": plan.total_cards}
+        # Jokers worked out by the rule travel too, so choosing a number for each row
+        # starts from them.
+        typed = form.row_jokers.get(players, "")
+        row["typed_jokers"] = typed if form.jokers_by_row else str(row.get("jokers", typed))
         rows.append(row)
     return rows

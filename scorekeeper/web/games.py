@@ -22,7 +22,7 @@ from __future__ import annotations
 import hashlib
 import re
 import threading
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from datetime import UTC, datetime
 from typing import Any
 
@@ -43,6 +43,7 @@ from .. import games
 from ..db import get_engine, get_session
 from ..errors import Conflict, GameError, Invalid, KeyReused, NotFound
 from ..games.groups import get_group
+from ..games.phase_rounds import said
 from ..rules import (
     OPTIONS,
     POINT_TABLES,
@@ -428,7 +429,7 @@ def edit_round(game_id: str, number: int) -> Response:
     seen = request.args.get("seen", type=whole_number)
     if not 1 <= number <= len(view.rounds):
         if since_ok is None or not 1 <= number <= view.last_round:
-            raise NotFound(f"round {number} has not been played yet")
+            raise NotFound(said(view.rules.phased, "not-played", number=number))
         context = _edit_context(view, number, None, since=since_ok, seen=seen)
         return render("games/edit_round.html", "games/_edit_round.html", **context)
     entry = EntryForm.of_round(view, number)
@@ -455,7 +456,7 @@ def replace_round(game_id: str, number: int) -> Response:
 
     if not 1 <= number <= len(view.rounds):
         if not 1 <= number <= view.last_round:
-            raise NotFound(f"round {number} has not been played yet")
+            raise NotFound(said(view.rules.phased, "not-played", number=number))
         return again(view, entry, 404)  # undone meanwhile: the form, as typed, says so
     if entry.errors:
         entry.key = fresh_key()
@@ -489,7 +490,7 @@ def undo_confirm(game_id: str) -> Response:
     access.require_edit(game_id)
     view = games.load_game(get_session(), game_id)
     if not view.rounds:
-        raise Invalid("No round has been recorded yet, so there is nothing to undo.")
+        raise Invalid(said(view.rules.phased, "nothing-to-undo"))
     return render("games/undo.html", game=view, last=view.rounds[-1])
 
 
@@ -519,7 +520,26 @@ def history(game_id: str) -> Response:
     session = get_session()
     lines = games.history(session, game_id)
     view = games.load_game(session, game_id)
-    return render("games/history.html", game=view, lines=lines)
+    return render("games/history.html", game=view, lines=lines, summary_of=_summary_of(view))
+
+
+# A history line is written when the change is made: those of a phase game written before its
+# refusals and lines said "hand" read "Round 3 entered: ...". They are shown as written now.
+_ROUND_LINE = re.compile(r"^Round (\d+) (entered|edited|undone): (.*)$", re.DOTALL)
+
+
+def _summary_of(view: games.GameView) -> Callable[[str], str]:
+    """How a history line's summary reads in this game ("Hand 3 entered" in a phase game)."""
+
+    def summary(text: str) -> str:
+        match = _ROUND_LINE.match(text) if view.rules.phased else None
+        if match is None:
+            return text
+        number, action, rest = match.groups()
+        values = {"number": number, "points": rest, "changes": rest}
+        return said(True, action, **values)
+
+    return summary
 
 
 @bp.post("/<game_id>/play-again")

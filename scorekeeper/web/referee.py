@@ -40,6 +40,7 @@ from ..rules import (
     RuleSet,
     get_point_table,
 )
+from ..rules.phases import PhaseProgress
 from ..rules.scoring import cards_not_in_play
 from . import referee_json as rj
 from .builder import chosen_rules
@@ -411,8 +412,19 @@ def _game_default(game: games.GameView, player: Any) -> int:
     names = list(game.players)
     seat = names.index(player) if player in names else whole_number_or(str(player))
     if seat is not None and 0 <= seat < len(names):
-        return game.phases.current(seat)
-    return min(game.phases.current(s) for s in range(len(names)))
+        return player_phase(game.phases, seat)
+    return min(player_phase(game.phases, s) for s in range(len(names)))
+
+
+@bp.app_template_global("player_phase")
+def player_phase(progress: PhaseProgress, seat: int) -> int:
+    """The phase the referee opens on for a player: the one they are on; with the phases in
+    any order, the first they have left (their count done plus one may be one they have
+    completed already); the last once they have completed them all."""
+    left = progress.left(seat)
+    if not left:
+        return progress.phase_count
+    return left[0] if progress.any_order else progress.current(seat)
 
 
 def _own_rules(choice: str) -> RuleSet:

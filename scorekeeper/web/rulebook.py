@@ -21,11 +21,13 @@ from typing import Any
 from ..rules import Card, MeldKind, Rank, RuleSet, check_contract, parse_cards
 from ..rules.budget import TooHard
 from ..rules.limits import limit_problems
-from ..rules.melds import judge
 from ..rules.phases import MAX_HANDS
 from ..rules.prose import rule_book
 from ..rules.rulesets import Contract
 from . import referee_json as rj
+from .rulebook_kinds import house_rule_examples
+from .rulebook_kinds import meld_example as judged_meld
+from .rulebook_kinds import sample_lay_down as kind_samples
 
 
 def wild_cards(rules: RuleSet) -> tuple[str, str]:
@@ -42,19 +44,8 @@ def wild_cards(rules: RuleSet) -> tuple[str, str]:
 
 
 def meld_example(rules: RuleSet, text: str, note: str) -> dict[str, Any]:
-    cards = parse_cards(text)
-    kind, meld, problems = judge(cards, rules)
-    return {
-        "cards": rj.cards_json(cards),
-        "note": note,
-        "legal": meld is not None,
-        "description": meld.describe() if meld is not None else None,
-        "kind": kind.value,
-        "wilds": [{"card": str(w.card), "stands_for": w.stands_for} for w in meld.wilds]
-        if meld is not None
-        else [],
-        "problems": [p.message for p in problems],
-    }
+    """One meld judged by the meld check (see :func:`.rulebook_kinds.meld_example`)."""
+    return judged_meld(rules, text.split(), note)
 
 
 def meld_examples(rules: RuleSet) -> list[dict[str, Any]]:
@@ -80,27 +71,10 @@ def meld_examples(rules: RuleSet) -> list[dict[str, Any]]:
     return [meld_example(rules, text, note) for text, note in candidates]
 
 
-_SET_RANKS = ["7", "9", "Q", "4", "K"]
-_RUN_SUITS = ["S", "H", "D", "C"]
-
-
 def sample_lay_down(contract: Contract) -> list[tuple[Card, ...]]:
-    """Melds that make ``contract``: sets of 7s, 9s, queens...; runs 3-6 of ♠, ♥, ♦..."""
-    melds: list[tuple[Card, ...]] = []
-    sets = runs = 0
-    for spec in contract.melds:
-        if spec.kind == MeldKind.SET:
-            rank = _SET_RANKS[sets % len(_SET_RANKS)]
-            suits = "SHDC" * 3
-            melds.append(parse_cards([f"{rank}{s}" for s in suits[: spec.min_length]]))
-            sets += 1
-        else:
-            suit = _RUN_SUITS[runs % len(_RUN_SUITS)]
-            start = max(0, min(2, len(_RANKS) - spec.min_length))  # from the 3 if it fits
-            ranks = _RANKS[start : start + spec.min_length]
-            melds.append(parse_cards([f"{r}{suit}" for r in ranks]))
-            runs += 1
-    return melds
+    """Melds that make ``contract``: sets of 7s, 9s, queens...; runs 3-6 of ♠, ♥, ♦...;
+    colour melds and flushes of ranks far apart."""
+    return kind_samples(contract.melds)
 
 
 _RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
@@ -176,14 +150,19 @@ def contract_examples(rules: RuleSet) -> list[dict[str, Any]]:
 
 def _own_contracts(rules: RuleSet, shown: set[tuple[int, int]]) -> list[dict[str, Any]]:
     """A lay-down for each round asking for runs unlike those shown yet (more of them, or
-    longer): Shanghai's run of 7 and of 10, its three runs, its three runs of 5. The round
-    going out with every card has an example of its own."""
+    longer): Shanghai's run of 7 and of 10, its three runs, its three runs of 5; and one for
+    the first round asking for a colour meld or a flush (the ten phases' flush of 7). The
+    round going out with every card has an example of its own."""
     found: list[dict[str, Any]] = []
+    shown_kinds: set[MeldKind] = set()
     for number, spec in enumerate(rules.rounds, start=1):
         shape = _runs_shape(spec.contract)
-        if not spec.contract.runs or shape in shown or spec.all_out:
+        suited = {k for k in spec.contract.kinds if k not in (MeldKind.SET, MeldKind.RUN)}
+        new_kinds = suited - shown_kinds
+        if spec.all_out or not (new_kinds or (spec.contract.runs and shape not in shown)):
             continue
         shown.add(shape)
+        shown_kinds |= suited
         melds = sample_lay_down(spec.contract)
         note = f"{_unit(rules)} {number}, {spec.contract.describe()}"
         found.append(contract_example(rules, number, melds, note))
@@ -230,6 +209,7 @@ def rulebook(rules: RuleSet) -> dict[str, Any]:
     melds, melds_refused = judged(meld_examples, rules)
     contracts, contracts_refused = judged(contract_examples, rules)
     table, table_refused = judged(table_examples, rules)
+    house_rules, house_refused = judged(house_rule_examples, rules)
     return {
         "rounds": [
             {
@@ -258,14 +238,20 @@ def rulebook(rules: RuleSet) -> dict[str, Any]:
         "melds": melds,
         "contracts": contracts,
         "table": table,
+        # Colour melds, flushes and the house rules beyond sets and runs these rules play.
+        "house_rules": house_rules,
         # Why some examples are missing (the referee's sentence), and the limits these rules
         # pass (a game stored before the limits keeps its rules).
-        "refused": melds_refused or contracts_refused or table_refused,
+        "refused": melds_refused or contracts_refused or table_refused or house_refused,
         "limits": [str(p) for p in limit_problems(rules)],
         "points": [
             {"label": rank.label, "points": rules.point_table.value_of(rank)} for rank in Rank
         ]
         + ([{"label": "Joker", "points": rules.point_table.joker}] if rules.uses_jokers else []),
+        # Cards valued apart from their rank (Kalooki's black aces).
+        "card_points": [
+            {"card": str(card), "points": points} for card, points in rules.point_table.cards
+        ],
     }
 
 

@@ -40,6 +40,7 @@ from sqlmodel import Session
 from ... import games
 from ...db import get_engine, get_session
 from ...errors import Forbidden, Invalid, NotFound
+from ...games.phase_rounds import said
 from ...rules import RulesError, parse_cards, scoring
 from .. import access, jsonbody
 from ..errors import error_response, require_json_body
@@ -201,8 +202,7 @@ def _cut_bonus(value: str | None, game: games.GameView, number: int) -> bool:
     cutter = game.players[game.seats_for(number).cutter] if in_game else None
     if cutter is not None and _fold(value) != _fold(cutter):
         raise Invalid(
-            f"only the cutter can earn the cut bonus: {cutter} cut in round {number}, "
-            f"not {shown(value)}",
+            said(game.rules.phased, "cutter-only", cutter=cutter, number=number, said=shown(value)),
             {"field": "cut_bonus", "cutter": cutter},
         )
     return True
@@ -356,7 +356,7 @@ def replace_round(game_id: str, number: int) -> Response:
     session = get_session()
     game = _authorize(session, game_id)
     if body.round is not None and body.round != number:
-        raise Invalid(f"the body is for round {body.round} but the address is round {number}")
+        raise Invalid(said(game.rules.phased, "body-and-address", body=body.round, number=number))
     entry = parse_round_input(body, game, number)
     version = body.version if body.version is not None else _if_match_version()
     view = games.replace_round(

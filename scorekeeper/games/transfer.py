@@ -266,6 +266,7 @@ def _group_document(engine: Engine, group_id: str) -> Iterator[str]:
             "group": {
                 "id": group.id,
                 "name": group.name,
+                "language": group.language,
                 "created_at": _iso(group.created_at),
                 "people": [{"name": n, "created_at": _iso(at)} for n, at in people],
             },

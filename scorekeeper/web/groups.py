@@ -39,12 +39,18 @@ from ..errors import Conflict, Forbidden, GameError, Invalid, NotFound
 from ..games import leaderboard as stats
 from ..games import person_stats as personal
 from ..games import transfer
-from ..games.groups import NO_PERSON, rotate_group_join_code
+from ..games.groups import (
+    NO_PERSON,
+    group_language,
+    rotate_group_join_code,
+    set_group_language,
+)
 from ..printing.chart import cumulative_wins_svg, results_svg, running_totals_svg, swatch_text
 from ..printing.season import render_season
 from . import access
 from .errors import CSRF_MESSAGE
 from .htmx import redirect_to, render
+from .language import speak_group_language
 from .links import game_in
 from .numbers import whole_number_or
 from .printing import pdf_response, safe_filename
@@ -186,6 +192,14 @@ def _show(group_id: str, status: int = 200, **extra: Any) -> Response:
     return no_store(response) if editor else response  # an editor's page shows the join code
 
 
+@bp.before_request
+def speak_the_groups_language() -> None:
+    """A group's pages speak the group's language, unless the reader chose one."""
+    group_id = (request.view_args or {}).get("group_id")
+    if group_id:
+        speak_group_language(group_language(get_session(), group_id))
+
+
 @bp.get("/groups/<group_id>")
 def show(group_id: str) -> Response:
     return _show(group_id)
@@ -239,6 +253,17 @@ def rename(group_id: str) -> Response:
         "name",
         lambda: games.rename_group(get_session(), group_id, name),
         {"name": name},
+    )
+
+
+@bp.post("/groups/<group_id>/language")
+def set_language(group_id: str) -> Response:
+    language = request.form.get("language", "")[:8]
+    return _group_form(
+        group_id,
+        "language",
+        lambda: set_group_language(get_session(), group_id, language),
+        {"language": language},
     )
 
 

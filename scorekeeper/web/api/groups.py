@@ -102,6 +102,7 @@ def _group(group: games.GroupView) -> dict[str, Any]:
         "people": [_person(p) for p in group.people],
         "games": group.game_count,
         "finished_games": group.finished_count,
+        "language": group.language,
     }
 
 

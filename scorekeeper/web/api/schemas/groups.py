@@ -46,6 +46,10 @@ class Group(Answer):
     people: list[GroupPerson] = Field(description="By name.")
     games: int
     finished_games: int
+    language: str | None = Field(
+        default=None,
+        description="The language the group's pages speak (en, es, de); null: each reader's own.",
+    )
 
 
 class NewGroupAnswer(Group):

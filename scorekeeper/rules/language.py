@@ -1,0 +1,84 @@
+"""The language the rules core writes its sentences in: a seam of its own, free of Flask.
+
+Every sentence a person reads is marked with the usual gettext keywords, so ``pybabel extract``
+finds it (``scripts/translations``): :func:`_` for a sentence, :func:`ngettext` for one that
+depends on a count (each form written whole), :func:`N_` for a sentence kept in a table and
+translated where it is shown. They look the sentence up in the catalogue of the current
+*speaker*, a :class:`contextvars.ContextVar`: English as written by default; the web layer sets
+it per request (to the person's language), the PDF renderer to the sheet's.
+
+Placeholders are named (``{cards}``) and filled with :meth:`str.format` after the look-up, so a
+translation may put them in another order.
+
+>>> print(_("{cards} is not a legal meld.").format(cards="K♠"))
+K♠ is not a legal meld.
+>>> print(ngettext("{count} point", "{count} points", 1).format(count=1))
+1 point
+>>> class Shouting:
+...     def gettext(self, message: str) -> str:
+...         return message.upper()
+...     def ngettext(self, singular: str, plural: str, n: int) -> str:
+...         return (singular if n == 1 else plural).upper()
+>>> with speaking(Shouting()):
+...     print(_("a set"), ngettext("{count} point", "{count} points", 2))
+A SET {COUNT} POINTS
+>>> print(_("a set"))
+a set
+"""
+
+from __future__ import annotations
+
+import gettext
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar, Token
+from typing import Protocol
+
+
+class Translations(Protocol):
+    """What a catalogue offers: :class:`gettext.NullTranslations` and Babel's ``Translations``
+    both fit."""
+
+    def gettext(self, message: str, /) -> str: ...
+
+    def ngettext(self, singular: str, plural: str, n: int, /) -> str: ...
+
+
+ENGLISH: Translations = gettext.NullTranslations()
+
+_speaker: ContextVar[Translations] = ContextVar("scorekeeper_speaker", default=ENGLISH)
+
+
+def _(message: str) -> str:
+    """``message`` in the current language."""
+    return _speaker.get().gettext(message)
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """The form of a sentence for the count ``n``, in the current language."""
+    return _speaker.get().ngettext(singular, plural, n)
+
+
+def N_(message: str) -> str:
+    """Marks ``message`` for the catalogue without translating it now (a table's entry,
+    translated by :func:`_` where it is shown)."""
+    return message
+
+
+def speak(translations: Translations) -> Token[Translations]:
+    """Speak ``translations`` from now on in this context; :func:`stop_speaking` undoes it."""
+    return _speaker.set(translations)
+
+
+def stop_speaking(token: Token[Translations]) -> None:
+    _speaker.reset(token)
+
+
+@contextmanager
+def speaking(translations: Translations) -> Iterator[None]:
+    """Speak ``translations`` within a ``with`` block."""
+    token = speak(translations)
+    try:
+        yield
+    finally:
+        stop_speaking(token)

@@ -36,9 +36,8 @@ class NotFound(GameError):
 
 class Forbidden(GameError):
     def __init__(
-        self, message: str = N_(
-            "This device may only watch this game: enter the join code to score."
-        )
+        self,
+        message: str = N_("This device may only watch this game: enter the join code to score."),
     ) -> None:
         super().__init__(403, message)
 

@@ -32,7 +32,6 @@ from sqlmodel import Session, col, select
 
 from ..db import begin_write
 from ..errors import Conflict, Forbidden, Invalid, NotFound
-from ..rules.language import N_, _
 from ..models import (
     MAX_ROW_ID,
     Game,
@@ -41,6 +40,7 @@ from ..models import (
     Player,
     PlayGroup,
 )
+from ..rules.language import N_, _
 from .access import (
     can_edit_group,
     hash_device,
@@ -293,9 +293,11 @@ def group_language(session: Session, group_id: str) -> str | None:
     """The language the group's pages speak (None: each reader's own, or no such group)."""
     if not isinstance(group_id, str) or len(group_id) > 32:
         return None
-    return reader(session).execute(
-        sa_select(PlayGroup.language).where(col(PlayGroup.id) == group_id)
-    ).scalar_one_or_none()
+    return (
+        reader(session)
+        .execute(sa_select(PlayGroup.language).where(col(PlayGroup.id) == group_id))
+        .scalar_one_or_none()
+    )
 
 
 def set_group_language(session: Session, group_id: str, language: Any) -> GroupView:

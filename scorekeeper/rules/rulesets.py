@@ -28,6 +28,7 @@ from enum import StrEnum
 
 from .cards import Rank
 from .errors import RuleSetError
+from .language import N_, _, ngettext
 from .points import PointTable
 
 MIN_PLAYERS = 2
@@ -67,12 +68,25 @@ class MeldKind(StrEnum):
         return f"{count} {self.noun if count == 1 else self.plural}"
 
 
+# English here (the rule book's prose is written from these); :func:`kind_word` says a kind
+# in the current language (the meld check's sentences).
 _KIND_NOUNS = {
-    MeldKind.SET: ("set", "sets", "sets"),
-    MeldKind.RUN: ("run", "runs", "runs"),
-    MeldKind.COLOR: ("colour meld", "colour melds", "colors"),
-    MeldKind.FLUSH: ("flush", "flushes", "flushes"),
+    MeldKind.SET: (N_("set"), N_("sets"), "sets"),
+    MeldKind.RUN: (N_("run"), N_("runs"), "runs"),
+    MeldKind.COLOR: (N_("colour meld"), N_("colour melds"), "colors"),
+    MeldKind.FLUSH: (N_("flush"), N_("flushes"), "flushes"),
 }
+
+
+def kind_word(kind: MeldKind) -> str:
+    """The kind in words, in the current language (``set``; Spanish ``trío``).
+
+    >>> kind_word(MeldKind.RUN)
+    'run'
+    """
+    return _(kind.noun)
+
+
 # The kinds whose melds hold cards of any ranks: a colour meld, a flush.
 ANY_RANK_KINDS = frozenset({MeldKind.COLOR, MeldKind.FLUSH})
 
@@ -82,6 +96,37 @@ _NUMBER_WORDS = ["no", "one", "two", "three", "four", "five", "six", "seven", "e
 
 def number_word(n: int) -> str:
     return _NUMBER_WORDS[n] if 0 <= n < len(_NUMBER_WORDS) else str(n)
+
+
+# The same words marked for the catalogues (a translation may write digits, where a word would
+# have to agree with its noun: Spanish "un trío", "una escala").
+_SAID_NUMBERS = [N_("one"), N_("two"), N_("three"), N_("four"), N_("five"), N_("six")]
+
+
+def said_number(n: int) -> str:
+    """``n`` as the referee says it, in the current language (``one``... ``six``, then digits).
+
+    >>> said_number(2), said_number(12)
+    ('two', '12')
+    """
+    return _(_SAID_NUMBERS[n - 1]) if 1 <= n <= len(_SAID_NUMBERS) else str(n)
+
+
+def counted_kind(kind: MeldKind, count: int) -> str:
+    """``1 set``, ``2 flushes``, in the current language.
+
+    >>> counted_kind(MeldKind.FLUSH, 2)
+    '2 flushes'
+    """
+    return _COUNTED[kind](count).format(count=count)
+
+
+_COUNTED = {
+    MeldKind.SET: lambda n: ngettext("{count} set", "{count} sets", n),
+    MeldKind.RUN: lambda n: ngettext("{count} run", "{count} runs", n),
+    MeldKind.COLOR: lambda n: ngettext("{count} colour meld", "{count} colour melds", n),
+    MeldKind.FLUSH: lambda n: ngettext("{count} flush", "{count} flushes", n),
+}
 
 
 @dataclass(frozen=True)

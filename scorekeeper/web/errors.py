@@ -133,9 +133,7 @@ def init_app(app: Flask) -> None:
     def handle_http(error: HTTPException) -> Response:
         code = error.code or 500
         messages = {
-            404: N_(
-                "There is nothing here. Check the link; games are reached by their full link."
-            ),
+            404: N_("There is nothing here. Check the link; games are reached by their full link."),
             405: N_("That action is not allowed here."),
             429: N_("Too many attempts. Wait a minute and try again."),
         }

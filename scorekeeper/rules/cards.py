@@ -83,6 +83,13 @@ _SUIT_NOUNS = {
     Suit.DIAMONDS: (N_("a diamond"), N_("diamonds")),
     Suit.CLUBS: (N_("a club"), N_("clubs")),
 }
+# A card in words, for a screen reader ("7 of hearts"; German "Herz 7").
+_CARD_WORDS = {
+    Suit.SPADES: N_("{rank} of spades"),
+    Suit.HEARTS: N_("{rank} of hearts"),
+    Suit.DIAMONDS: N_("{rank} of diamonds"),
+    Suit.CLUBS: N_("{rank} of clubs"),
+}
 _SUIT_SYMBOLS = {Suit.SPADES: "♠", Suit.HEARTS: "♥", Suit.DIAMONDS: "♦", Suit.CLUBS: "♣"}
 _SUIT_BY_TEXT = {s.value: s for s in Suit} | {v: k for k, v in _SUIT_SYMBOLS.items()}
 # Outline symbols people sometimes type for the red suits.
@@ -247,3 +254,15 @@ def format_cards(cards: Iterable[Card], *, pretty: bool = False) -> str:
 def sort_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
     """Cards sorted by suit (S H D C), then rank, jokers last."""
     return tuple(sorted(cards, key=lambda c: c.sort_key))
+
+
+def card_words(code: str) -> str:
+    """A card (``7H``, ``JK``) in words, in the current language, for a screen reader.
+
+    >>> card_words("10H"), card_words("JK")
+    ('10 of hearts', 'Joker')
+    """
+    card = Card.parse(code)
+    if card.rank is None or card.suit is None:
+        return _("Joker")
+    return _(_CARD_WORDS[card.suit]).format(rank=card.rank.label)

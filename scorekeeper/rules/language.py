@@ -29,7 +29,7 @@ a set
 from __future__ import annotations
 
 import gettext
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar, Token
 from typing import Protocol
@@ -42,6 +42,10 @@ class Translations(Protocol):
     def gettext(self, message: str, /) -> str: ...
 
     def ngettext(self, singular: str, plural: str, n: int, /) -> str: ...
+
+
+# The languages a rule-set document may give names and summaries in (codes, as Babel's).
+TEXT_LANGUAGES = ("en", "es", "de", "fr", "it", "pt", "nl", "fi", "sv", "da", "no", "pl")
 
 
 ENGLISH: Translations = gettext.NullTranslations()
@@ -57,6 +61,39 @@ def _(message: str) -> str:
 def ngettext(singular: str, plural: str, n: int) -> str:
     """The form of a sentence for the count ``n``, in the current language."""
     return _speaker.get().ngettext(singular, plural, n)
+
+
+def current_language() -> str:
+    """The code of the current speaker's language (``en`` unless the speaker says, with a
+    ``language`` attribute): for texts a rule set carries in several languages.
+
+    >>> current_language()
+    'en'
+    """
+    return str(getattr(_speaker.get(), "language", "en"))
+
+
+def in_language(texts: tuple[tuple[str, str], ...], default: str) -> str:
+    """The text for the current language among ``texts`` (``(code, text)`` pairs), else
+    ``default`` (the English one).
+
+    >>> names = (("es", "Carioca (Chile)"), ("de", "Carioca (Chile)"))
+    >>> in_language((("es", "Rummy de contratos"),), "Contract Rummy")
+    'Contract Rummy'
+    """
+    language = current_language()
+    return next((text for code, text in texts if code == language), default)
+
+
+def and_list(items: Sequence[str]) -> str:
+    """``a``, ``a and b``, ``a, b and c``, in the current language.
+
+    >>> and_list(["Ann"]), and_list(["Ann", "Bo", "Cy"])
+    ('Ann', 'Ann, Bo and Cy')
+    """
+    if len(items) <= 1:
+        return "".join(items)
+    return _("{items} and {last}").format(items=_(", ").join(items[:-1]), last=items[-1])
 
 
 def N_(message: str) -> str:

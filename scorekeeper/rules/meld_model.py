@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
+from . import language
 from .cards import Card, Color, Rank, Suit, format_cards
 from .errors import Problem
 from .language import _, ngettext
@@ -287,9 +288,7 @@ def plural(count: int, noun: str) -> str:
 
 
 def and_list(items: Sequence[str]) -> str:
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]
+    return language.and_list(items)
 
 
 # --- readings ------------------------------------------------------------------------------

@@ -28,7 +28,7 @@ from enum import StrEnum
 
 from .cards import Rank
 from .errors import RuleSetError
-from .language import N_, _, ngettext
+from .language import N_, _, in_language, ngettext
 from .points import PointTable
 
 MIN_PLAYERS = 2
@@ -369,7 +369,7 @@ class RuleSet:
     """
 
     id: str
-    name: str
+    name: str  # in English, as every text here
     summary: str
     rounds: tuple[RoundSpec, ...]
     decks: DeckRule
@@ -418,11 +418,26 @@ class RuleSet:
     layoff_on_going_down_turn: bool = True
     joker_swap: JokerSwap = JokerSwap.RUNS_ONLY
     swap_wilds: SwapWilds = SwapWilds.ANY_WILD
+    # The name and summary in other languages, as (language code, text) pairs in code order
+    # (a document's "names" and "summaries"). Not compared: the same rules by other words
+    # are the same rules (a sheet cached for one serves the other).
+    names: tuple[tuple[str, str], ...] = field(default=(), compare=False)
+    summaries: tuple[tuple[str, str], ...] = field(default=(), compare=False)
     # ``wilds_at_most_naturals`` judges the melds laid off on too, not only those laid down.
     wild_limit_on_layoffs: bool = True
     source: str = field(default="", compare=False)
 
     # --- derived facts -------------------------------------------------------------------
+
+    @property
+    def local_name(self) -> str:
+        """The name in the current language (the English ``name`` when it has none)."""
+        return in_language(self.names, self.name)
+
+    @property
+    def local_summary(self) -> str:
+        """The summary in the current language (the English ``summary`` when it has none)."""
+        return in_language(self.summaries, self.summary)
 
     @property
     def phased(self) -> bool:

@@ -123,7 +123,7 @@ def init_app(app: Flask) -> None:
 
     @app.errorhandler(CSRFError)
     def handle_csrf(error: CSRFError) -> Response:
-        return error_response(400, CSRF_MESSAGE, {"reason": error.description})
+        return error_response(400, CSRF_MESSAGE, {"code": "csrf", "reason": error.description})
 
     @app.errorhandler(RequestEntityTooLarge)
     def handle_too_large(_error: RequestEntityTooLarge) -> Response:

@@ -47,6 +47,7 @@ from ..games.groups import (
 )
 from ..printing.chart import cumulative_wins_svg, results_svg, running_totals_svg, swatch_text
 from ..printing.season import render_season
+from ..rules.language import N_, _
 from . import access
 from .errors import CSRF_MESSAGE
 from .htmx import redirect_to, render
@@ -61,19 +62,20 @@ bp = Blueprint("groups", __name__)
 GAMES_SHOWN = 50  # a group page's newest games
 IMPORT_MAX_BYTES = 64 * 1024 * 1024  # an uploaded export (IMPORT_MAX_BYTES in the config)
 
-# The leaderboard's columns: (sort key, heading, short heading for narrow screens).
+# The leaderboard's columns: (sort key, heading, short heading for narrow screens), the
+# headings marked for the catalogues and translated when the page is shown.
 COLUMNS = (
-    ("name", "Player", "Player"),
-    ("games", "Games", "G"),
-    ("wins", "Wins", "W"),
-    ("win_rate", "Win rate", "W%"),
-    ("average_score", "Average score", "Avg"),
-    ("points_per_round", "Points a round", "Pts/rd"),
-    ("best_game", "Best game", "Best"),
-    ("worst_game", "Worst game", "Worst"),
-    ("went_out", "Went out", "Out"),
-    ("exact_cuts", "Exact cuts", "Cuts"),
-    ("streak", "Streak", "Streak"),
+    ("name", N_("Player"), N_("Player")),
+    ("games", N_("Games"), N_("G")),
+    ("wins", N_("Wins"), N_("W")),
+    ("win_rate", N_("Win rate"), N_("W%")),
+    ("average_score", N_("Average score"), N_("Avg")),
+    ("points_per_round", N_("Points a round"), N_("Pts/rd")),
+    ("best_game", N_("Best game"), N_("Best")),
+    ("worst_game", N_("Worst game"), N_("Worst")),
+    ("went_out", N_("Went out"), N_("Out")),
+    ("exact_cuts", N_("Exact cuts"), N_("Cuts")),
+    ("streak", N_("Streak"), N_("Streak")),
 )
 
 
@@ -374,7 +376,7 @@ def leaderboard(group_id: str) -> Response:
         "groups/leaderboard.html",
         group=group,
         board=board,
-        columns=COLUMNS,
+        columns=[(key, _(heading), _(short)) for key, heading, short in COLUMNS],
         sort_keys=stats.SORT_KEYS,
         range_values=shown,
         range_links=_range_links(group_id, "groups.leaderboard"),

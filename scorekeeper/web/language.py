@@ -24,6 +24,7 @@ from flask import Blueprint, Flask, Response, g, redirect, request
 from flask_babel import Babel
 
 from ..rules import language as speaker
+from ..rules.cards import card_words
 
 # The languages shipped, each named in itself (the menu shows them so).
 LANGUAGES: dict[str, str] = {"en": "English", "es": "Español", "de": "Deutsch"}
@@ -66,6 +67,10 @@ def current() -> str:
 class RequestSpeaker:
     """The rules core's speaker for a request: Flask-Babel's catalogue for the request's
     locale, looked up at each sentence (the locale may change once a view knows the group)."""
+
+    @property
+    def language(self) -> str:
+        return current()
 
     def gettext(self, message: str, /) -> str:
         return flask_babel.get_translations().ugettext(message)
@@ -141,8 +146,11 @@ def init_app(app: Flask) -> None:
     app.after_request(mark_vary)
     app.context_processor(menu_context)
     app.jinja_env.globals.update(
+        and_list=speaker.and_list,
+        card_name=card_words,
         format_date=flask_babel.format_date,
         format_datetime=flask_babel.format_datetime,
         format_decimal=flask_babel.format_decimal,
+        format_percent=flask_babel.format_percent,
     )
     app.register_blueprint(bp)

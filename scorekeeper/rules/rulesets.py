@@ -28,7 +28,7 @@ from enum import StrEnum
 
 from .cards import Rank
 from .errors import RuleSetError
-from .language import N_, _, in_language, ngettext
+from .language import N_, _, and_list, in_language, ngettext
 from .points import PointTable
 
 MIN_PLAYERS = 2
@@ -100,11 +100,14 @@ def number_word(n: int) -> str:
 
 # The same words marked for the catalogues (a translation may write digits, where a word would
 # have to agree with its noun: Spanish "un trío", "una escala").
-_SAID_NUMBERS = [N_("one"), N_("two"), N_("three"), N_("four"), N_("five"), N_("six")]
+_SAID_NUMBERS = [
+    *(N_("one"), N_("two"), N_("three"), N_("four")),
+    *(N_("five"), N_("six"), N_("seven"), N_("eight")),
+]
 
 
 def said_number(n: int) -> str:
-    """``n`` as the referee says it, in the current language (``one``... ``six``, then digits).
+    """``n`` as the referee says it, in the current language (``one``... ``eight``, then digits).
 
     >>> said_number(2), said_number(12)
     ('two', '12')
@@ -121,6 +124,16 @@ def counted_kind(kind: MeldKind, count: int) -> str:
     return _COUNTED[kind](count).format(count=count)
 
 
+_COUNTED_OF = {
+    MeldKind.SET: lambda n: ngettext("{count} set of {length}", "{count} sets of {length}", n),
+    MeldKind.RUN: lambda n: ngettext("{count} run of {length}", "{count} runs of {length}", n),
+    MeldKind.COLOR: lambda n: ngettext(
+        "{count} colour meld of {length}", "{count} colour melds of {length}", n
+    ),
+    MeldKind.FLUSH: lambda n: ngettext(
+        "{count} flush of {length}", "{count} flushes of {length}", n
+    ),
+}
 _COUNTED = {
     MeldKind.SET: lambda n: ngettext("{count} set", "{count} sets", n),
     MeldKind.RUN: lambda n: ngettext("{count} run", "{count} runs", n),
@@ -191,7 +204,8 @@ class Contract:
     def describe(self, *, words: bool = False) -> str:
         """``"2 sets and 1 run"`` (or ``"Two sets and one run"`` with ``words``).
 
-        Melds of a non-default length are named: ``"3 runs of 5"``, ``"1 flush of 7"``.
+        Melds of a non-default length are named: ``"3 runs of 5"``, ``"1 flush of 7"``. In the
+        current language (:mod:`.language`).
         """
         parts: list[str] = []
         for kind in MeldKind:
@@ -201,17 +215,22 @@ class Contract:
                     lengths[m.min_length] = lengths.get(m.min_length, 0) + 1
             mixed = len(lengths) > 1  # "1 set of 5 and 1 set of 3": every length named
             for length, count in lengths.items():
-                noun = kind.noun if count == 1 else kind.plural
-                amount = number_word(count) if words else str(count)
-                usual = length == USUAL_LENGTH.get(kind) and not mixed
-                suffix = "" if usual else f" of {length}"
-                parts.append(f"{amount} {noun}{suffix}")
-        text = " and ".join([", ".join(parts[:-1]), parts[-1]] if len(parts) > 2 else parts)
+                amount = said_number(count) if words else str(count)
+                if length == USUAL_LENGTH.get(kind) and not mixed:
+                    parts.append(_COUNTED[kind](count).format(count=amount))
+                else:
+                    pattern = _COUNTED_OF[kind](count)
+                    parts.append(pattern.format(count=amount, length=length))
+        text = and_list(parts)
         return text[:1].upper() + text[1:] if words else text
 
     def describe_with_count(self) -> str:
         """``"One set and one run — at least 7 cards"``."""
-        return f"{self.describe(words=True)} — at least {self.min_cards} cards"
+        return ngettext(
+            "{contract} — at least {count} card",
+            "{contract} — at least {count} cards",
+            self.min_cards,
+        ).format(contract=self.describe(words=True), count=self.min_cards)
 
 
 class GoingOut(StrEnum):

@@ -64,13 +64,17 @@ def ngettext(singular: str, plural: str, n: int) -> str:
 
 
 def current_language() -> str:
-    """The code of the current speaker's language (``en`` unless the speaker says, with a
-    ``language`` attribute): for texts a rule set carries in several languages.
+    """The code of the current speaker's language (its ``language``, or its catalogue's
+    header's; ``en`` when neither says): for texts a rule set carries in several languages.
 
     >>> current_language()
     'en'
     """
-    return str(getattr(_speaker.get(), "language", "en"))
+    speaker = _speaker.get()
+    code = getattr(speaker, "language", None)
+    if code is None and isinstance(speaker, gettext.NullTranslations):
+        code = speaker.info().get("language")  # a catalogue's header says its language
+    return str(code or "en")
 
 
 def in_language(texts: tuple[tuple[str, str], ...], default: str) -> str:

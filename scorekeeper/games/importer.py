@@ -392,7 +392,7 @@ def _write_group(session: Session, group: GroupIn) -> dict[str, int]:
     """The group (hidden until the import is done) and its people: their ids by name."""
     session.add(
         PlayGroup(
-            id=group.id, name=group.name, join_code=new_join_code(),
+            id=group.id, name=group.name, language=group.language, join_code=new_join_code(),
             created_at=utc(group.created_at), importing_since=utcnow(),
         )
     )  # fmt: skip

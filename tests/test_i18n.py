@@ -463,3 +463,13 @@ def test_dates_and_numbers_follow_the_locale(app: Flask, client: FlaskClient) ->
     # Averages with a decimal comma and the winner's 100 % win rate, the German way.
     text = german.get_data(as_text=True)
     assert re.search(r">\d+,\d<", text) and "100 %" in text.replace("\xa0", " ")
+
+
+def test_the_rule_book_says_which_words_the_translation_uses(client: FlaskClient) -> None:
+    english = client.get("/rules/liverpool", headers={"Accept-Language": "en"})
+    spanish = client.get("/rules/liverpool", headers={"Accept-Language": "es"})
+    german = client.get("/rules/liverpool", headers={"Accept-Language": "de"})
+    assert "Las palabras de la mesa" in spanish.get_data(as_text=True)
+    assert "escala" in spanish.get_data(as_text=True)
+    assert "anlegen" in german.get_data(as_text=True)
+    assert "Words at the table" not in english.get_data(as_text=True)

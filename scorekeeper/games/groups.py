@@ -214,7 +214,7 @@ def _replay_group(session: Session, retry: Retry, who: _Creator) -> tuple[str, s
     return made.id, replay_made(session, made, retry, who.device, who.secret, _REUSED)
 
 
-_REUSED = (
+_REUSED = N_(
     "That request key already started a group with another name or other people. Nothing "
     "was changed: send a new key (Idempotency-Key) to start another group."
 )

@@ -44,6 +44,7 @@ from ..models import (
     PlayGroup,
     utcnow,
 )
+from ..rules.language import N_
 from ..rules.phases import PhaseProgress
 from .access import grant_edit, hash_device, hash_token, new_join_code
 from .access import scoped_token_hash as scoped_hash
@@ -593,7 +594,7 @@ def _replay(
     return Imported(earlier.kind, earlier.id, earlier.games, token, replayed=True)
 
 
-_REUSED = (
+_REUSED = N_(
     "That request key already imported another file. Nothing was imported: send a new key "
     "(Idempotency-Key) to import another file."
 )

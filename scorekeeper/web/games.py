@@ -53,6 +53,7 @@ from ..rules import (
     RuleSet,
     parse_cards,
 )
+from ..rules.language import N_
 from ..rules.rulesets import MAX_PLAYERS, MIN_PLAYERS
 from . import access, language
 from .builder import chosen_rules
@@ -211,7 +212,7 @@ def create() -> Response:
     return redirect_to(url_for("games.show", game_id=view.id))
 
 
-_REUSED_FORM = "This form had already started a game with other names or rules."
+_REUSED_FORM = N_("This form had already started a game with other names or rules.")
 
 
 # --- the game page --------------------------------------------------------------------------

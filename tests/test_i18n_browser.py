@@ -61,6 +61,8 @@ def test_a_game_in_spanish_chosen_from_the_menu(german_phone: Any, live_server: 
     page.fill("#points-2", "40")
     page.click(".save-button")
     expect(page.locator(".notice")).to_contain_text("Ronda 1 guardada.")
+    # The card picker's label, rewritten by its script, stays Spanish.
+    expect(page.locator(".picker-toggle").first).to_have_text("🂠 Cartas")
     SCREENSHOTS.mkdir(exist_ok=True)
     page.screenshot(path=str(SCREENSHOTS / "i18n-game-es-390x844.png"), full_page=True)
     assert page.console_errors == []

@@ -475,3 +475,16 @@ def test_the_rule_book_says_which_words_the_translation_uses(client: FlaskClient
     assert "escala" in spanish.get_data(as_text=True)
     assert "anlegen" in german.get_data(as_text=True)
     assert "Words at the table" not in english.get_data(as_text=True)
+
+
+def test_the_api_sets_a_groups_language_with_its_token(client: FlaskClient) -> None:
+    made = client.post("/api/v1/groups", json={"name": "Müllers", "people": ["Jo"]}).get_json()
+    path = f"/api/v1/groups/{made['id']}/language"
+    auth = {"Authorization": f"Bearer {made['token']}"}
+    answer = client.put(path, json={"language": "de"}, headers=auth)
+    assert answer.status_code == 200 and answer.get_json()["language"] == "de"
+    refused = client.put(path, json={"language": "fr"}, headers=auth | {"Accept-Language": "de"})
+    assert refused.status_code == 400
+    assert "language" in refused.get_json()["details"]  # field names stay English
+    assert client.put(path, json={"language": "es"}).status_code in (401, 403)
+    assert client.put(path, json={"language": None}, headers=auth).get_json()["language"] is None

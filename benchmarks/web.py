@@ -18,6 +18,8 @@ What it does, in one run:
    - **baseline**: ``GET /`` of the bare app (a 5 KB template);
    - **scoreboard**: the watch page's scoreboard fragment (``/games/<id>/watch/board`` as htmx
      asks for it; ``GET /api/v1/games/<id>`` where the watch page does not exist);
+   - **game page, English** and **game page, Spanish**: the watched game's page as a watching
+     device reads it, with ``Accept-Language: en`` and ``es`` (issue 26: within 10 %);
    - **scoreboard poll**: the same fragment asked conditionally (``If-None-Match``) while
      nothing changes, which is what a second screen does almost all evening;
    - **round entry**: ``POST /api/v1/games/<id>/rounds``, each client on its own game, undoing
@@ -894,6 +896,11 @@ def scenarios(bench: Bench) -> list[Scenario]:
     return [
         Scenario("baseline (bare Flask, 5 KB template)", "baseline", lambda _s: Call("GET", "/")),
         Scenario(f"scoreboard {fragment}, full render", "app", lambda _s: board),
+        # The same game page in English and in Spanish (issue 26: within 10 % of each other).
+        *(
+            Scenario(f"game page, {name}", "app", lambda _s, c=call: c)
+            for name, call in game_pages(bench).items()
+        ),
         Scenario(
             f"scoreboard {fragment}, watch poll",
             "app",
@@ -931,6 +938,15 @@ def scenarios(bench: Bench) -> list[Scenario]:
         ),
         *EXTRA_SCENARIOS,
     ]
+
+
+def game_pages(bench: Bench) -> dict[str, Call]:
+    """The watched game's page as a watching device reads it, in English and in Spanish."""
+    path = f"/games/{bench.watched['id']}"
+    return {
+        language: Call("GET", path, headers={"Accept-Language": code})
+        for language, code in (("English", "en"), ("Spanish", "es"))
+    }
 
 
 # Scenarios other parts of the app add, e.g. the referee:

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from .rules.language import N_, _
+
 
 class GameError(Exception):
     """A request the game service refuses: ``status`` is the HTTP status it maps to."""
@@ -17,6 +19,10 @@ class GameError(Exception):
     game: Any = None
 
     def __init__(self, status: int, message: str, details: Any = None) -> None:
+        # A sentence kept in a table (marked with N_) is translated here, when it is raised;
+        # one built from a translated pattern is already in the reader's language (and is in
+        # no catalogue, so the look-up leaves it as it is).
+        message = _(message)
         super().__init__(message)
         self.status = status
         self.message = message
@@ -24,13 +30,14 @@ class GameError(Exception):
 
 
 class NotFound(GameError):
-    def __init__(self, message: str = "There is no such game. Check the link.") -> None:
+    def __init__(self, message: str = N_("There is no such game. Check the link.")) -> None:
         super().__init__(404, message)
 
 
 class Forbidden(GameError):
     def __init__(
-        self, message: str = "This device may only watch this game: enter the join code to score."
+        self,
+        message: str = N_("This device may only watch this game: enter the join code to score."),
     ) -> None:
         super().__init__(403, message)
 
@@ -52,7 +59,9 @@ class KeyReused(GameError):
 
     def __init__(
         self,
-        message: str = "That request key was already used for a different request. Nothing "
-        "was changed: send a new key (Idempotency-Key) for a new request.",
+        message: str = N_(
+            "That request key was already used for a different request. Nothing "
+            "was changed: send a new key (Idempotency-Key) for a new request."
+        ),
     ) -> None:
         super().__init__(422, message)

@@ -48,6 +48,9 @@ class PlayGroup(SQLModel, table=True):
     # people and its games are nobody's to see until the import's last short transaction
     # clears this, so a reader sees all of an import or none of it (``games.importer``).
     importing_since: datetime | None = None
+    # The language the group's pages speak ("es", "de"; None: each reader's own), unless the
+    # reader chose one on their device (web/language.py).
+    language: str | None = Field(default=None, max_length=8)
 
 
 class Person(SQLModel, table=True):

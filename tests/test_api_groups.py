@@ -493,11 +493,11 @@ def test_hostile_imports_are_4xx_and_change_nothing(
         assert counts(engine) == before, name
     as_form = restore.post(f"{API}/import", data=exported, content_type="text/plain")
     assert as_form.status_code == 415
-    other_app.config["IMPORT_MAX_BYTES"] = len(exported) - 1
+    other_app.config["IMPORT_MAX_BYTES"] = len(exported.encode()) - 1
     too_large = restore.post(f"{API}/import", data=exported, content_type="application/json")
     assert too_large.status_code == 413 and too_large.get_json()["error"]
     assert counts(engine) == before
-    other_app.config["IMPORT_MAX_BYTES"] = len(exported)
+    other_app.config["IMPORT_MAX_BYTES"] = len(exported.encode())
     fits = restore.post(f"{API}/import", data=exported, content_type="application/json")
     assert fits.status_code == 201
     assert counts(engine) != before

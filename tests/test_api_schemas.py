@@ -127,6 +127,7 @@ def _keep_a_group(call: Checked, game_id: str) -> None:
             games.attach_game(session, group["id"], game_id, tokens=rights)
     joined = call("POST", f"{url}/join", {"code": group["join_code"], "label": "phone"})
     call("POST", f"{url}/join-code", **auth)
+    assert call("PUT", f"{url}/language", {"language": "es"}, **auth)["language"] == "es"
     call("POST", f"{url}/join", {"code": "nope"}, 403)
     people = {p["name"]: p["id"] for p in call("GET", f"{url}/people")["people"]}
     cy = call("POST", f"{url}/people", {"name": "Cy"}, **auth)["id"]

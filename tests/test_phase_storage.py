@@ -103,4 +103,4 @@ def test_the_migration_goes_down_and_up_again(engine: Engine) -> None:
         c.commit()
     assert all(end is not None for end in ends)
     upgrade(engine)
-    assert current_revision(engine) == "0008_phase_games"
+    assert current_revision(engine) == "0009_group_language"

@@ -41,7 +41,8 @@ from scorekeeper.rules.validation import validate
 
 # The RuleSet fields the document writes in parts of their own (not through OPTIONS).
 DOCUMENT_FIELDS = {
-    "id", "name", "summary", "source", "rounds", "decks", "point_table", "min_players",
+    "id", "name", "summary", "names", "summaries", "source", "rounds", "decks", "point_table",
+    "min_players",
     "max_players", "wild_ranks", "wild_can_be_natural", "progression",
 }  # fmt: skip
 

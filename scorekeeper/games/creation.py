@@ -21,6 +21,7 @@ from ..models import (
     Player,
 )
 from ..rules import PRESETS, RulesError, RuleSet, RuleSetDocumentError, resolve_rules, to_document
+from ..rules.language import N_
 from ..rules.rulesets import MAX_PLAYERS, MIN_PLAYERS
 from .access import grant_edit, new_game_id, new_join_code
 from .history import log_change
@@ -285,7 +286,7 @@ def _replay_creation(session: Session, new: NewGame) -> tuple[GameView, str] | N
     return load_game(session, made.id), token
 
 
-_REUSED = (
+_REUSED = N_(
     "That request key already started a game with other values. Nothing was changed: send a "
     "new key (Idempotency-Key) to start another game."
 )

@@ -26,6 +26,7 @@ from sqlmodel import Session, col, select
 from ..db import begin_write
 from ..errors import Conflict, Forbidden, Invalid, NotFound
 from ..models import Game, Player
+from ..rules.language import N_
 from ..rules.rulesets import MAX_PLAYERS, MIN_PLAYERS
 from .access import can_edit
 from .creation import Creator, check_new_game, start_game
@@ -33,11 +34,11 @@ from .groups import get_group, link_players, person_row
 from .store import GAME_IS_THERE, check_game_id, get_game, reader, transaction
 from .views import GameView, load_game
 
-NOT_YOUR_GAME = (
+NOT_YOUR_GAME = N_(
     "Only a game this device can score can be added to a group: open the game on a device "
     "that scores it (or join it with its code), then add it from there."
 )
-NOT_YOURS_TO_TAKE_OUT = "Only a device that can score this game can take it out of its group."
+NOT_YOURS_TO_TAKE_OUT = N_("Only a device that can score this game can take it out of its group.")
 
 
 def start_group_game(

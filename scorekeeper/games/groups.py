@@ -40,6 +40,7 @@ from ..models import (
     Player,
     PlayGroup,
 )
+from ..rules.language import N_, _
 from .access import (
     can_edit_group,
     hash_device,
@@ -61,9 +62,10 @@ from .names import clean_name
 from .store import reader, transaction
 from .views import game_title
 
-NO_GROUP = "There is no such group. Check the link."
-NO_PERSON = "There is no such person in this group."
-GROUP_EDIT = "This device may only look at this group: enter the group's join code to edit it."
+NO_GROUP = N_("There is no such group. Check the link.")
+NO_PERSON = N_("There is no such person in this group.")
+GROUP_EDIT = N_("This device may only look at this group: enter the group's join code to edit it.")
+GROUP_LANGUAGES = ("en", "es", "de")  # the languages a group's pages may speak
 MAX_PEOPLE = 500  # in one group: far more than any family, and a bound on a page's list
 
 
@@ -112,6 +114,7 @@ class GroupView:
     people: tuple[PersonView, ...]  # by name
     game_count: int
     finished_count: int
+    language: str | None = None  # the pages' language (None: each reader's own)
 
     def person(self, person_id: int) -> PersonView:
         for person in self.people:
@@ -211,7 +214,7 @@ def _replay_group(session: Session, retry: Retry, who: _Creator) -> tuple[str, s
     return made.id, replay_made(session, made, retry, who.device, who.secret, _REUSED)
 
 
-_REUSED = (
+_REUSED = N_(
     "That request key already started a group with another name or other people. Nothing "
     "was changed: send a new key (Idempotency-Key) to start another group."
 )
@@ -271,6 +274,7 @@ def load_group(session: Session, group_id: str) -> GroupView:
         people=people,
         game_count=counts[0],
         finished_count=counts[1],
+        language=group.language,
     )
 
 
@@ -281,6 +285,37 @@ def rename_group(session: Session, group_id: str, name: Any) -> GroupView:
         begin_write(session)
         group = get_group(session, group_id)
         group.name = clean
+        session.add(group)
+    return load_group(session, group_id)
+
+
+def group_language(session: Session, group_id: str) -> str | None:
+    """The language the group's pages speak (None: each reader's own, or no such group)."""
+    if not isinstance(group_id, str) or len(group_id) > 32:
+        return None
+    return (
+        reader(session)
+        .execute(sa_select(PlayGroup.language).where(col(PlayGroup.id) == group_id))
+        .scalar_one_or_none()
+    )
+
+
+def set_group_language(session: Session, group_id: str, language: Any) -> GroupView:
+    """Make the group's pages speak ``language`` (a code of :data:`GROUP_LANGUAGES`), or each
+    reader's own language (``None`` or ``""``)."""
+    if language == "":
+        language = None
+    if language is not None and language not in GROUP_LANGUAGES:
+        raise Invalid(
+            _("The language must be one of {languages}, or empty.").format(
+                languages=", ".join(GROUP_LANGUAGES)
+            ),
+            {"field": "language", "code": "bad-language"},
+        )
+    with transaction(session):
+        begin_write(session)
+        group = get_group(session, group_id)
+        group.language = language
         session.add(group)
     return load_group(session, group_id)
 

@@ -30,6 +30,7 @@ from ..models import (
     GroupIdempotencyRecord,
     IdempotencyRecord,
 )
+from ..rules.language import N_
 from .access import can_edit, can_edit_group, hash_device
 from .statements import INSERT_KEY
 from .store import reader
@@ -78,14 +79,14 @@ _KEY_OF = sa_select(IdempotencyRecord.request_hash).where(
 
 # --- the rights a retried creation answers with -------------------------------------------
 
-NOT_THE_SENDER = (
+NOT_THE_SENDER = N_(
     "That request was already carried out (the same Idempotency-Key): what it made, and the "
     "edit token to it, went to the client that sent it. Nothing was made twice. A retry is "
     "answered again only to a client that sends a secret of its own with both requests, as "
     "'Authorization: Bearer <secret>' (20 to 100 characters); send a new key to make "
     "another."
 )
-RIGHTS_GONE = (
+RIGHTS_GONE = N_(
     "That request was already carried out (the same Idempotency-Key), but the edit rights it "
     "gave have been taken away since. Nothing was made twice: ask an editor for the join "
     "code, or send a new key to make another."

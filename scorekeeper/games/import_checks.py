@@ -28,7 +28,7 @@ import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -138,6 +138,8 @@ class PersonIn(_Model):
 class GroupIn(_Model):
     id: str
     name: str = Field(max_length=200)
+    # The pages' language (exports before it have none: each reader's own).
+    language: Literal["en", "es", "de"] | None = None
     created_at: When
     people: list[PersonIn] = Field(max_length=MAX_PEOPLE)
 

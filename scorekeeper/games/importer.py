@@ -44,6 +44,7 @@ from ..models import (
     PlayGroup,
     utcnow,
 )
+from ..rules.language import N_
 from ..rules.phases import PhaseProgress
 from .access import grant_edit, hash_device, hash_token, new_join_code
 from .access import scoped_token_hash as scoped_hash
@@ -392,7 +393,7 @@ def _write_group(session: Session, group: GroupIn) -> dict[str, int]:
     """The group (hidden until the import is done) and its people: their ids by name."""
     session.add(
         PlayGroup(
-            id=group.id, name=group.name, join_code=new_join_code(),
+            id=group.id, name=group.name, language=group.language, join_code=new_join_code(),
             created_at=utc(group.created_at), importing_since=utcnow(),
         )
     )  # fmt: skip
@@ -593,7 +594,7 @@ def _replay(
     return Imported(earlier.kind, earlier.id, earlier.games, token, replayed=True)
 
 
-_REUSED = (
+_REUSED = N_(
     "That request key already imported another file. Nothing was imported: send a new key "
     "(Idempotency-Key) to import another file."
 )

@@ -48,6 +48,7 @@ from sqlmodel import Session, col
 
 from ..errors import Invalid
 from ..models import Game, Person, Player
+from ..rules.language import ngettext
 from .groups import GroupView, PersonView, get_group, load_group
 from .store import reader
 
@@ -73,9 +74,13 @@ class Streak:
     def describe(self) -> str:
         if not self.length:
             return ""
-        word = "win" if self.kind == "win" else "game without a win"
-        words = "wins" if self.kind == "win" else "games without a win"
-        return f"{self.length} {word if self.length == 1 else words}"
+        if self.kind == "win":
+            text = ngettext("{count} win", "{count} wins", self.length)
+        else:
+            text = ngettext(
+                "{count} game without a win", "{count} games without a win", self.length
+            )
+        return text.format(count=self.length)
 
 
 @dataclass(frozen=True)

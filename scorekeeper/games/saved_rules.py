@@ -35,6 +35,7 @@ from ..rules import RuleSet
 from ..rules.document import to_document
 from ..rules.document_reader import from_document
 from ..rules.errors import RuleSetDocumentError, RuleSetError
+from ..rules.language import N_, _
 from ..rules.limits import waived
 from ..rules.ruleset_ids import own_rules
 from .access import hash_token
@@ -44,8 +45,8 @@ from .store import transaction
 MAX_SAVED = 100  # rule sets one device may keep
 MAX_ID = 2**31 - 1  # the largest id a database integer holds: a larger one is no rule set
 MAX_FILE_BYTES = 60_000  # an imported file (the largest real document is under 10 KB)
-NOT_FOUND = "There is no such saved rule set. It may have been deleted: check the link."
-UNREADABLE = (
+NOT_FOUND = N_("There is no such saved rule set. It may have been deleted: check the link.")
+UNREADABLE = N_(
     "The saved rules “{name}” can no longer be read, since they were saved before a check "
     "this app now makes. Build them again from a preset."
 )
@@ -78,7 +79,7 @@ def _view(row: SavedRuleSet) -> SavedView:
         with waived():  # saved before the referee's limits: still listed (rules/limits.py)
             rules = from_document(document)
     except RuleSetDocumentError as error:
-        raise Invalid(UNREADABLE.format(name=row.name), list(error.problems)) from None
+        raise Invalid(_(UNREADABLE).format(name=row.name), list(error.problems)) from None
     # One saved before ids were a rule set's own reads as "custom": it gets its own here.
     return SavedView(row.id, row.name, row.share_token, own_rules(rules), document, row.updated_at)
 

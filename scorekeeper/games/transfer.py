@@ -266,6 +266,8 @@ def _group_document(engine: Engine, group_id: str) -> Iterator[str]:
             "group": {
                 "id": group.id,
                 "name": group.name,
+                # Only when set: a group without one exports as it did before languages.
+                **({"language": group.language} if group.language else {}),
                 "created_at": _iso(group.created_at),
                 "people": [{"name": n, "created_at": _iso(at)} for n, at in people],
             },

@@ -16,6 +16,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any
 
+from babel.dates import format_date
 from cachetools import LRUCache
 from sqlalchemy import bindparam, func
 from sqlalchemy import select as sa_select
@@ -31,6 +32,7 @@ from ..models import (
     Round,
 )
 from ..rules import Card, RuleSet, build_rules, format_cards, from_document, parse_cards
+from ..rules.language import _, current_language
 from ..rules.limits import waived
 from ..rules.phases import PhaseEntry, PhaseProgress, phase_progress
 from ..rules.rulesets import PhaseOrder, RoundSpec
@@ -86,7 +88,11 @@ def game_title(title: str, created_at: datetime) -> str:
     >>> game_title("", datetime(2026, 3, 7)), game_title("Sunday", datetime(2026, 3, 7))
     ('Game of 07 Mar 2026', 'Sunday')
     """
-    return title or f"Game of {created_at:%d %b %Y}"
+    if title:
+        return title
+    language = current_language()
+    day = f"{created_at:%d %b %Y}" if language == "en" else format_date(created_at, locale=language)
+    return _("Game of {day}").format(day=day)
 
 
 @dataclass(frozen=True)

@@ -23,6 +23,8 @@ from typing import TYPE_CHECKING
 
 from markupsafe import Markup, escape
 
+from ..rules.language import _
+
 if TYPE_CHECKING:
     from ..games import GameView
 
@@ -254,7 +256,7 @@ def running_totals_svg_from(series: Sequence[Sequence[int]], rounds: int) -> Mar
     players = len(series[0]) if series else 0
     lines = [[0, *(totals[seat] for totals in series)] for seat in range(players)]
     labels = ["", *(str(number) for number in range(1, rounds + 1))]
-    return line_chart_svg(LineChart(lines, rounds, labels, "Running totals by round"))
+    return line_chart_svg(LineChart(lines, rounds, labels, _("Running totals by round")))
 
 
 def running_totals_svg(view: GameView) -> Markup:
@@ -280,7 +282,7 @@ def cumulative_wins_svg(periods: Sequence[str], wins: Sequence[Sequence[int]]) -
     every = max(1, math.ceil(len(periods) / 8))
     labels = [p if i % every == 0 else "" for i, p in enumerate(periods)]
     return line_chart_svg(
-        LineChart(lines, max(len(periods) - 1, 1), labels, "Wins so far, over time", 0)
+        LineChart(lines, max(len(periods) - 1, 1), labels, _("Wins so far, over time"), 0)
     )
 
 
@@ -290,5 +292,5 @@ def results_svg(totals: Sequence[int], labels: Sequence[str]) -> Markup:
     every = max(1, math.ceil(len(labels) / 8))
     shown = [text if i % every == 0 else "" for i, text in enumerate(labels)]
     return line_chart_svg(
-        LineChart([list(totals)], max(len(totals) - 1, 1), shown, "Final total, game by game", 0)
+        LineChart([list(totals)], max(len(totals) - 1, 1), shown, _("Final total, game by game"), 0)
     )

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from enum import IntEnum, StrEnum
 
 from .errors import CardParseError
+from .language import N_, _
 
 
 class Color(StrEnum):
@@ -67,9 +68,28 @@ class Suit(StrEnum):
 
     @property
     def noun(self) -> str:
-        return self.name.lower()
+        """The suit in words, plural (``spades``), in the current language."""
+        return _(_SUIT_NOUNS[self][1])
+
+    @property
+    def one(self) -> str:
+        """One card of the suit in words (``a spade``), in the current language."""
+        return _(_SUIT_NOUNS[self][0])
 
 
+_SUIT_NOUNS = {
+    Suit.SPADES: (N_("a spade"), N_("spades")),
+    Suit.HEARTS: (N_("a heart"), N_("hearts")),
+    Suit.DIAMONDS: (N_("a diamond"), N_("diamonds")),
+    Suit.CLUBS: (N_("a club"), N_("clubs")),
+}
+# A card in words, for a screen reader ("7 of hearts"; German "Herz 7").
+_CARD_WORDS = {
+    Suit.SPADES: N_("{rank} of spades"),
+    Suit.HEARTS: N_("{rank} of hearts"),
+    Suit.DIAMONDS: N_("{rank} of diamonds"),
+    Suit.CLUBS: N_("{rank} of clubs"),
+}
 _SUIT_SYMBOLS = {Suit.SPADES: "♠", Suit.HEARTS: "♥", Suit.DIAMONDS: "♦", Suit.CLUBS: "♣"}
 _SUIT_BY_TEXT = {s.value: s for s in Suit} | {v: k for k, v in _SUIT_SYMBOLS.items()}
 # Outline symbols people sometimes type for the red suits.
@@ -99,7 +119,8 @@ class Rank(IntEnum):
 
     @property
     def noun(self) -> str:
-        return _RANK_NOUNS[self]
+        """The rank in words, plural (``kings``), in the current language."""
+        return _(_RANK_NOUNS[self])
 
     @classmethod
     def parse(cls, text: str) -> Rank:
@@ -119,10 +140,11 @@ _RANK_LABELS = {r: str(int(r)) for r in Rank} | {
     Rank.KING: "K",
 }
 _RANK_NOUNS = {
-    Rank.ACE: "aces", Rank.TWO: "twos", Rank.THREE: "threes", Rank.FOUR: "fours",
-    Rank.FIVE: "fives", Rank.SIX: "sixes", Rank.SEVEN: "sevens", Rank.EIGHT: "eights",
-    Rank.NINE: "nines", Rank.TEN: "tens", Rank.JACK: "jacks", Rank.QUEEN: "queens",
-    Rank.KING: "kings",
+    Rank.ACE: N_("aces"), Rank.TWO: N_("twos"), Rank.THREE: N_("threes"),
+    Rank.FOUR: N_("fours"), Rank.FIVE: N_("fives"), Rank.SIX: N_("sixes"),
+    Rank.SEVEN: N_("sevens"), Rank.EIGHT: N_("eights"), Rank.NINE: N_("nines"),
+    Rank.TEN: N_("tens"), Rank.JACK: N_("jacks"), Rank.QUEEN: N_("queens"),
+    Rank.KING: N_("kings"),
 }  # fmt: skip
 _RANK_BY_TEXT = {label: rank for rank, label in _RANK_LABELS.items()} | {"T": Rank.TEN}
 _JOKER_WORDS = {"JK", "JOKER", "★", "☆", "🃏", "JKR"}
@@ -232,3 +254,15 @@ def format_cards(cards: Iterable[Card], *, pretty: bool = False) -> str:
 def sort_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
     """Cards sorted by suit (S H D C), then rank, jokers last."""
     return tuple(sorted(cards, key=lambda c: c.sort_key))
+
+
+def card_words(code: str) -> str:
+    """A card (``7H``, ``JK``) in words, in the current language, for a screen reader.
+
+    >>> card_words("10H"), card_words("JK")
+    ('10 of hearts', 'Joker')
+    """
+    card = Card.parse(code)
+    if card.rank is None or card.suit is None:
+        return _("Joker")
+    return _(_CARD_WORDS[card.suit]).format(rank=card.rank.label)

@@ -52,6 +52,7 @@ from .cards import Card, Rank, format_cards, parse_cards
 from .contract_pairs import option, options_may_share, pair_problems
 from .contract_readings import choose
 from .errors import Problem
+from .language import _, ngettext
 from .melds import Meld, judge, readings
 from .rulesets import (
     Aces,
@@ -61,7 +62,9 @@ from .rulesets import (
     MeldSpec,
     RuleSet,
     SetRanks,
-    number_word,
+    counted_kind,
+    kind_word,
+    said_number,
 )
 from .scoring import cards_not_in_deck
 
@@ -214,8 +217,10 @@ def _hand_problems(
         found.append(
             Problem(
                 "no-card-to-discard",
-                f"Going down in round {round_number} must leave a card to discard, and these "
-                "melds use every card.",
+                _(
+                    "Going down in round {round} must leave a card to discard, and these "
+                    "melds use every card."
+                ).format(round=round_number),
             )
         )
     everything = [c for group in groups for c in group] + list(hand or ())
@@ -342,11 +347,15 @@ def _tally_problems(
 
 
 def _left_in_hand(round_number: int, left: tuple[Card, ...]) -> Problem:
-    verb = "is" if len(left) == 1 else "are"
     return Problem(
         "cards-left-in-hand",
-        f"Round {round_number} is all out: every card must go into the melds, but "
-        f"{format_cards(left, pretty=True)} {verb} left in hand.",
+        ngettext(
+            "Round {round} is all out: every card must go into the melds, but {cards} is left "
+            "in hand.",
+            "Round {round} is all out: every card must go into the melds, but {cards} are left "
+            "in hand.",
+            len(left),
+        ).format(round=round_number, cards=format_cards(left, pretty=True)),
         cards=tuple(str(c) for c in left),
     )
 
@@ -365,10 +374,13 @@ def _with_meld_problems(reports: list[MeldReport], extra: list[Problem]) -> list
 
 def _laid(reports: Sequence[MeldReport]) -> str:
     if not reports:
-        return "nothing is laid"
+        return _("nothing is laid")
     counts = Counter(r.kind for r in reports)
-    parts = [k.counted(counts[k]) for k in MeldKind if counts[k]]
-    return ("this is " if len(reports) == 1 else "these are ") + " and ".join(parts)
+    parts = [counted_kind(k, counts[k]) for k in MeldKind if counts[k]]
+    melds = parts[0]
+    for part in parts[1:]:
+        melds = _("{first} and {second}").format(first=melds, second=part)
+    return ngettext("this is {melds}", "these are {melds}", len(reports)).format(melds=melds)
 
 
 def got_legal(reports: Sequence[MeldReport], kind: MeldKind) -> int:
@@ -383,35 +395,56 @@ def _count_problems(
     most like, since its own problems are reported separately); more only where extra melds
     may go down, each a legal meld, of a kind the contract asks for where that is the rule."""
     problems: list[Problem] = []
-    asked = f"Round {round_number} asks for {contract.describe()}"
+    asked = _("Round {round} asks for {contract}").format(
+        round=round_number, contract=contract.describe()
+    )
     for kind in MeldKind:
         want = sum(1 for m in contract.melds if m.kind == kind)
         got = sum(1 for r in reports if r.kind == kind)
         if got < want:
             missing = want - got
-            noun = kind.noun if missing == 1 else kind.plural
-            verb = "is" if missing == 1 else "are"
+            message = ngettext(
+                "{asked}, and {laid}: {number} {kind} is missing.",
+                "{asked}, and {laid}: {number} {kind} are missing.",
+                missing,
+            )
             problems.append(
                 Problem(
                     f"too-few-{kind.code_plural}",
-                    f"{asked}, and {_laid(reports)}: {number_word(missing)} {noun} {verb} missing.",
+                    message.format(
+                        asked=asked,
+                        laid=_laid(reports),
+                        number=said_number(missing),
+                        kind=_(kind.noun if missing == 1 else kind.plural),
+                    ),
                 )
             )
         elif got > want and not (rules.extra_melds and got_legal(reports, kind) == got):
             surplus = got - want
-            noun = kind.noun if surplus == 1 else kind.plural
+            message = ngettext(
+                "{asked}, and {laid}: {number} {kind} too many.",
+                "{asked}, and {laid}: {number} {kind} too many.",
+                surplus,
+            )
             problems.append(
                 Problem(
                     f"too-many-{kind.code_plural}",
-                    f"{asked}, and {_laid(reports)}: {number_word(surplus)} {noun} too many.",
+                    message.format(
+                        asked=asked,
+                        laid=_laid(reports),
+                        number=said_number(surplus),
+                        kind=_(kind.noun if surplus == 1 else kind.plural),
+                    ),
                 )
             )
         elif got > want and not want and rules.extra_meld_kinds == ExtraMeldKinds.CONTRACT:
             problems.append(
                 Problem(
                     "extra-meld-kind",
-                    f"{asked}, and {_laid(reports)}: an extra meld must be of a kind the "
-                    f"contract asks for, and it asks for no {kind.noun}.",
+                    _(
+                        "{asked}, and {laid}: an extra meld must be of a kind the contract asks "
+                        "for, and it asks for no {kind}."
+                    ).format(asked=asked, laid=_laid(reports), kind=kind_word(kind)),
                 )
             )
     return problems
@@ -435,21 +468,28 @@ def _length_problems(
         ]
         if not specs or (len(legal) > len(specs) and not extras):
             continue  # too many melds of this kind: already reported
-        _, unmatched, open_specs = match_lengths(
+        _matched, unmatched, open_specs = match_lengths(
             [len(meld) for _, meld in legal], specs, exact=exact
         )
         for meld_index, spec_index in zip(unmatched, open_specs, strict=False):
             index, meld = legal[meld_index]
             wanted = specs[spec_index].min_length
             shown = format_cards(meld.cards, pretty=True)
-            noun = kind.noun
+            noun = kind_word(kind)
             if exact:
                 problems.append(
                     Problem(
                         "meld-not-exact",
-                        f"{shown} is {len(meld)} cards: going down in round {round_number}, "
-                        f"a {noun} is exactly {wanted} cards (longer melds only in an all-out "
-                        "round).",
+                        _(
+                            "{cards} is {count} cards: going down in round {round}, a {kind} is "
+                            "exactly {wanted} cards (longer melds only in an all-out round)."
+                        ).format(
+                            cards=shown,
+                            count=len(meld),
+                            round=round_number,
+                            kind=noun,
+                            wanted=wanted,
+                        ),
                         meld=index,
                         cards=tuple(str(c) for c in meld.cards),
                     )
@@ -458,8 +498,17 @@ def _length_problems(
                 problems.append(
                     Problem(
                         "meld-too-short",
-                        f"{shown} is a {noun} of {len(meld)}: round {round_number} asks for "
-                        f"{contract.describe()}, so this {noun} needs at least {wanted} cards.",
+                        _(
+                            "{cards} is a {kind} of {count}: round {round} asks for {contract}, "
+                            "so this {kind} needs at least {wanted} cards."
+                        ).format(
+                            cards=shown,
+                            kind=noun,
+                            count=len(meld),
+                            round=round_number,
+                            contract=contract.describe(),
+                            wanted=wanted,
+                        ),
                         meld=index,
                         cards=tuple(str(c) for c in meld.cards),
                     )
@@ -486,7 +535,9 @@ def card_supply_problems(cards: Sequence[Card], rules: RuleSet) -> list[Problem]
                 problems.append(
                     Problem(
                         "too-many-copies",
-                        f"There are {count} jokers, but this game uses at most {jokers}.",
+                        _("There are {count} jokers, but this game uses at most {most}.").format(
+                            count=count, most=jokers
+                        ),
                         cards=("JK",),
                     )
                 )
@@ -494,8 +545,13 @@ def card_supply_problems(cards: Sequence[Card], rules: RuleSet) -> list[Problem]
             problems.append(
                 Problem(
                     "too-many-copies",
-                    f"{card.pretty} appears {count} times, but the {decks} decks this game uses "
-                    f"at most hold only {decks}.",
+                    ngettext(
+                        "{card} appears {count} times, but the {decks} deck this game uses at "
+                        "most holds only {decks}.",
+                        "{card} appears {count} times, but the {decks} decks this game uses at "
+                        "most hold only {decks}.",
+                        decks,
+                    ).format(card=card.pretty, count=count, decks=decks),
                     cards=(str(card),),
                 )
             )

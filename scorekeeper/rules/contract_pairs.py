@@ -29,8 +29,9 @@ from collections.abc import Sequence
 from .cards import Suit
 from .contract_readings import Option
 from .errors import Problem
+from .language import _, ngettext
 from .meld_model import Meld
-from .rulesets import Aces, MeldKind, RuleSet, SameSuitRuns, SetRanks, number_word
+from .rulesets import Aces, MeldKind, RuleSet, SameSuitRuns, SetRanks, said_number
 
 RANKS = 13
 _SUIT_INDEX = {suit: i for i, suit in enumerate(Suit)}
@@ -116,15 +117,17 @@ def _same_suit_problems(rules: RuleSet, melds: Sequence[Meld]) -> list[Problem]:
             if a.suit != b.suit:
                 continue
             assert a.suit is not None
-            pair = f"{a.span_text()} and {b.span_text()}"
+            pair = _("{first} and {second}").format(first=a.span_text(), second=b.span_text())
             cards = tuple(str(c) for c in a.cards + b.cards)
             spans = (a.low, a.high), (b.low, b.high)
             if rules.same_suit_runs == SameSuitRuns.NEVER:
                 problems.append(
                     Problem(
                         "same-suit-runs",
-                        f"{pair} are both {a.suit.noun}: the runs of a contract must be of "
-                        "different suits.",
+                        _(
+                            "{pair} are both {suit}: the runs of a contract must be of "
+                            "different suits."
+                        ).format(pair=pair, suit=a.suit.noun),
                         cards=cards,
                     )
                 )
@@ -137,8 +140,10 @@ def _same_suit_problems(rules: RuleSet, melds: Sequence[Meld]) -> list[Problem]:
                 problems.append(
                     Problem(
                         "runs-overlap",
-                        f"{pair} overlap: two runs of one suit must be apart, with at least one "
-                        "card between them.",
+                        _(
+                            "{pair} overlap: two runs of one suit must be apart, with at least "
+                            "one card between them."
+                        ).format(pair=pair),
                         cards=cards,
                     )
                 )
@@ -146,18 +151,28 @@ def _same_suit_problems(rules: RuleSet, melds: Sequence[Meld]) -> list[Problem]:
 
 
 def _too_close(pair: str, cards: tuple[str, ...], gap: int, least: int) -> Problem:
-    need = "one card" if least == 1 else f"{number_word(least)} ranks"
+    if least == 1:
+        need = _("one card")
+    else:
+        need = ngettext("{number} rank", "{number} ranks", least).format(number=said_number(least))
     if gap == 0:
         return Problem(
             "runs-touch",
-            f"{pair} touch, so together they are one run: two runs of one suit need at least "
-            f"{need} between them.",
+            _(
+                "{pair} touch, so together they are one run: two runs of one suit need at least "
+                "{need} between them."
+            ).format(pair=pair, need=need),
             cards=cards,
         )
     return Problem(
         "runs-too-close",
-        f"{pair} are {number_word(gap)} rank{'s' if gap != 1 else ''} apart: two runs of one "
-        f"suit need at least {need} between them.",
+        ngettext(
+            "{pair} are {number} rank apart: two runs of one suit need at least {need} between "
+            "them.",
+            "{pair} are {number} ranks apart: two runs of one suit need at least {need} between "
+            "them.",
+            gap,
+        ).format(pair=pair, number=said_number(gap), need=need),
         cards=cards,
     )
 
@@ -177,8 +192,10 @@ def _same_rank_problems(rules: RuleSet, melds: Sequence[Meld]) -> list[Problem]:
             problems.append(
                 Problem(
                     "same-rank-sets",
-                    f"{shown[0]} and {shown[1]} are both {a.rank.noun}: the sets of one "
-                    "lay-down must be of different ranks.",
+                    _(
+                        "{first} and {second} are both {rank}: the sets of one lay-down must be "
+                        "of different ranks."
+                    ).format(first=shown[0], second=shown[1], rank=a.rank.noun),
                     cards=tuple(str(c) for c in a.cards + b.cards),
                 )
             )

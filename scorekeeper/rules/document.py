@@ -19,6 +19,10 @@ by number of players, the point table, the players range and every house-rule op
   rules: a preset id, a preset id with options, or a whole document (with options on top,
   if given). A rule set's id (a preset's, or one of its own) is :mod:`.ruleset_ids`'s.
 - :func:`overview` is the shorter view the API lists presets with.
+- ``name`` and ``summary`` are English; ``names`` and ``summaries`` give them in other
+  languages, by language code (``{"es": "Rummy de contratos", "de": "Kontrakt-Rommé"}``,
+  codes of :data:`~.language.TEXT_LANGUAGES`); a page in a language shows its name there,
+  else the English one.
 
 >>> from .document_reader import from_document
 >>> from .presets import LIVERPOOL
@@ -64,6 +68,8 @@ def to_document(rules: RuleSet) -> dict[str, Any]:
         "id": rules.id,
         "name": rules.name,
         "summary": rules.summary,
+        "names": dict(rules.names),
+        "summaries": dict(rules.summaries),
         "source": rules.source,
         "players": {"min": rules.min_players, "max": rules.max_players},
         "progression": rules.progression.value,
@@ -125,6 +131,8 @@ def overview(rules: RuleSet) -> dict[str, Any]:
         "id": rules.id,
         "name": rules.name,
         "summary": rules.summary,
+        "names": dict(rules.names),
+        "summaries": dict(rules.summaries),
         "players": {"min": rules.min_players, "max": rules.max_players},
         "progression": rules.progression.value,
         "rounds": [

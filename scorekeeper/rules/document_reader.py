@@ -22,6 +22,7 @@ from typing import Any, TypeVar
 from .cards import Card, Rank
 from .document import DOCUMENT_VERSION, decks_for_players
 from .errors import RulesError, RuleSetDocumentError, RuleSetError, quoted
+from .language import TEXT_LANGUAGES
 from .options import OPTIONS, with_options
 from .points import MAX_CARD_POINTS, MAX_CARD_VALUES, PointTable, card_values, get_point_table
 from .presets import PRESETS, build_rules
@@ -54,8 +55,8 @@ MAX_JOKERS_PER_DECK = 4
 MAX_MELDS = 8  # melds in one contract
 
 TOP_KEYS = (
-    "version", "id", "name", "summary", "source", "players", "progression", "rounds", "wilds",
-    "decks", "point_table", "options",
+    "version", "id", "name", "summary", "names", "summaries", "source", "players",
+    "progression", "rounds", "wilds", "decks", "point_table", "options",
 )  # fmt: skip
 ROUND_KEYS = ("contract", "cards_dealt", "going_out", "buy_limit")
 MELD_KEYS = ("kind", "min_length")
@@ -264,7 +265,24 @@ def _read_header(reader: _Reader, top: Mapping[str, Any]) -> dict[str, Any]:
             else None
         )
         fields[key] = value if value is not None else default
+    for key in ("names", "summaries"):
+        if key in top:
+            fields[key] = _read_texts(reader, top[key], key, empty=key == "summaries")
     return fields
+
+
+def _read_texts(
+    reader: _Reader, value: Any, where: str, *, empty: bool
+) -> tuple[tuple[str, str], ...]:
+    """A name or summary in other languages: ``{"es": "...", "de": "..."}`` (the keys
+    language codes of :data:`~.language.TEXT_LANGUAGES`), as pairs in code order."""
+    texts = reader.mapping(value, where, TEXT_LANGUAGES, "texts by language code")
+    found: list[tuple[str, str]] = []
+    for code in sorted(texts):
+        text = reader.text(texts[code], f"{where}.{code}", MAX_TEXT, empty=empty)
+        if code in TEXT_LANGUAGES and text is not None:
+            found.append((code, text))
+    return tuple(found)
 
 
 def _read_players(reader: _Reader, value: Any) -> dict[str, Any]:

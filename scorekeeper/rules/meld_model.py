@@ -19,9 +19,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
+from . import language
 from .cards import Card, Color, Rank, Suit, format_cards
 from .errors import Problem
-from .rulesets import MeldKind, RuleSet
+from .language import _, ngettext
+from .rulesets import MeldKind, RuleSet, kind_word
 
 LOW_ACE = 1
 HIGH_ACE = 14
@@ -89,10 +91,12 @@ class WildUse:
         card"``, in a meld of wild cards only ``"any card"``."""
         if self.rank is None:
             if self.suit is not None:
-                return f"a {self.suit.noun[:-1]}"
+                return self.suit.one
+            if self.color is Color.RED:
+                return _("a red card")
             if self.color is not None:
-                return f"a {self.color.value} card"
-            return "any card"
+                return _("a black card")
+            return _("any card")
         if self.suit is None:
             return self.rank.label
         return Card(self.rank, self.suit).pretty
@@ -183,7 +187,7 @@ class Meld:
         """A run's first and last card, ``"7♥-10♥"`` (``"7-10"`` of any suits); a set's rank
         noun; ``"wild cards"``."""
         if self.wild_only:
-            return "wild cards"
+            return _("wild cards")
         if self.kind != MeldKind.RUN:
             return self.rank.noun if self.rank is not None else ""
         if self.suit is None:
@@ -284,9 +288,7 @@ def plural(count: int, noun: str) -> str:
 
 
 def and_list(items: Sequence[str]) -> str:
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]
+    return language.and_list(items)
 
 
 # --- readings ------------------------------------------------------------------------------
@@ -311,12 +313,17 @@ class Reading:
 
 
 def too_few_cards(cards: Sequence[Card], kind: MeldKind, min_length: int) -> Problem:
-    noun = kind.noun
+    noun = kind_word(kind)
     if not cards:
-        return Problem("too-few-cards", f"No cards: a {noun} needs at least {min_length}.")
+        return Problem(
+            "too-few-cards",
+            _("No cards: a {kind} needs at least {least}.").format(kind=noun, least=min_length),
+        )
     return Problem(
         "too-few-cards",
-        f"{pretty(cards)} is too few cards for a {noun}: a {noun} needs at least {min_length}.",
+        _("{cards} is too few cards for a {kind}: a {kind} needs at least {least}.").format(
+            cards=pretty(cards), kind=noun, least=min_length
+        ),
         cards=codes(cards),
     )
 
@@ -337,47 +344,69 @@ def natural_count_problems(
     """
     problems: list[Problem] = []
     least = rules.min_naturals_for(kind)
-    noun = kind.noun
+    noun = kind_word(kind)
+    shown = pretty(cards)
     if not cards:
         return problems
     if naturals == 0 and least > 0:
-        needs = plural(least, "natural card")
+        message = ngettext(
+            "{cards} is all wild cards: a {kind} needs at least {count} natural card to say "
+            "what it is.",
+            "{cards} is all wild cards: a {kind} needs at least {count} natural cards to say "
+            "what it is.",
+            least,
+        )
         problems.append(
             Problem(
                 "no-naturals",
-                f"{pretty(cards)} is all wild cards: a {noun} needs at least {needs} to say "
-                "what it is.",
+                message.format(cards=shown, kind=noun, count=least),
                 cards=codes(cards),
             )
         )
         return problems
     if naturals < least and not (short and wilds == 0):  # 8H 9H: "too few cards" says it all
+        message = ngettext(
+            "{cards} has only {count} natural card: a {kind} needs at least {least}.",
+            "{cards} has only {count} natural cards: a {kind} needs at least {least}.",
+            naturals,
+        )
         problems.append(
             Problem(
                 "too-few-naturals",
-                f"{pretty(cards)} has only {plural(naturals, 'natural card')}: a {noun} needs "
-                f"at least {least}.",
+                message.format(cards=shown, count=naturals, kind=noun, least=least),
                 cards=codes(cards),
             )
         )
     cap = rules.wilds_per_meld
     if cap is not None and wilds > cap:
-        most = "no wild card" if cap == 0 else f"at most {plural(cap, 'wild card')}"
         problems.append(
             Problem(
-                "too-many-wilds-in-meld",
-                f"{pretty(cards)} has {plural(wilds, 'wild card')}: a meld going down holds "
-                f"{most}.",
-                cards=codes(cards),
+                "too-many-wilds-in-meld", _wild_cap_sentence(shown, wilds, cap), cards=codes(cards)
             )
         )
     if rules.wilds_at_most_naturals and wilds > naturals:
         problems.append(
             Problem(
                 "too-many-wilds",
-                f"{pretty(cards)} has more wild cards ({wilds}) than natural cards "
-                f"({naturals}): wild cards may not outnumber natural ones.",
+                _(
+                    "{cards} has more wild cards ({wilds}) than natural cards ({naturals}): "
+                    "wild cards may not outnumber natural ones."
+                ).format(cards=shown, wilds=wilds, naturals=naturals),
                 cards=codes(cards),
             )
         )
     return problems
+
+
+def _wild_cap_sentence(cards: str, wilds: int, cap: int) -> str:
+    """``cards`` hold ``wilds`` wild cards, more than the ``cap`` a meld going down may."""
+    held = ngettext("{count} wild card", "{count} wild cards", wilds).format(count=wilds)
+    if cap == 0:
+        return _("{cards} has {held}: a meld going down holds no wild card.").format(
+            cards=cards, held=held
+        )
+    return ngettext(
+        "{cards} has {held}: a meld going down holds at most {count} wild card.",
+        "{cards} has {held}: a meld going down holds at most {count} wild cards.",
+        cap,
+    ).format(cards=cards, held=held, count=cap)

@@ -77,6 +77,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from .budget import StepBudget, current, reading_cost
 from .cards import Card, Rank, Suit, parse_cards
 from .errors import Problem, RuleViolation
+from .language import _, ngettext
 from .meld_model import (
     HIGH_ACE,
     LOW_ACE,
@@ -162,9 +163,8 @@ def _sort_for_set(
 def _set_size_problems(cards: Sequence[Card], rules: RuleSet) -> list[Problem]:
     if rules.set_max_cards is None or len(cards) <= rules.set_max_cards:
         return []
-    message = (
-        f"{pretty(cards)} is {len(cards)} cards: a set of different suits holds at most "
-        f"{rules.set_max_cards}."
+    message = _("{cards} is {count} cards: a set of different suits holds at most {most}.").format(
+        cards=pretty(cards), count=len(cards), most=rules.set_max_cards
     )
     return [Problem("set-too-large", message, cards=codes(cards))]
 
@@ -176,11 +176,11 @@ def _mixed_rank_problems(
         return []
     assert rank is not None
     odd = [cards[i] for i in strays]
-    verb = "does" if len(odd) == 1 else "do"
-    message = (
-        f"{pretty(cards)} mixes ranks: a set is cards of one rank, and "
-        f"{pretty(odd)} {verb} not match the {rank.noun}."
-    )
+    message = ngettext(
+        "{cards} mixes ranks: a set is cards of one rank, and {odd} does not match the {rank}.",
+        "{cards} mixes ranks: a set is cards of one rank, and {odd} do not match the {rank}.",
+        len(odd),
+    ).format(cards=pretty(cards), odd=pretty(odd), rank=rank.noun)
     return [Problem("mixed-ranks", message, cards=codes(odd))]
 
 
@@ -194,9 +194,8 @@ def _repeated_suit_problems(
     if not repeated:
         return []
     twice = [c for c in (cards[i] for i in naturals) if c.suit in repeated]
-    message = (
-        f"{pretty(cards)} repeats {and_list([s.symbol for s in repeated])}: the "
-        "cards of a set must be of different suits."
+    message = _("{cards} repeats {suits}: the cards of a set must be of different suits.").format(
+        cards=pretty(cards), suits=and_list([s.symbol for s in repeated])
     )
     return [Problem("repeated-suit-in-set", message, cards=codes(twice))]
 
@@ -354,7 +353,7 @@ def check_meld(
     ...
     scorekeeper.rules.errors.RuleViolation: 7♥ Joker Joker has only 1 natural card: a set needs at least 2.
     """  # noqa: E501
-    _, meld, problems = judge(cards, rules, kind, min_length=min_length)
+    _kind, meld, problems = judge(cards, rules, kind, min_length=min_length)
     if meld is None:
         raise RuleViolation(problems)
     return meld

@@ -30,6 +30,7 @@ from .points import (
     SHANGHAI_POINTS,
     TEN_PHASE_POINTS,
 )
+from .preset_texts import texts_in_languages
 from .rulesets import (
     MAX_PLAYERS,
     Aces,
@@ -79,6 +80,7 @@ def seven_rounds(
 
 LIVERPOOL = RuleSet(
     id="liverpool",
+    **texts_in_languages("liverpool"),
     name="Liverpool Rummy",
     summary=(
         "Seven rounds of ten cards, from two sets up to three runs; in the last round you must "
@@ -97,6 +99,7 @@ LIVERPOOL = RuleSet(
 LIVERPOOL_11 = dataclasses.replace(
     LIVERPOOL,
     id="liverpool-11",
+    **texts_in_languages("liverpool-11"),
     name="Liverpool Rummy, 11 cards",
     summary=(
         "The seven Liverpool contracts with eleven cards dealt every round; the last round is "
@@ -112,6 +115,7 @@ LIVERPOOL_11 = dataclasses.replace(
 
 CONTRACT_RUMMY = RuleSet(
     id="contract-rummy",
+    **texts_in_languages("contract-rummy"),
     name="Contract Rummy",
     summary=(
         "Seven contracts, ten cards for rounds 1-4 and twelve for 5-7. Contract melds are "
@@ -131,6 +135,7 @@ CONTRACT_RUMMY = RuleSet(
 
 DEUCES_SIX = RuleSet(
     id="deuces-six",
+    **texts_in_languages("deuces-six"),
     name="Six-round Deuces Wild",
     summary=(
         "Six rounds of ten cards with 2s wild and no jokers. Sets are three or four cards of "
@@ -155,6 +160,7 @@ DEUCES_SIX = RuleSet(
 
 FAMILY = RuleSet(
     id="family",
+    **texts_in_languages("family"),
     name="Family Liverpool",
     summary=(
         "One family's house rules: seven contracts, ten cards for hands 1-4 and twelve for 5-7, "
@@ -186,6 +192,7 @@ def _set_and_run(set_length: int, run_length: int, sets: int = 1) -> Contract:
 
 SHANGHAI = RuleSet(
     id="shanghai",
+    **texts_in_languages("shanghai"),
     name="Shanghai Rummy",
     summary=(
         "Ten rounds of eleven cards whose contracts grow to a run of ten and to three runs of "
@@ -221,6 +228,7 @@ SHANGHAI = RuleSet(
 
 MAY_I = RuleSet(
     id="may-i",
+    **texts_in_languages("may-i"),
     name="May I? (Onze)",
     summary=(
         "Seven contracts, eleven cards dealt (thirteen in the last round). Jokers and 2s are "
@@ -251,6 +259,7 @@ SET, RUN, FLUSH = MeldKind.SET, MeldKind.RUN, MeldKind.FLUSH
 
 TEN_PHASE = RuleSet(
     id="ten-phase",
+    **texts_in_languages("ten-phase"),
     name="Ten Phases (standard cards)",
     summary=(
         "The ten-phase game with two standard decks (three for seven or eight players) and "
@@ -298,6 +307,7 @@ TEN_PHASE = RuleSet(
 
 CARIOCA = RuleSet(
     id="carioca",
+    **texts_in_languages("carioca"),
     name="Carioca (Chile)",
     summary=(
         "Eight rounds of twelve cards: 2 trios; a trio and an escala; 2 escalas; 3 trios; 2 "
@@ -338,6 +348,7 @@ CARIOCA = RuleSet(
 
 CONTINENTAL = RuleSet(
     id="continental",
+    **texts_in_languages("continental"),
     name="Continental (Spain, Mexico)",
     summary=(
         "Seven hands, one card more than each contract needs: 2 trios (7 cards); a trio and "
@@ -372,6 +383,7 @@ CONTINENTAL = RuleSet(
 
 KALOOKI = RuleSet(
     id="kalooki",
+    **texts_in_languages("kalooki"),
     name="Kalooki (Jamaica)",
     summary=(
         "Nine contracts of threes (3 or more of one rank, two of them natural) and fours (4 "
@@ -414,6 +426,7 @@ KALOOKI = RuleSet(
 
 ROMMI = RuleSet(
     id="rommi",
+    **texts_in_languages("rommi"),
     name="Rommi (Finnish contract rummy)",
     summary=(
         "The Finnish contract rummy, which Finnish tables call Shanghai (“rommi” is their "

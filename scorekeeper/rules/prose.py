@@ -30,6 +30,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import groupby
 
+from .language import _, current_language
 from .prose_base import (
     Paragraph,
     Section,
@@ -522,6 +523,34 @@ def rule_book(rules: RuleSet, players: int | None = None) -> list[Section]:
         joker_swap_section(rules),
         deal_section(rules),
         scoring_section(rules),
+        *words_section(),
+    ]
+
+
+def words_section() -> list[Section]:
+    """In a translation, which of the table's words it uses (none in English).
+
+    >>> words_section()
+    []
+    """
+    if current_language() == "en":
+        return []
+    return [
+        Section(
+            _("Words at the table"),
+            (
+                says(
+                    _(
+                        "This rule book uses the words of published card-game rules in your "
+                        "language."
+                    ),
+                    _(
+                        "In English: a set (cards of one rank), a run (cards in sequence of one "
+                        "suit), a wild card, going down, laying off, a round."
+                    ),
+                ),
+            ),
+        )
     ]
 
 

@@ -35,7 +35,7 @@ _MISSING: Any = object()
 
 def fingerprint(rules: RuleSet) -> str:
     """The rules to play by, in a few characters: the same for rule sets that differ only in
-    their id, name, summary or source, and (but for one chance in four billion) different
+    their id, names, summaries or source, and (but for one chance in four billion) different
     for any two that differ in play.
 
     >>> fingerprint(PRESETS["liverpool"]) == fingerprint(with_options(PRESETS["liverpool"], {}))
@@ -44,7 +44,7 @@ def fingerprint(rules: RuleSet) -> str:
     False
     """
     document = to_document(rules)
-    for key in ("id", "name", "summary", "source"):
+    for key in ("id", "name", "summary", "names", "summaries", "source"):
         del document[key]
     del document["decks"]["for_players"]  # worked out from the rest
     if document["progression"] == _PLAIN.progression:

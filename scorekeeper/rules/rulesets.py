@@ -28,6 +28,7 @@ from enum import StrEnum
 
 from .cards import Rank
 from .errors import RuleSetError
+from .language import N_, _, and_list, in_language, ngettext
 from .points import PointTable
 
 MIN_PLAYERS = 2
@@ -67,12 +68,25 @@ class MeldKind(StrEnum):
         return f"{count} {self.noun if count == 1 else self.plural}"
 
 
+# English here (the rule book's prose is written from these); :func:`kind_word` says a kind
+# in the current language (the meld check's sentences).
 _KIND_NOUNS = {
-    MeldKind.SET: ("set", "sets", "sets"),
-    MeldKind.RUN: ("run", "runs", "runs"),
-    MeldKind.COLOR: ("colour meld", "colour melds", "colors"),
-    MeldKind.FLUSH: ("flush", "flushes", "flushes"),
+    MeldKind.SET: (N_("set"), N_("sets"), "sets"),
+    MeldKind.RUN: (N_("run"), N_("runs"), "runs"),
+    MeldKind.COLOR: (N_("colour meld"), N_("colour melds"), "colors"),
+    MeldKind.FLUSH: (N_("flush"), N_("flushes"), "flushes"),
 }
+
+
+def kind_word(kind: MeldKind) -> str:
+    """The kind in words, in the current language (``set``; Spanish ``trío``).
+
+    >>> kind_word(MeldKind.RUN)
+    'run'
+    """
+    return _(kind.noun)
+
+
 # The kinds whose melds hold cards of any ranks: a colour meld, a flush.
 ANY_RANK_KINDS = frozenset({MeldKind.COLOR, MeldKind.FLUSH})
 
@@ -82,6 +96,50 @@ _NUMBER_WORDS = ["no", "one", "two", "three", "four", "five", "six", "seven", "e
 
 def number_word(n: int) -> str:
     return _NUMBER_WORDS[n] if 0 <= n < len(_NUMBER_WORDS) else str(n)
+
+
+# The same words marked for the catalogues (a translation may write digits, where a word would
+# have to agree with its noun: Spanish "un trío", "una escala").
+_SAID_NUMBERS = [
+    *(N_("one"), N_("two"), N_("three"), N_("four")),
+    *(N_("five"), N_("six"), N_("seven"), N_("eight")),
+]
+
+
+def said_number(n: int) -> str:
+    """``n`` as the referee says it, in the current language (``one``... ``eight``, then digits).
+
+    >>> said_number(2), said_number(12)
+    ('two', '12')
+    """
+    return _(_SAID_NUMBERS[n - 1]) if 1 <= n <= len(_SAID_NUMBERS) else str(n)
+
+
+def counted_kind(kind: MeldKind, count: int) -> str:
+    """``1 set``, ``2 flushes``, in the current language.
+
+    >>> counted_kind(MeldKind.FLUSH, 2)
+    '2 flushes'
+    """
+    return _COUNTED[kind](count).format(count=count)
+
+
+_COUNTED_OF = {
+    MeldKind.SET: lambda n: ngettext("{count} set of {length}", "{count} sets of {length}", n),
+    MeldKind.RUN: lambda n: ngettext("{count} run of {length}", "{count} runs of {length}", n),
+    MeldKind.COLOR: lambda n: ngettext(
+        "{count} colour meld of {length}", "{count} colour melds of {length}", n
+    ),
+    MeldKind.FLUSH: lambda n: ngettext(
+        "{count} flush of {length}", "{count} flushes of {length}", n
+    ),
+}
+_COUNTED = {
+    MeldKind.SET: lambda n: ngettext("{count} set", "{count} sets", n),
+    MeldKind.RUN: lambda n: ngettext("{count} run", "{count} runs", n),
+    MeldKind.COLOR: lambda n: ngettext("{count} colour meld", "{count} colour melds", n),
+    MeldKind.FLUSH: lambda n: ngettext("{count} flush", "{count} flushes", n),
+}
 
 
 @dataclass(frozen=True)
@@ -146,7 +204,8 @@ class Contract:
     def describe(self, *, words: bool = False) -> str:
         """``"2 sets and 1 run"`` (or ``"Two sets and one run"`` with ``words``).
 
-        Melds of a non-default length are named: ``"3 runs of 5"``, ``"1 flush of 7"``.
+        Melds of a non-default length are named: ``"3 runs of 5"``, ``"1 flush of 7"``. In the
+        current language (:mod:`.language`).
         """
         parts: list[str] = []
         for kind in MeldKind:
@@ -156,17 +215,22 @@ class Contract:
                     lengths[m.min_length] = lengths.get(m.min_length, 0) + 1
             mixed = len(lengths) > 1  # "1 set of 5 and 1 set of 3": every length named
             for length, count in lengths.items():
-                noun = kind.noun if count == 1 else kind.plural
-                amount = number_word(count) if words else str(count)
-                usual = length == USUAL_LENGTH.get(kind) and not mixed
-                suffix = "" if usual else f" of {length}"
-                parts.append(f"{amount} {noun}{suffix}")
-        text = " and ".join([", ".join(parts[:-1]), parts[-1]] if len(parts) > 2 else parts)
+                amount = said_number(count) if words else str(count)
+                if length == USUAL_LENGTH.get(kind) and not mixed:
+                    parts.append(_COUNTED[kind](count).format(count=amount))
+                else:
+                    pattern = _COUNTED_OF[kind](count)
+                    parts.append(pattern.format(count=amount, length=length))
+        text = and_list(parts)
         return text[:1].upper() + text[1:] if words else text
 
     def describe_with_count(self) -> str:
         """``"One set and one run — at least 7 cards"``."""
-        return f"{self.describe(words=True)} — at least {self.min_cards} cards"
+        return ngettext(
+            "{contract} — at least {count} card",
+            "{contract} — at least {count} cards",
+            self.min_cards,
+        ).format(contract=self.describe(words=True), count=self.min_cards)
 
 
 class GoingOut(StrEnum):
@@ -324,7 +388,7 @@ class RuleSet:
     """
 
     id: str
-    name: str
+    name: str  # in English, as every text here
     summary: str
     rounds: tuple[RoundSpec, ...]
     decks: DeckRule
@@ -373,11 +437,26 @@ class RuleSet:
     layoff_on_going_down_turn: bool = True
     joker_swap: JokerSwap = JokerSwap.RUNS_ONLY
     swap_wilds: SwapWilds = SwapWilds.ANY_WILD
+    # The name and summary in other languages, as (language code, text) pairs in code order
+    # (a document's "names" and "summaries"). Not compared: the same rules by other words
+    # are the same rules (a sheet cached for one serves the other).
+    names: tuple[tuple[str, str], ...] = field(default=(), compare=False)
+    summaries: tuple[tuple[str, str], ...] = field(default=(), compare=False)
     # ``wilds_at_most_naturals`` judges the melds laid off on too, not only those laid down.
     wild_limit_on_layoffs: bool = True
     source: str = field(default="", compare=False)
 
     # --- derived facts -------------------------------------------------------------------
+
+    @property
+    def local_name(self) -> str:
+        """The name in the current language (the English ``name`` when it has none)."""
+        return in_language(self.names, self.name)
+
+    @property
+    def local_summary(self) -> str:
+        """The summary in the current language (the English ``summary`` when it has none)."""
+        return in_language(self.summaries, self.summary)
 
     @property
     def phased(self) -> bool:

@@ -27,6 +27,7 @@ from itertools import combinations, pairwise
 from .budget import StepBudget, current, reading_cost
 from .cards import Card, Rank, Suit
 from .errors import Problem
+from .language import _, ngettext
 from .meld_model import (
     HIGH_ACE,
     LOW_ACE,
@@ -36,13 +37,12 @@ from .meld_model import (
     can_be_natural,
     codes,
     natural_count_problems,
-    plural,
     pretty,
     rank_at,
     too_few_cards,
     wild_meld,
 )
-from .rulesets import MAX_RUN_LENGTH, Aces, MeldKind, RuleSet, RunSuits, number_word
+from .rulesets import MAX_RUN_LENGTH, Aces, MeldKind, RuleSet, RunSuits, said_number
 
 RANKS = 13
 FAR = 3 * RANKS  # beyond any position a wrapped run of 13 cards can reach
@@ -137,10 +137,9 @@ def _sort_for_run(
 def _run_length_problems(cards: Sequence[Card]) -> list[Problem]:
     if len(cards) <= MAX_RUN_LENGTH:
         return []
-    message = (
-        f"{pretty(cards)} is {len(cards)} cards: a run holds at most {MAX_RUN_LENGTH}, one "
-        "card of each rank."
-    )
+    message = _(
+        "{cards} is {count} cards: a run holds at most {most}, one card of each rank."
+    ).format(cards=pretty(cards), count=len(cards), most=MAX_RUN_LENGTH)
     return [Problem("run-too-long", message, cards=codes(cards))]
 
 
@@ -151,22 +150,32 @@ def _mixed_suit_problems(
         return []
     assert suit is not None
     odd = [cards[i] for i in strays]
-    what = f"is not a {suit.noun[:-1]}" if len(odd) == 1 else f"are not {suit.noun}"
-    message = f"{pretty(cards)} mixes suits: a run is cards of one suit, and {pretty(odd)} {what}."
+    message = ngettext(
+        "{cards} mixes suits: a run is cards of one suit, and {odd} is not {suit}.",
+        "{cards} mixes suits: a run is cards of one suit, and {odd} are not {suit}.",
+        len(odd),
+    ).format(cards=pretty(cards), odd=pretty(odd), suit=suit.one if len(odd) == 1 else suit.noun)
     return [Problem("mixed-suits", message, cards=codes(odd))]
 
 
 def _duplicate_problems(cards: Sequence[Card], counts: Counter[int], frame: Frame) -> list[Problem]:
     problems: list[Problem] = []
     for p in sorted(p for p, count in counts.items() if count > 1):
-        times = "twice" if counts[p] == 2 else f"{number_word(counts[p])} times"
+        if counts[p] == 2:
+            pattern = _("{cards} holds {card} twice: a run has one card of each rank.")
+        else:
+            pattern = _("{cards} holds {card} {number} times: a run has one card of each rank.")
         if frame.suit is None:
             rank = rank_at(p)
-            message = f"{pretty(cards)} holds {rank.noun} {times}: a run has one card of each rank."
+            message = pattern.format(
+                cards=pretty(cards), card=rank.noun, number=said_number(counts[p])
+            )
             problems.append(Problem("duplicate-card-in-run", message, cards=(rank.label,)))
             continue
         twice = Card(rank_at(p), frame.suit)
-        message = f"{pretty(cards)} holds {twice.pretty} {times}: a run has one card of each rank."
+        message = pattern.format(
+            cards=pretty(cards), card=twice.pretty, number=said_number(counts[p])
+        )
         problems.append(Problem("duplicate-card-in-run", message, cards=(str(twice),)))
     return problems
 
@@ -190,8 +199,10 @@ def _gap_problems(
 def _hole_problem(cards: Sequence[Card], rank: Rank) -> Problem:
     return Problem(
         "no-place-in-run",
-        f"{pretty(cards)} needs a place for {rank.noun}, and {rank.noun} are always wild here: "
-        "a run has no place for them.",
+        _(
+            "{cards} needs a place for {rank}, and {rank} are always wild here: "
+            "a run has no place for them."
+        ).format(cards=pretty(cards), rank=rank.noun),
         cards=codes(cards),
     )
 
@@ -203,25 +214,40 @@ def _gap_problem(
     if not frame.cut and _fits_around_the_corner(places, len(cards)):
         return Problem(
             "turns-the-corner",
-            f"{pretty(cards)} turns the corner: aces are high or low, not both.",
+            _("{cards} turns the corner: aces are high or low, not both.").format(
+                cards=pretty(cards)
+            ),
             cards=codes(cards),
         )
     if frame.suit is None:
         shown_holes = [rank_at(p).label for p in missing]
-        shown = " ".join(shown_holes) if len(missing) <= 4 else f"{len(missing)} cards"
+        shown = " ".join(shown_holes)
         held: tuple[str, ...] = tuple(shown_holes)
     else:
         holes = [Card(rank_at(p), frame.suit) for p in missing]
-        shown = pretty(holes) if len(holes) <= 4 else f"{len(holes)} cards"
+        shown = pretty(holes)
         held = codes(holes)
-    verb = "is" if len(missing) == 1 else "are"
+    if len(missing) > 4:
+        shown = ngettext("{count} card", "{count} cards", len(missing)).format(count=len(missing))
     if fillers == 0:
-        fill = "and there is no wild card to fill the gap"
+        message = ngettext(
+            "{cards} is not consecutive: {missing} is missing, and there is no wild card to "
+            "fill the gap.",
+            "{cards} is not consecutive: {missing} are missing, and there is no wild card to "
+            "fill the gap.",
+            len(missing),
+        )
     else:
-        fill = f"and only {plural(fillers, 'wild card')} to fill the gaps"
+        message = ngettext(
+            "{cards} is not consecutive: {missing} is missing, and only {count} wild card to "
+            "fill the gaps.",
+            "{cards} is not consecutive: {missing} are missing, and only {count} wild cards to "
+            "fill the gaps.",
+            fillers,
+        )
     return Problem(
         "not-consecutive",
-        f"{pretty(cards)} is not consecutive: {shown} {verb} missing, {fill}.",
+        message.format(cards=pretty(cards), missing=shown, count=fillers),
         cards=held,
     )
 
@@ -280,11 +306,16 @@ def _room_problems(
     if rules.run_holes and _fits(taken, len(cards), ace_low, ace_high):
         beyond = highest + 1 if highest < ace_high else lowest - 1
         return [_hole_problem(cards, rank_at(beyond))]
-    where = "below the 2" if ace_low > LOW_ACE else "above the king"
+    if ace_low > LOW_ACE:
+        message = _("{cards} needs an ace below the 2, and aces are not played there in this game.")
+    else:
+        message = _(
+            "{cards} needs an ace above the king, and aces are not played there in this game."
+        )
     return [
         Problem(
             "ace-not-allowed",
-            f"{pretty(cards)} needs an ace {where}, and aces are not played there in this game.",
+            message.format(cards=pretty(cards)),
             cards=codes(cards),
         )
     ]
@@ -396,8 +427,10 @@ def _side_by_side_problem(
 
     return Problem(
         "adjacent-wilds",
-        f"{pretty(cards)} puts two wild cards side by side (standing for {shown(low)} and "
-        f"{shown(high)}): wild cards may not stand next to each other in a run.",
+        _(
+            "{cards} puts two wild cards side by side (standing for {low} and {high}): wild "
+            "cards may not stand next to each other in a run."
+        ).format(cards=pretty(cards), low=shown(low), high=shown(high)),
         cards=codes(cards),
     )
 
@@ -430,10 +463,15 @@ _ACE_PLACES = ("ace-not-allowed", "no-place-in-run")
 
 
 def _ace_reading(reading: Reading, cards: Sequence[Card], ace_high: bool) -> Reading:
-    where = "above the king" if ace_high else "below the 2"
+    if ace_high:
+        message = _(
+            "{cards} puts an ace above the king, and aces are not played there in this game."
+        )
+    else:
+        message = _("{cards} puts an ace below the 2, and aces are not played there in this game.")
     problem = Problem(
         "ace-not-allowed",
-        f"{pretty(cards)} puts an ace {where}, and aces are not played there in this game.",
+        message.format(cards=pretty(cards)),
         cards=codes(cards),
     )
     # legal but for the ace: the closest reading, whatever order the cards came in

@@ -30,6 +30,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from .budget import StepBudget, current, reading_cost
 from .cards import Card, Color, Suit
 from .errors import Problem
+from .language import ngettext
 from .meld_model import (
     Meld,
     Reading,
@@ -107,17 +108,28 @@ def _stray_problems(
         return []
     odd = [cards[i] for i in strays]
     if suit is not None:
-        what = f"is not a {suit.noun[:-1]}" if len(odd) == 1 else f"are not {suit.noun}"
-        message = (
-            f"{pretty(cards)} mixes suits: a flush is cards of one suit, and {pretty(odd)} {what}."
+        message = ngettext(
+            "{cards} mixes suits: a flush is cards of one suit, and {odd} is not {suit}.",
+            "{cards} mixes suits: a flush is cards of one suit, and {odd} are not {suit}.",
+            len(odd),
+        ).format(
+            cards=pretty(cards), odd=pretty(odd), suit=suit.one if len(odd) == 1 else suit.noun
         )
         return [Problem("mixed-suits", message, cards=codes(odd))]
     assert color is not None
-    verb = "is not" if len(odd) == 1 else "are not"
-    message = (
-        f"{pretty(cards)} mixes colours: a colour meld is cards of one colour, and "
-        f"{pretty(odd)} {verb} {color.value}."
-    )
+    if color is Color.RED:
+        message = ngettext(
+            "{cards} mixes colours: a colour meld is cards of one colour, and {odd} is not red.",
+            "{cards} mixes colours: a colour meld is cards of one colour, and {odd} are not red.",
+            len(odd),
+        )
+    else:
+        message = ngettext(
+            "{cards} mixes colours: a colour meld is cards of one colour, and {odd} is not black.",
+            "{cards} mixes colours: a colour meld is cards of one colour, and {odd} are not black.",
+            len(odd),
+        )
+    message = message.format(cards=pretty(cards), odd=pretty(odd))
     return [Problem("mixed-colors", message, cards=codes(odd))]
 
 

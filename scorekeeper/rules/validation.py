@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from typing import NamedTuple
 
 from .errors import RuleSetError
+from .language import _, ngettext
 from .limits import binding_limit_problems
 from .rulesets import (
     ANY_RANK_KINDS,
@@ -25,6 +26,7 @@ from .rulesets import (
     RoundSpec,
     RuleSet,
     SameSuitRuns,
+    kind_word,
 )
 
 
@@ -82,16 +84,20 @@ def _limit_problems(rules: RuleSet) -> Iterator[RuleSetProblem]:
 
 def _round_count_problems(rules: RuleSet) -> Iterator[RuleSetProblem]:
     if not rules.rounds:
-        yield RuleSetProblem("rounds", "a game needs at least one round")
+        yield RuleSetProblem("rounds", _("a game needs at least one round"))
     elif len(rules.rounds) > MAX_ROUNDS:
-        yield RuleSetProblem("rounds", f"a game has at most {MAX_ROUNDS} rounds")
+        yield RuleSetProblem(
+            "rounds", _("a game has at most {most} rounds").format(most=MAX_ROUNDS)
+        )
 
 
 def _players_problems(rules: RuleSet) -> Iterator[RuleSetProblem]:
     if rules.min_players > rules.max_players:
         yield RuleSetProblem(
             "players",
-            f"the fewest players ({rules.min_players}) is more than the most ({rules.max_players})",
+            _("the fewest players ({fewest}) is more than the most ({most})").format(
+                fewest=rules.min_players, most=rules.max_players
+            ),
         )
 
 
@@ -100,7 +106,9 @@ def _round_problems(rules: RuleSet) -> Iterator[RuleSetProblem]:
     for index, spec in enumerate(rules.rounds):
         where, number = f"rounds[{index}]", index + 1
         if not spec.contract.melds:
-            yield RuleSetProblem(f"{where}.contract", f"round {number} has an empty contract")
+            yield RuleSetProblem(
+                f"{where}.contract", _("round {round} has an empty contract").format(round=number)
+            )
         for place, meld in enumerate(spec.contract.melds):
             message = _meld_problem(rules, number, meld)
             if message is not None:
@@ -112,7 +120,9 @@ def _round_problems(rules: RuleSet) -> Iterator[RuleSetProblem]:
         if rules.same_suit_runs == SameSuitRuns.NEVER and runs > len(_SUITS):
             yield RuleSetProblem(
                 f"{where}.contract",
-                f"round {number} asks for {runs} runs, but runs must be of different suits",
+                _("round {round} asks for {runs} runs, but runs must be of different suits").format(
+                    round=number, runs=runs
+                ),
             )
 
 
@@ -120,26 +130,29 @@ def _meld_problem(rules: RuleSet, number: int, meld: MeldSpec) -> str | None:
     """What is wrong with one meld a contract asks for (None: nothing)."""
     if meld.kind == MeldKind.RUN:
         if not 2 <= meld.min_length <= MAX_RUN_LENGTH:
-            return f"round {number}: a run has between 2 and {MAX_RUN_LENGTH} cards"
-        if meld.min_length > rules.longest_run:
-            return (
-                f"round {number} asks for a run of {meld.min_length}, but a run holds at most "
-                f"{rules.longest_run} cards under these rules (the aces' places and the ranks "
-                "a run has no place for)"
+            return _("round {round}: a run has between 2 and {most} cards").format(
+                round=number, most=MAX_RUN_LENGTH
             )
+        if meld.min_length > rules.longest_run:
+            return _(
+                "round {round} asks for a run of {length}, but a run holds at most {most} "
+                "cards under these rules (the aces' places and the ranks a run has no place for)"
+            ).format(round=number, length=meld.min_length, most=rules.longest_run)
         return None
     if meld.kind in ANY_RANK_KINDS:
         if not 2 <= meld.min_length <= MAX_GROUP_LENGTH:
-            return f"round {number}: a {meld.kind.noun} has between 2 and {MAX_GROUP_LENGTH} cards"
+            return _("round {round}: a {kind} has between 2 and {most} cards").format(
+                round=number, kind=kind_word(meld.kind), most=MAX_GROUP_LENGTH
+            )
         return None
     if meld.min_length < 2:
-        return f"round {number}: a set needs at least 2 cards"
+        return _("round {round}: a set needs at least 2 cards").format(round=number)
     most = rules.set_max_cards
     if most is not None and meld.min_length > most:
-        return (
-            f"round {number} asks for a set of {meld.min_length}, but sets of different "
-            f"suits hold at most {most} cards"
-        )
+        return _(
+            "round {round} asks for a set of {length}, but sets of different suits hold at "
+            "most {most} cards"
+        ).format(round=number, length=meld.min_length, most=most)
     return None
 
 
@@ -149,13 +162,15 @@ def _natural_card_problems(rules: RuleSet) -> Iterator[RuleSetProblem]:
     if most is not None and rules.set_min_naturals > most:
         yield RuleSetProblem(
             "options.set_min_naturals",
-            f"sets of different suits hold at most {most} cards, fewer than the "
-            f"{rules.set_min_naturals} natural cards asked for",
+            _(
+                "sets of different suits hold at most {most} cards, fewer than the {least} "
+                "natural cards asked for"
+            ).format(most=most, least=rules.set_min_naturals),
         )
     if rules.run_min_naturals > MAX_RUN_LENGTH:
         yield RuleSetProblem(
             "options.run_min_naturals",
-            f"a run cannot hold more than {MAX_RUN_LENGTH} natural cards",
+            _("a run cannot hold more than {most} natural cards").format(most=MAX_RUN_LENGTH),
         )
 
 
@@ -164,8 +179,10 @@ def _same_suit_gap_problems(rules: RuleSet) -> Iterator[RuleSetProblem]:
     if rules.same_suit_runs == SameSuitRuns.NEVER and rules.same_suit_run_gap != 1:
         yield RuleSetProblem(
             "options.same_suit_run_gap",
-            "runs of one suit are never allowed here, so there is no gap between them to "
-            'choose: leave "same_suit_run_gap" at 1, or let runs share a suit',
+            _(
+                "runs of one suit are never allowed here, so there is no gap between them to "
+                'choose: leave "same_suit_run_gap" at 1, or let runs share a suit'
+            ),
         )
 
 
@@ -174,8 +191,10 @@ def _phase_order_problems(rules: RuleSet) -> Iterator[RuleSetProblem]:
     if rules.phase_order != PhaseOrder.IN_ORDER and not rules.phased:
         yield RuleSetProblem(
             "options.phase_order",
-            'phases in any order need a phase game: set "progression" to "phases", or leave '
-            '"phase_order" at in-order',
+            _(
+                'phases in any order need a phase game: set "progression" to "phases", or '
+                'leave "phase_order" at in-order'
+            ),
         )
 
 
@@ -187,12 +206,22 @@ def _cards_held_problem(number: int, spec: RoundSpec) -> str | None:
     contract = spec.contract
     if contract.min_cards <= spec.cards_dealt + 1 + 2 * spec.buy_limit:
         return None
-    held = f"the {spec.cards_dealt} dealt plus the card drawn"
     if spec.buy_limit:
-        held += f" and {2 * spec.buy_limit} from buying"
-    return (
-        f"round {number} ({contract.describe()}) needs at least {contract.min_cards} cards, "
-        f"more than {held}"
+        message = _(
+            "round {round} ({contract}) needs at least {least} cards, more than the {dealt} "
+            "dealt plus the card drawn and {bought} from buying"
+        )
+    else:
+        message = _(
+            "round {round} ({contract}) needs at least {least} cards, more than the {dealt} "
+            "dealt plus the card drawn"
+        )
+    return message.format(
+        round=number,
+        contract=contract.describe(),
+        least=contract.min_cards,
+        dealt=spec.cards_dealt,
+        bought=2 * spec.buy_limit,
     )
 
 
@@ -205,13 +234,13 @@ def _deck_problems(rules: RuleSet) -> Iterator[RuleSetProblem]:
     ):
         yield RuleSetProblem(
             "decks.by_players",
-            'with "jokers": "by-players" every row of the decks table gives its jokers',
+            _('with "jokers": "by-players" every row of the decks table gives its jokers'),
         )
         return
     if deck.jokers_by_row and deck.jokers != JokerCount.BY_PLAYERS:
         yield RuleSetProblem(
             "decks.by_players",
-            'jokers in the rows of the decks table need "jokers": "by-players"',
+            _('jokers in the rows of the decks table need "jokers": "by-players"'),
         )
         return
     if not rules.rounds:
@@ -223,8 +252,13 @@ def _deck_problems(rules: RuleSet) -> Iterator[RuleSetProblem]:
         if players * most_dealt + 1 > cards:
             yield RuleSetProblem(
                 "decks",
-                f"{players} players with {most_dealt} cards each need more than the {cards} "
-                f"cards of {decks} deck{'' if decks == 1 else 's'}",
+                ngettext(
+                    "{players} players with {dealt} cards each need more than the {cards} "
+                    "cards of {decks} deck",
+                    "{players} players with {dealt} cards each need more than the {cards} "
+                    "cards of {decks} decks",
+                    decks,
+                ).format(players=players, dealt=most_dealt, cards=cards, decks=decks),
             )
             return
 

@@ -17,6 +17,7 @@ def register(app: Flask) -> None:
         access,
         errors,
         jsonbody,
+        language,
         security,
     )
     from .api import bp as api_bp
@@ -32,12 +33,14 @@ def register(app: Flask) -> None:
 
     # Before any route is added: every <int:...> in a link is a number a row id can be.
     app.url_map.converters["int"] = RowIdConverter
+    # First: every answer after it (a refused form's too) speaks the request's language.
+    language.init_app(app)
     csrf.init_app(app)
     security.init_app(app)
     access.init_app(app)
     errors.init_app(app)
     jsonbody.init_app(app)  # after CSRF: a forged form is refused before its body is read
-    wording.install(app.jinja_env)  # {% trans count=... %}: a sentence for each count
+    wording.install(app.jinja_env)  # {% trans %} in the request's language (web/language.py)
     app.register_blueprint(main_bp)
     app.register_blueprint(games_bp)
     app.register_blueprint(sharing_bp)

@@ -15,9 +15,10 @@ from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 from ..errors import GameError
 from ..rules import RulesError, RuleViolation
 from ..rules import budget as referee_budget
+from ..rules.language import N_, _
 from .htmx import is_htmx
 
-CSRF_MESSAGE = (
+CSRF_MESSAGE = N_(
     "This page was open for a long time and its security token has expired, or the form came "
     "from elsewhere. Refresh the page and try again; nothing was changed."
 )
@@ -34,6 +35,10 @@ def wants_json() -> bool:
 
 
 def error_response(status: int, message: str, details: Any = None) -> Response:
+    """The answer to a refused request, its sentence in the request's language (a sentence
+    already translated, or built from a translated pattern, is in no catalogue: kept as is);
+    codes and field names in ``details`` stay English."""
+    message = _(message)
     if wants_json():
         response = jsonify({"error": message, "details": details})
         response.status_code = status
@@ -56,8 +61,10 @@ class UnsupportedMediaType(GameError):
     def __init__(self, sent: str) -> None:
         super().__init__(
             415,
-            "Send the body as JSON, with the header 'Content-Type: application/json' "
-            f"(this request said {sent[:60]!r}).",
+            _(
+                "Send the body as JSON, with the header 'Content-Type: application/json' "
+                "(this request said {sent})."
+            ).format(sent=repr(sent[:60])),
             {"field": "Content-Type", "code": "bad-content-type"},
         )
 
@@ -116,19 +123,19 @@ def init_app(app: Flask) -> None:
 
     @app.errorhandler(CSRFError)
     def handle_csrf(error: CSRFError) -> Response:
-        return error_response(400, CSRF_MESSAGE, {"reason": error.description})
+        return error_response(400, CSRF_MESSAGE, {"code": "csrf", "reason": error.description})
 
     @app.errorhandler(RequestEntityTooLarge)
     def handle_too_large(_error: RequestEntityTooLarge) -> Response:
-        return error_response(413, "That request is too large.")
+        return error_response(413, N_("That request is too large."))
 
     @app.errorhandler(HTTPException)
     def handle_http(error: HTTPException) -> Response:
         code = error.code or 500
         messages = {
-            404: "There is nothing here. Check the link; games are reached by their full link.",
-            405: "That action is not allowed here.",
-            429: "Too many attempts. Wait a minute and try again.",
+            404: N_("There is nothing here. Check the link; games are reached by their full link."),
+            405: N_("That action is not allowed here."),
+            429: N_("Too many attempts. Wait a minute and try again."),
         }
         response = error_response(code, messages.get(code, error.description or error.name))
         if code == 405 and error.get_response().headers.get("Allow"):
@@ -141,4 +148,4 @@ def init_app(app: Flask) -> None:
         if session is not None:
             session.rollback()
         app.logger.exception("unexpected error", exc_info=error)
-        return error_response(500, "Something went wrong on our side; nothing was saved.")
+        return error_response(500, N_("Something went wrong on our side; nothing was saved."))

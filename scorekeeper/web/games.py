@@ -54,8 +54,9 @@ from ..rules import (
     RuleSet,
     parse_cards,
 )
+from ..rules.language import N_
 from ..rules.rulesets import MAX_PLAYERS, MIN_PLAYERS
-from . import access
+from . import access, language
 from .builder import chosen_rules
 from .forms import NONE_CHOICES, POINT_LABELS, EntryForm, NewGameForm, fresh_key
 from .groups import form_group
@@ -212,7 +213,7 @@ def create() -> Response:
     return redirect_to(url_for("games.show", game_id=view.id))
 
 
-_REUSED_FORM = "This form had already started a game with other names or rules."
+_REUSED_FORM = N_("This form had already started a game with other names or rules.")
 
 
 # --- the game page --------------------------------------------------------------------------
@@ -581,20 +582,22 @@ def watch(game_id: str) -> Response:
 # request, so several processes stay correct. What it buys (benchmarks/web.py, "scoreboard
 # board, full render" at 10 clients, without it -> with it): server CPU 1.5-1.65 -> 0.53-0.75 ms
 # a request, 310-753 -> 1236-1688 requests a second.
-_BOARDS: LRUCache[tuple[str, int], str] = LRUCache(maxsize=256)
+# Keyed by language too: the fragment's words are the reader's.
+_BOARDS: LRUCache[tuple[str, int, str], str] = LRUCache(maxsize=256)
 _boards_lock = threading.Lock()  # cachetools' caches are not thread-safe
 
 
 def _board_fragment(session: Any, game_id: str, version: int) -> str:
+    key = (game_id, version, language.current())
     with _boards_lock:
-        cached = _BOARDS.get((game_id, version))
+        cached = _BOARDS.get(key)
     if cached is not None:
         return cached
     view = games.load_game(session, game_id)
     html = render_template("games/_watch_board.html", game=view)
     if view.version == version:  # else the game moved on meanwhile: not this version's board
         with _boards_lock:
-            _BOARDS[(game_id, version)] = html
+            _BOARDS[key] = html
     return html
 
 
@@ -610,7 +613,7 @@ def watch_board(game_id: str) -> Response:
     version = games.current_version(get_engine(), game_id)
     if version is None:
         raise NotFound()
-    etag = f"v{version}-{'f' if is_htmx() else 'p'}"
+    etag = f"v{version}-{'f' if is_htmx() else 'p'}-{language.current()}"
     if etag in request.if_none_match:
         response = make_response("", 304)
     elif request.args.get("v", type=whole_number) == version:

@@ -39,12 +39,19 @@ from ..errors import Conflict, Forbidden, GameError, Invalid, NotFound
 from ..games import leaderboard as stats
 from ..games import person_stats as personal
 from ..games import transfer
-from ..games.groups import NO_PERSON, rotate_group_join_code
+from ..games.groups import (
+    NO_PERSON,
+    group_language,
+    rotate_group_join_code,
+    set_group_language,
+)
 from ..printing.chart import cumulative_wins_svg, results_svg, running_totals_svg, swatch_text
 from ..printing.season import render_season
+from ..rules.language import N_, _
 from . import access
 from .errors import CSRF_MESSAGE
 from .htmx import redirect_to, render
+from .language import speak_group_language
 from .links import game_in
 from .numbers import whole_number_or
 from .printing import pdf_response, safe_filename
@@ -55,19 +62,20 @@ bp = Blueprint("groups", __name__)
 GAMES_SHOWN = 50  # a group page's newest games
 IMPORT_MAX_BYTES = 64 * 1024 * 1024  # an uploaded export (IMPORT_MAX_BYTES in the config)
 
-# The leaderboard's columns: (sort key, heading, short heading for narrow screens).
+# The leaderboard's columns: (sort key, heading, short heading for narrow screens), the
+# headings marked for the catalogues and translated when the page is shown.
 COLUMNS = (
-    ("name", "Player", "Player"),
-    ("games", "Games", "G"),
-    ("wins", "Wins", "W"),
-    ("win_rate", "Win rate", "W%"),
-    ("average_score", "Average score", "Avg"),
-    ("points_per_round", "Points a round", "Pts/rd"),
-    ("best_game", "Best game", "Best"),
-    ("worst_game", "Worst game", "Worst"),
-    ("went_out", "Went out", "Out"),
-    ("exact_cuts", "Exact cuts", "Cuts"),
-    ("streak", "Streak", "Streak"),
+    ("name", N_("Player"), N_("Player")),
+    ("games", N_("Games"), N_("G")),
+    ("wins", N_("Wins"), N_("W")),
+    ("win_rate", N_("Win rate"), N_("W%")),
+    ("average_score", N_("Average score"), N_("Avg")),
+    ("points_per_round", N_("Points a round"), N_("Pts/rd")),
+    ("best_game", N_("Best game"), N_("Best")),
+    ("worst_game", N_("Worst game"), N_("Worst")),
+    ("went_out", N_("Went out"), N_("Out")),
+    ("exact_cuts", N_("Exact cuts"), N_("Cuts")),
+    ("streak", N_("Streak"), N_("Streak")),
 )
 
 
@@ -186,6 +194,14 @@ def _show(group_id: str, status: int = 200, **extra: Any) -> Response:
     return no_store(response) if editor else response  # an editor's page shows the join code
 
 
+@bp.before_request
+def speak_the_groups_language() -> None:
+    """A group's pages speak the group's language, unless the reader chose one."""
+    group_id = (request.view_args or {}).get("group_id")
+    if group_id:
+        speak_group_language(group_language(get_session(), group_id))
+
+
 @bp.get("/groups/<group_id>")
 def show(group_id: str) -> Response:
     return _show(group_id)
@@ -239,6 +255,17 @@ def rename(group_id: str) -> Response:
         "name",
         lambda: games.rename_group(get_session(), group_id, name),
         {"name": name},
+    )
+
+
+@bp.post("/groups/<group_id>/language")
+def set_language(group_id: str) -> Response:
+    language = request.form.get("language", "")[:8]
+    return _group_form(
+        group_id,
+        "language",
+        lambda: set_group_language(get_session(), group_id, language),
+        {"language": language},
     )
 
 
@@ -349,7 +376,7 @@ def leaderboard(group_id: str) -> Response:
         "groups/leaderboard.html",
         group=group,
         board=board,
-        columns=COLUMNS,
+        columns=[(key, _(heading), _(short)) for key, heading, short in COLUMNS],
         sort_keys=stats.SORT_KEYS,
         range_values=shown,
         range_links=_range_links(group_id, "groups.leaderboard"),

@@ -76,7 +76,9 @@
       pointsInput.classList.remove("from-cards");
     }
     const summary = row.querySelector(".picker-toggle");
-    if (summary) summary.textContent = cards.length ? "🂠 Cards (" + cards.length + ")" : "🂠 Cards";
+    // The word comes from the page (data-label), in the page's language.
+    const word = summary && (summary.dataset.label || "Cards");
+    if (summary) summary.textContent = cards.length ? "🂠 " + word + " (" + cards.length + ")" : "🂠 " + word;
     const isOut = out && out.checked;
     row.classList.toggle("is-out", !!isOut);
     lockPhaseDone(row, !!isOut);

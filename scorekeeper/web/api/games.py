@@ -42,6 +42,7 @@ from ...db import get_engine, get_session
 from ...errors import Forbidden, Invalid, NotFound
 from ...games.phase_rounds import said
 from ...rules import RulesError, parse_cards, scoring
+from ...rules.language import N_
 from .. import access, jsonbody
 from ..errors import error_response, require_json_body
 from ..numbers import whole_number_or
@@ -65,11 +66,13 @@ from .schemas import (
 from .validation import Path, field_name, problems, shown
 
 ACTOR = "api"
-NO_GROUP_TOKEN = (
+NO_GROUP_TOKEN = N_(
     "Starting a game in a group needs the group's edit token: "
     "send it as 'Authorization: Bearer <token>'."
 )
-NOT_THE_GROUPS_TOKEN = "That token does not give edit rights to this group: no game was started."
+NOT_THE_GROUPS_TOKEN = N_(
+    "That token does not give edit rights to this group: no game was started."
+)
 SHOWN_PROBLEMS = 3  # in the message; the details list up to MAX_PROBLEMS
 MAX_PROBLEMS = 20
 Body = TypeVar("Body", bound=Request)

@@ -48,7 +48,7 @@ from ...games import leaderboard as stats
 from ...games import person_stats as personal
 from ...games import transfer
 from ...games.groups import get_group as find_group
-from ...games.groups import rotate_group_join_code
+from ...games.groups import rotate_group_join_code, set_group_language
 from .. import access, jsonbody
 from ..errors import require_json_body
 from ..groups import IMPORT_MAX_BYTES, read_range
@@ -63,6 +63,7 @@ from .schemas import (
     GameExport,
     Group,
     GroupExport,
+    GroupLanguage,
     GroupToken,
     Imported,
     JoinCode,
@@ -102,6 +103,7 @@ def _group(group: games.GroupView) -> dict[str, Any]:
         "people": [_person(p) for p in group.people],
         "games": group.game_count,
         "finished_games": group.finished_count,
+        "language": group.language,
     }
 
 
@@ -223,6 +225,19 @@ def join_group(group_id: str) -> Response:
     label = (body.label or LABEL)[:80]
     token = games.join_group(get_session(), group_id, body.code, label=label)
     return no_store(jsonify({"id": group_id, "token": token}))
+
+
+@bp.put("/groups/<group_id>/language")
+@documented(Group, body=GroupLanguage, errors=(404,), auth=True)
+def put_group_language(group_id: str) -> Response:
+    """Make the group's pages speak a language (en, es, de), or each reader's own (null).
+
+    A person's own choice on their device still wins on their device.
+    """
+    body = read_body(GroupLanguage)
+    session = get_session()
+    authorize_group(session, group_id)
+    return jsonify(_group(set_group_language(session, group_id, body.language)))
 
 
 @bp.post("/groups/<group_id>/join-code")

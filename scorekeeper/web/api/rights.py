@@ -15,12 +15,13 @@ from sqlmodel import Session
 from ... import games
 from ...errors import Forbidden, GameError
 from ...games.groups import get_group
+from ...rules.language import N_
 from .. import access
 
-NO_GROUP_TOKEN = (
+NO_GROUP_TOKEN = N_(
     "This change needs the group's edit token: send it as 'Authorization: Bearer <token>'."
 )
-NOT_THE_GROUPS_TOKEN = "That token does not give edit rights to this group."
+NOT_THE_GROUPS_TOKEN = N_("That token does not give edit rights to this group.")
 
 
 class Unauthorized(GameError):

@@ -25,6 +25,13 @@ class JoinGroup(Request):
     label: str | None = Field(None, description="What to call this client in the grants.")
 
 
+class GroupLanguage(Request):
+    language: Literal["en", "es", "de"] | None = Field(
+        description="The language the group's pages speak; null: each reader's own (their "
+        "device's choice, else their browser's)."
+    )
+
+
 class PersonName(Request):
     name: str = Field(description="The person's name in the group's pages.")
 
@@ -46,6 +53,10 @@ class Group(Answer):
     people: list[GroupPerson] = Field(description="By name.")
     games: int
     finished_games: int
+    language: str | None = Field(
+        default=None,
+        description="The language the group's pages speak (en, es, de); null: each reader's own.",
+    )
 
 
 class NewGroupAnswer(Group):

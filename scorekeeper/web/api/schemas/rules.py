@@ -52,10 +52,22 @@ class Decks(Answer):
     jokers: int
 
 
+TEXT_LANGUAGE_CODES = Literal[
+    "en", "es", "de", "fr", "it", "pt", "nl", "fi", "sv", "da", "no", "pl"
+]
+NAMES_DESCRIPTION = (
+    'The name in other languages, by language code ({"es": "Rummy de contratos"}); a page in '
+    "one of them shows it, else the English name."
+)
+SUMMARIES_DESCRIPTION = "The summary in other languages, by language code, as names."
+
+
 class RuleSet(Answer):
     id: str = Field(examples=["liverpool"])
     name: str
     summary: str
+    names: dict[TEXT_LANGUAGE_CODES, str] = Field(description=NAMES_DESCRIPTION)
+    summaries: dict[TEXT_LANGUAGE_CODES, str] = Field(description=SUMMARIES_DESCRIPTION)
     players: PlayerRange
     progression: Literal["rounds", "phases"] = Field(
         description='"rounds": everyone plays round N\'s contract; "phases": each player plays '
@@ -141,6 +153,12 @@ class RuleDocument(Answer):
     )
     name: str = "Custom rules"
     summary: str = ""
+    names: dict[TEXT_LANGUAGE_CODES, Annotated[str, Field(min_length=1, max_length=2000)]] = Field(
+        default_factory=dict, description=NAMES_DESCRIPTION
+    )
+    summaries: dict[TEXT_LANGUAGE_CODES, Annotated[str, Field(max_length=2000)]] = Field(
+        default_factory=dict, description=SUMMARIES_DESCRIPTION
+    )
     source: str = ""
     players: PlayerRange | None = None
     progression: Literal["rounds", "phases"] = Field(

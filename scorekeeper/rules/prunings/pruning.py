@@ -47,7 +47,15 @@ class Pruning:
 
 
 def understands(rules: SearchRules, kinds: Collection[MeldKind]) -> bool:
-    """Whether every meld the round may lay is of one of ``kinds`` (extra melds: any kind)."""
+    """Whether every meld the round may lay is of one of ``kinds`` (extra melds: any kind),
+    under the rules the prunings were shown sound for. A round that needs issue 24's kinds
+    or house rules (colour melds, flushes, runs of any suits, turning the corner or with
+    holes, wilds kept apart or capped per meld, sets of different ranks:
+    :attr:`.SearchRules.plain`) switches them off: their bounds count runs of one suit on a
+    line of 14 places and sets of any rank. Only ``card-count`` and ``memo`` are shown
+    sound there too."""
+    if not rules.plain:
+        return False
     if rules.extra_melds and rules.all_out:
         return all(kind in kinds for kind in (MeldKind.SET, MeldKind.RUN))
     return all(spec.kind in kinds for spec in rules.slots)

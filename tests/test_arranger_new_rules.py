@@ -22,6 +22,7 @@ from scorekeeper.rules import PRESETS, Card, MeldKind, Rank, RuleSet, Suit, chec
 from scorekeeper.rules.arranger import Arrangement, arrange
 from scorekeeper.rules.bruteforce import brute_force
 from scorekeeper.rules.cards import JOKER, format_cards
+from scorekeeper.rules.errors import RuleSetError
 from scorekeeper.rules.limits import waived
 from scorekeeper.rules.options import with_options
 from scorekeeper.rules.prunings import NAMES, Prunings
@@ -73,7 +74,7 @@ def new_rules(draw: st.DrawFn) -> RuleSet:
     base = dataclasses.replace(PRESETS["liverpool"], rounds=rounds)
     try:
         return with_options(base, options)
-    except Exception:  # noqa: BLE001 - a combination the rule set refuses: plainer rules
+    except RuleSetError:  # a combination the rule set refuses: plainer rules
         return with_options(base, {"extra_melds": options["extra_melds"]})
 
 

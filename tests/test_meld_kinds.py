@@ -340,10 +340,17 @@ def test_the_rule_book_says_each_rule(rules: RuleSet, sentence: str) -> None:
 # --- the arranger searches the new kinds and house rules (tests/test_rulings.py for more) -------
 
 
-@pytest.mark.parametrize("rules", [TEN_PHASE, PRESETS["carioca"], PRESETS["kalooki"], COLOUR])
-def test_the_arranger_answers_rounds_of_the_new_rules(rules: RuleSet) -> None:
-    hand = parse_cards("7H 7C 7D 8S 8C 8D 3H 4H 5H 6H")
-    a = arrange(rules, 1, hand)
+@pytest.mark.parametrize(
+    ("rules", "hand"),
+    [
+        (TEN_PHASE, "7H 7C 7D 8S 8C 8D 3H 4H 5H 6H"),
+        (PRESETS["carioca"], "7H 7C 7D 8S 8C 8D 3H 4H 5H 6H"),
+        (PRESETS["kalooki"], "7H 7C 7D 8S 8C 8D 9H 9S 9D 6H"),  # three sets
+        (COLOUR, "7H 7C 7D 8S 8C 8D 3H 4H 5H 6H"),
+    ],
+)
+def test_the_arranger_answers_rounds_of_the_new_rules(rules: RuleSet, hand: str) -> None:
+    a = arrange(rules, 1, parse_cards(hand))
     assert a.possible
     verdict = check_contract(rules, 1, [m.cards for m in a.melds], hand=a.leftover)
     assert verdict.legal, verdict.messages()

@@ -90,11 +90,26 @@ def _sets(
     state: SearchState, at: int, j: int | None, length: int, steps: StepBudget
 ) -> Iterable[Choice]:
     choices = set_choices(state.rules, state.naturals, at, length, steps)
+    if state.rules.suit_blind:
+        choices = (c for c in choices if _lowest_first(state.naturals, at, c.taken))
     if not state.rules.sets_differ:
         return choices
     # The sets of a lay-down differ in rank: none of a rank a set laid already has.
     laid = {c.rank for _, _, c in state.made if isinstance(c, SetChoice)}
     return choices if at // 4 + 1 not in laid else ()
+
+
+def _lowest_first(naturals: list[int], at: int, taken: tuple[int, ...]) -> bool:
+    """Whether a set takes its cards from the lowest suits first (where no meld cares which
+    suit a card is of, any other way of taking as many is the same to the search)."""
+    base = at - at % 4
+    short = False
+    for t, n in enumerate(taken):
+        if short and n:
+            return False
+        if base + t >= at and n < naturals[base + t]:
+            short = True
+    return True
 
 
 def _groups(kind: MeldKind) -> Maker:

@@ -215,7 +215,10 @@ def _fill(
         if r == rank:  # a window holds each rank once: the card at ``at`` goes here
             options.append([at])
             continue
-        options.append([cell(r, s) for s in suits if naturals[cell(r, s)]] + [None])
+        held = [cell(r, s) for s in suits if naturals[cell(r, s)]]
+        if rules.suit_blind:
+            held = held[:1]  # no meld cares which suit: the lowest stands for them all
+        options.append([*held, None])
     yield from _choose(rules, options, 0, (), most)
 
 

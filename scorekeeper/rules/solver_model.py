@@ -86,6 +86,9 @@ class SearchRules:
     holes: frozenset[int] = frozenset()  # ranks with no place in a run
     adjacent_wilds: bool = True  # two wilds may stand side by side in a run
     line_runs: bool = False  # runs are made by :mod:`.group_choices` (any new run rule)
+    # No meld cares which suit a card is of (runs of any suits, sets that may repeat suits,
+    # no colour meld or flush, no dual cards): of one rank, the search takes the lowest.
+    suit_blind: bool = False
 
     @property
     def plain(self) -> bool:
@@ -155,6 +158,13 @@ class SearchRules:
             holes=holes,
             adjacent_wilds=rules.adjacent_wilds,
             line_runs=line_runs,
+            suit_blind=(
+                rules.run_suits == RunSuits.ANY
+                and rules.set_max_cards is None
+                and not (rules.wild_ranks and rules.wild_can_be_natural)
+                and {m.kind for m in melds} | {k for k, _ in extras}
+                <= {MeldKind.SET, MeldKind.RUN}
+            ),
         )
 
     def min_naturals(self, kind: MeldKind) -> int:

@@ -92,15 +92,14 @@ class SearchRules:
 
     @property
     def plain(self) -> bool:
-        """Whether the round needs none of issue 24's kinds and house rules: the rule sets
-        the prunings other than ``card-count`` and ``memo`` were shown sound for."""
+        """Whether the round's melds are sets and runs of one suit on the line of 14 places:
+        the rule sets the prunings other than ``card-count`` and ``memo`` were shown sound
+        for. Sets of different ranks and a cap of wilds per meld only forbid ways a pruning
+        counts as open (each pruning is a bound that holds without them, so with them too);
+        colour melds, flushes and runs on another line (:attr:`line_runs`) are not counted
+        by them at all."""
         kinds = {spec.kind for spec in self.slots} | {kind for kind, _ in self.extras}
-        return (
-            kinds <= {MeldKind.SET, MeldKind.RUN}
-            and not self.line_runs
-            and self.wild_cap >= UNBOUNDED
-            and not self.sets_differ
-        )
+        return kinds <= {MeldKind.SET, MeldKind.RUN} and not self.line_runs
 
     @classmethod
     def of(cls, rules: RuleSet, round_number: int) -> SearchRules:

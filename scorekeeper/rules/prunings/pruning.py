@@ -48,12 +48,12 @@ class Pruning:
 
 def understands(rules: SearchRules, kinds: Collection[MeldKind]) -> bool:
     """Whether every meld the round may lay is of one of ``kinds`` (extra melds: any kind),
-    under the rules the prunings were shown sound for. A round that needs issue 24's kinds
-    or house rules (colour melds, flushes, runs of any suits, turning the corner or with
-    holes, wilds kept apart or capped per meld, sets of different ranks:
-    :attr:`.SearchRules.plain`) switches them off: their bounds count runs of one suit on a
-    line of 14 places and sets of any rank. Only ``card-count`` and ``memo`` are shown
-    sound there too."""
+    under the rules the prunings were shown sound for. A round that lays issue 24's colour
+    melds or flushes, or runs of any suits, turning the corner, with holes, wilds kept apart
+    or capped per meld (:attr:`.SearchRules.plain`) switches them off: their bounds count
+    runs of one suit on a line of 14 places. Only ``card-count`` and ``memo`` are shown
+    sound there too. (Sets of different ranks, and a cap of wilds in sets, only forbid
+    ways: a bound that holds without them holds with them.)"""
     if not rules.plain:
         return False
     if rules.extra_melds and rules.all_out:

@@ -193,7 +193,9 @@ def _explain_new_kind(
     head = f"No way to make {number_word(count)} {noun} with these cards under this table's rules"
     more = _wilds_short(ask, dataclasses.replace(search, slots=group), counts)
     if more:
-        return f"{head}: {number_word(more)} more wild {'card' if more == 1 else 'cards'} would be needed."
+        if more == 1:
+            return f"{head}: one more wild card would be needed."
+        return f"{head}: {number_word(more)} more wild cards would be needed."
     return f"{head}: the natural cards that fit together are too few."
 
 

@@ -161,8 +161,7 @@ class SearchRules:
                 rules.run_suits == RunSuits.ANY
                 and rules.set_max_cards is None
                 and not (rules.wild_ranks and rules.wild_can_be_natural)
-                and {m.kind for m in melds} | {k for k, _ in extras}
-                <= {MeldKind.SET, MeldKind.RUN}
+                and {m.kind for m in melds} | {k for k, _ in extras} <= {MeldKind.SET, MeldKind.RUN}
             ),
         )
 

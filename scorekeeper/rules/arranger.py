@@ -13,7 +13,9 @@ Terms:
   every arrangement it returns is accepted by :func:`.contract.check_contract`).
 
 The pieces: :mod:`.solver_model` (the hand as counts, the rules as the search needs them),
-:mod:`.meld_choices` (the melds that can start at a card), :mod:`.search_state` (where
+:mod:`.meld_choices` (the melds that can start at a card; :mod:`.group_choices` for colour
+melds, flushes and runs of any suits, turning the corner, with holes, wilds apart or capped
+per meld), :mod:`.search_state` (where
 the search stands), :mod:`.contract_search` (the depth-first search), :mod:`.prunings`
 (what only makes it faster), :mod:`.solver` (the questions about one hand, on one
 budget), :mod:`.arrangement_reasons` (why not, asked of the same search). This module turns

@@ -19,16 +19,18 @@ in meld order, ``None`` for a wild (a run's wild stands at its place).
   leave it legal is never tried: the shorter run does whatever it does.
 
 Ten Phases, phase 4 (a run of 7 of any suits, kings always wild, aces low): from the 3♣,
-the lowest card, with one wild:
+the lowest card, with one wild: a wild below it (2 to 8), every natural card (3 to 9), or
+a wild in the place of each card another meld might want (six more):
 
->>> from dataclasses import replace
->>> from .cards import parse_cards
+>>> from .cards import Suit, parse_cards
 >>> from .presets import TEN_PHASE
 >>> from .search_state import SearchState
+>>> from .solver_model import SUIT_INDEX
 >>> state = SearchState.of(TEN_PHASE, 4, parse_cards("3C 4H 5S 6S 7D 9C KH 8C"))
->>> runs = line_runs(state.rules, state.naturals, cell(3, 1), 7, 1, [], None)
->>> [(r.low, r.high, r.wilds) for r in runs]
-[(3, 9, 1), (3, 9, 0)]
+>>> at = cell(3, SUIT_INDEX[Suit.CLUBS])
+>>> runs = list(line_runs(state.rules, state.naturals, at, 7, 1, [], None))
+>>> [(r.low, r.high, r.wilds) for r in runs[:2]], len(runs)
+([(2, 8, 1), (3, 9, 0)], 8)
 """
 
 from __future__ import annotations

@@ -99,12 +99,12 @@ def _missing(ask: Solver, search: SearchRules, counts: HandCounts, want: str) ->
     more = _wilds_short(ask, search, counts)
     if more:
         return (
-            f"No way to make {want} at once with {_wild_words(counts.wilds)}: each kind of "
-            f"meld can be made alone, but together they need {number_word(more)} more."
+            f"No way to make {want} at once with {_wild_words(counts.wilds)}: the sets and "
+            f"the runs can each be made, but together they need {number_word(more)} more."
         )
     return (
-        f"No way to make {want} at once: each kind of meld can be made alone, but they need "
-        "the same cards."
+        f"No way to make {want} at once: the sets and the runs can each be made, but they "
+        "need the same cards."
     )
 
 

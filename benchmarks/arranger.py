@@ -363,6 +363,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     rows.report()
     custom_row(random.Random(args.seed + 1), hands_per, oracle_per)
+    custom_row(
+        random.Random(args.seed + 3),
+        hands_per,
+        oracle_per,
+        random_new_rule_set,
+        "random rule sets with colour melds, flushes and the new house rules",
+    )
     deal_row(random.Random(args.seed + 2), 150 if args.quick else 1050)
     if not args.no_hard:
         hard_case_rows(rng, hard_rounds, args.slowest)
@@ -580,12 +587,51 @@ def random_rule_set(rng: random.Random) -> RuleSet:
             continue
 
 
-def custom_row(rng: random.Random, hands_per: int, oracle_per: int) -> None:
+NEW_KINDS = (MeldKind.SET, MeldKind.RUN, MeldKind.COLOR, MeldKind.FLUSH)
+
+
+def random_new_rule_set(rng: random.Random) -> RuleSet:
+    """A one-round custom rule set with issue 24's kinds and house rules: one to three melds
+    of the four kinds, and every new option drawn at random (redrawn until it validates)."""
+    while True:
+        melds = tuple(
+            MeldSpec(kind, rng.randint(3, 4) if kind == MeldKind.SET else rng.randint(4, 6))
+            for kind in rng.choices(NEW_KINDS, k=rng.randint(1, 3))
+        )
+        going_out = rng.choice(list(GoingOut))
+        base = rng.choice(list(PRESETS.values()))
+        rules = dataclasses.replace(base, rounds=(RoundSpec(Contract(melds), 10, going_out),))
+        options = {
+            "aces": rng.choice(["low-or-high", "high-only", "low-only", "wrap"]),
+            "run_suits": rng.choice(["same", "any"]),
+            "set_ranks": rng.choice(["any", "different"]),
+            "wilds_per_meld": rng.choice([None, 1, 2]),
+            "adjacent_wilds": rng.random() < 0.5,
+            "extra_melds": rng.random() < 0.3,
+            "extra_meld_kinds": rng.choice(["any", "contract"]),
+            "color_min_naturals": rng.randint(1, 3),
+            "flush_min_naturals": rng.randint(1, 3),
+            "deuces_wild": rng.random() < 0.3,
+            "wilds_at_most_naturals": rng.random() < 0.3,
+        }
+        try:
+            return with_options(rules, options)
+        except RuleSetError:
+            continue
+
+
+def custom_row(
+    rng: random.Random,
+    hands_per: int,
+    oracle_per: int,
+    draw: Callable[[random.Random], RuleSet] = random_rule_set,
+    label: str = "random custom rule sets",
+) -> None:
     """12-card hands, each under a random custom rule set (``hands_per`` of them)."""
     times: list[float] = []
     mismatches = possible = 0
     for k in range(hands_per):
-        rules = random_rule_set(rng)
+        rules = draw(rng)
         pool = deck(rules, 3)
         hand = built_hand(rng, rules, 1, 12, pool) if k % 2 else random_hand(rng, 12, pool)
         t, a = timed(arranged, rules, 1, hand)
@@ -594,7 +640,7 @@ def custom_row(rng: random.Random, hands_per: int, oracle_per: int) -> None:
         if k < oracle_per * 5 and (brute_force(rules, 1, hand) is not None) != a.possible:
             mismatches += 1
     print(
-        f"random custom rule sets, 12-card hands ({len(times)}, {possible} possible): median "
+        f"{label}, 12-card hands ({len(times)}, {possible} possible): median "
         f"{ms(statistics.median(times)).strip()} ms, p99 {ms(pct(times, 0.99)).strip()} ms, "
         f"max {ms(max(times)).strip()} ms; disagreements with the oracle on the first "
         f"{min(hands_per, oracle_per * 5)}: {mismatches}"

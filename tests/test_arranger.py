@@ -17,7 +17,6 @@ from hypothesis import strategies as st
 
 from scorekeeper.rules import PRESETS, Card, MeldKind, Rank, RuleSet, Suit, check_contract
 from scorekeeper.rules.arranger import Arrangement, arrange
-from scorekeeper.rules.arranger_support import beyond_the_arranger
 from scorekeeper.rules.bruteforce import brute_force
 from scorekeeper.rules.budget import StepBudget
 from scorekeeper.rules.cards import JOKER, format_cards, parse_cards
@@ -317,13 +316,8 @@ def deals(draw: st.DrawFn, preset: str) -> tuple[RuleSet, int, tuple[Card, ...]]
     return rules, round_number, tuple(hand)
 
 
-# The presets whose every round the arranger searches (issue 24's kinds and house rules come
-# to the search later: until then it refuses those rounds, tests/test_meld_kinds.py).
-ARRANGED = [
-    preset
-    for preset, rules in PRESETS.items()
-    if not any(beyond_the_arranger(rules, n) for n in range(1, rules.round_count + 1))
-]
+# Every preset, issue 24's too (tests/test_arranger_new_rules.py draws their house rules).
+ARRANGED = list(PRESETS)
 
 
 @pytest.mark.parametrize("preset", ARRANGED)

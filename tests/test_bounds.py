@@ -471,7 +471,11 @@ def rule_sets_within_limits(draw: st.DrawFn) -> RuleSet:
     melds = [
         {"kind": kind, "min_length": draw(st.integers(2, 5 if kind == "set" else 7))}
         for kind in draw(
-            st.lists(st.sampled_from(["set", "run"]), min_size=1, max_size=MAX_CONTRACT_MELDS)
+            st.lists(
+                st.sampled_from(["set", "run", "set", "run", "color", "flush"]),
+                min_size=1,
+                max_size=MAX_CONTRACT_MELDS,
+            )
         )
     ]
     ranks = draw(st.lists(st.sampled_from(RANK_TEXT), max_size=MAX_WILD_RANKS, unique=True))
@@ -487,7 +491,18 @@ def rule_sets_within_limits(draw: st.DrawFn) -> RuleSet:
         "exact_contract_melds": draw(st.booleans()),
         "extra_melds": draw(st.booleans()),
         "keep_card_to_discard": draw(st.booleans()),
+        # Issue 24's house rules.
+        "run_suits": draw(st.sampled_from(["same", "any"])),
+        "set_ranks": draw(st.sampled_from(["any", "different"])),
+        "wilds_per_meld": draw(st.sampled_from([None, 0, 1, 2])),
+        "adjacent_wilds": draw(st.booleans()),
+        "extra_meld_kinds": draw(st.sampled_from(["any", "contract"])),
+        "color_min_naturals": draw(st.integers(0, 3)),
+        "flush_min_naturals": draw(st.integers(0, 3)),
+        "runs_without_wild_rank": draw(st.booleans()),
     }
+    if draw(st.integers(0, 3)) == 0:
+        options["aces"] = "wrap"
     if options["same_suit_runs"] != "never":
         options["same_suit_run_gap"] = draw(st.integers(0, 2))
     document = {

@@ -14,8 +14,6 @@ import pytest
 from flask.testing import FlaskClient
 
 from scorekeeper.rules.arranger import arrange
-from scorekeeper.rules.arranger_support import NotArrangedYet, beyond_the_arranger
-from scorekeeper.rules.budget import TooHard
 from scorekeeper.rules.cards import Card, Rank, parse_cards
 from scorekeeper.rules.contract import check_contract
 from scorekeeper.rules.document import to_document
@@ -339,30 +337,29 @@ def test_the_rule_book_says_each_rule(rules: RuleSet, sentence: str) -> None:
     assert sentence in text
 
 
-# --- the arranger refuses what it cannot search yet --------------------------------------------
+# --- the arranger searches the new kinds and house rules (tests/test_rulings.py for more) -------
 
 
 @pytest.mark.parametrize(
-    ("rules", "missing"),
+    ("rules", "hand"),
     [
-        (TEN_PHASE, "runs of any suits"),
-        (PRESETS["carioca"], "runs that turn the corner"),
-        (PRESETS["kalooki"], "sets of different ranks"),
-        (COLOUR, "colour melds"),
+        (TEN_PHASE, "7H 7C 7D 8S 8C 8D 3H 4H 5H 6H"),
+        (PRESETS["carioca"], "7H 7C 7D 8S 8C 8D 3H 4H 5H 6H"),
+        (PRESETS["kalooki"], "7H 7C 7D 8S 8C 8D 9H 9S 9D 6H"),  # three sets
+        (COLOUR, "7H 7C 7D 8S 8C 8D 3H 4H 5H 6H"),
     ],
 )
-def test_the_arranger_refuses_with_a_reason(rules: RuleSet, missing: str) -> None:
-    assert missing in beyond_the_arranger(rules, 1)
-    with pytest.raises(NotArrangedYet, match="does not handle") as raised:
-        arrange(rules, 1, parse_cards("7H 7C 7D 8S 8C 8D 3H 4H 5H 6H"))
-    assert isinstance(raised.value, TooHard)  # the web layer's 422
-    assert beyond_the_arranger(LIVERPOOL, 1) == []
+def test_the_arranger_answers_rounds_of_the_new_rules(rules: RuleSet, hand: str) -> None:
+    a = arrange(rules, 1, parse_cards(hand))
+    assert a.possible
+    verdict = check_contract(rules, 1, [m.cards for m in a.melds], hand=a.leftover)
+    assert verdict.legal, verdict.messages()
 
 
-def test_the_arrange_endpoint_answers_422(client: FlaskClient) -> None:
+def test_the_arrange_endpoint_answers_a_carioca_round(client: FlaskClient) -> None:
     response = client.post(
         "/api/v1/referee/arrange",
         json={"rules": "carioca", "round": 1, "cards": "7H 7C 7D 8S 8C 8D 3H 4H 5H 6H"},
     )
-    assert response.status_code == 422
-    assert "runs that turn the corner" in response.get_json()["error"]
+    assert response.status_code == 200, response.get_json()
+    assert response.get_json()["possible"] is True

@@ -104,6 +104,14 @@ CUSTOM = [
     ([("run", 4), ("run", 4)], False, {"run_min_naturals": 3}),
     ([("run", 3), ("run", 3)], True, {"extra_melds": True, "run_min_naturals": 2}),
     ([("set", 3), ("set", 3)], True, {"run_min_naturals": 1}),
+    # Issue 24's kinds and house rules: the prunings they switch off stay off, those they
+    # keep on (sets of different ranks, a cap of wilds) must not change an answer.
+    ([("set", 3), ("set", 3)], False, {"set_ranks": "different", "wilds_per_meld": 1}),
+    ([("set", 3), ("set", 3), ("run", 3)], True, {"set_ranks": "different"}),
+    ([("set", 3), ("run", 4)], False, {"run_suits": "any"}),
+    ([("run", 3), ("run", 3)], True, {"aces": "wrap", "adjacent_wilds": False}),
+    ([("color", 4), ("set", 3)], True, {"extra_melds": True}),
+    ([("flush", 4), ("run", 3)], False, {"extra_meld_kinds": "contract"}),
 ]
 
 

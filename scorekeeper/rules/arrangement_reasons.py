@@ -65,7 +65,7 @@ def _explain(ask: Solver, rules: RuleSet, round_number: int, hand: Sequence[Card
     counts = HandCounts.of(hand, rules)
     with_discard = dataclasses.replace(search, all_out=False, keep_discard=False)
     if search.all_out:
-        stuck = homeless(ask, search, counts, hand, rules)
+        stuck = homeless(ask, search, counts, hand, rules) if search.plain else []
         if stuck:
             verb = "fits" if len(stuck) == 1 else "fit"
             return (
@@ -90,7 +90,10 @@ def _missing(ask: Solver, search: SearchRules, counts: HandCounts, want: str) ->
     for kind in MeldKind:
         group = tuple(m for m in search.slots if m.kind == kind)
         if group and ask.solve(dataclasses.replace(search, slots=group), counts) is None:
-            parts.append(_explain_kind(ask, search, kind, group, counts))
+            if search.plain:
+                parts.append(_explain_kind(ask, search, kind, group, counts))
+            else:
+                parts.append(_explain_new_kind(ask, search, kind, group, counts))
     if parts:
         return " ".join(parts)
     more = _wilds_short(ask, search, counts)
@@ -173,6 +176,27 @@ def _explain_kind(
         return f"{head} with {_wild_words(wilds)}: {number_word(more)} more would be needed."
     what = "natural cards in sequence" if kind == MeldKind.RUN else "natural cards of one rank"
     return f"{head}: the {what} are too few for {number_word(count)} {kind.value}s."
+
+
+def _explain_new_kind(
+    ask: Solver,
+    search: SearchRules,
+    kind: MeldKind,
+    group: tuple[MeldSpec, ...],
+    counts: HandCounts,
+) -> str:
+    """Why the melds of ``kind`` alone cannot be made under issue 24's kinds and house
+    rules: the counts the sentences of :func:`_explain_kind` give are those of sets and runs
+    of one suit, so this one says what the house rules allow and how many wilds are short."""
+    count = len(group)
+    noun = kind.noun if count == 1 else kind.plural
+    head = f"No way to make {number_word(count)} {noun} with these cards under this table's rules"
+    more = _wilds_short(ask, dataclasses.replace(search, slots=group), counts)
+    if more:
+        if more == 1:
+            return f"{head}: one more wild card would be needed."
+        return f"{head}: {number_word(more)} more wild cards would be needed."
+    return f"{head}: the natural cards that fit together are too few."
 
 
 def _one_suit_tail(search: SearchRules, able: list[str], count: int) -> str:

@@ -13,7 +13,9 @@ Terms:
   every arrangement it returns is accepted by :func:`.contract.check_contract`).
 
 The pieces: :mod:`.solver_model` (the hand as counts, the rules as the search needs them),
-:mod:`.meld_choices` (the melds that can start at a card), :mod:`.search_state` (where
+:mod:`.meld_choices` (the melds that can start at a card; :mod:`.group_choices` for colour
+melds, flushes and runs of any suits, turning the corner, with holes, wilds apart or capped
+per meld), :mod:`.search_state` (where
 the search stands), :mod:`.contract_search` (the depth-first search), :mod:`.prunings`
 (what only makes it faster), :mod:`.solver` (the questions about one hand, on one
 budget), :mod:`.arrangement_reasons` (why not, asked of the same search). This module turns
@@ -43,10 +45,10 @@ from dataclasses import dataclass, field
 from functools import cached_property, partial
 
 from .arrangement_reasons import explain
-from .arranger_support import check_arrangeable
 from .budget import StepBudget, current
 from .cards import Card, Rank, format_cards
 from .contract_search import Solution, SolvedMeld
+from .group_choices import GroupChoice
 from .meld_choices import RunChoice, SetChoice
 from .prunings import ALL, Prunings
 from .rulesets import MeldKind, RuleSet
@@ -111,7 +113,6 @@ def arrange(
     No way to use every card: round 7 is all out, and K♥ fits in no meld.
     """  # noqa: E501
     hand = tuple(cards)
-    check_arrangeable(rules, round_number)  # kinds and house rules the search lacks: a 422
     search = SearchRules.of(rules, round_number)
     counts = HandCounts.of(hand, rules)
     solver = Solver(budget, prunings)
@@ -154,7 +155,7 @@ def _cards_used(solution: Solution) -> int:
         total += meld.wilds
         if isinstance(meld.shape, SetChoice):
             total += sum(meld.shape.taken)
-        elif isinstance(meld.shape, RunChoice):
+        elif isinstance(meld.shape, RunChoice | GroupChoice):
             total += len(meld.shape.taken)
     return total
 
@@ -204,9 +205,17 @@ def _meld_cards(meld: SolvedMeld, wilds: list[Card]) -> ArrangedMeld:
             card_at(p, shape.suit) if p in shape.taken else _pick_wild(wilds, shape.suit)
             for p in range(shape.low, shape.high + 1)
         ]
+    elif isinstance(shape, GroupChoice):
+        cards = [
+            _cell_card(c) if c is not None else _pick_wild(wilds, shape.suit) for c in shape.cells
+        ]
     else:
         cards = [_pick_wild(wilds, None) for _ in range(meld.wilds)]
     return ArrangedMeld(meld.kind, tuple(cards))
+
+
+def _cell_card(at: int) -> Card:
+    return Card(Rank(at // 4 + 1), SUITS[at % 4])
 
 
 def _pick_wild(wilds: list[Card], suit: int | None) -> Card:

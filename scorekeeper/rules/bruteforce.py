@@ -24,20 +24,27 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from itertools import combinations, product
+from itertools import combinations, pairwise, product
 
+from .budget import StepBudget
 from .cards import Card
 from .contract import match_lengths
-from .melds import HIGH_ACE, LOW_ACE, Meld, classify
+from .contract_pairs import runs_may_share
+from .meld_model import rank_at
+from .melds import Meld, classify, readings
 from .rulesets import (
-    DEFAULT_MIN_LENGTH,
     MAX_RUN_LENGTH,
+    Aces,
+    ExtraMeldKinds,
     MeldKind,
     MeldSpec,
     RuleSet,
-    SameSuitRuns,
+    RunSuits,
+    SetRanks,
 )
 from .runs import run_bounds, run_readings
+
+RANKS = 13
 
 
 @dataclass(frozen=True)
@@ -48,13 +55,17 @@ class _Group:
     # A run's possible (suit, low, high), over every legal reading of its cards (an ace low
     # or high, a 2 natural or wild); () for a set, or a run that may be of wild cards only.
     places: tuple[tuple[object, int, int], ...]
+    # A set's possible ranks, over every legal reading (None: of wild cards only), where
+    # the sets of a lay-down must differ in rank; () otherwise.
+    ranks: tuple[object, ...] = ()
 
 
-def _windows(
-    meld: Meld, lowest: int = LOW_ACE, highest: int = HIGH_ACE
-) -> tuple[tuple[int, int], ...]:
+def _windows(meld: Meld, rules: RuleSet) -> tuple[tuple[int, int], ...]:
     """Every (low, high) the run can take: its wilds past the naturals go either end (none
-    for a run of wild cards only, which has no place)."""
+    for a run of wild cards only, which has no place), within the aces' bounds, never on a
+    rank with no place in a run, and never two wilds side by side where that is the rule.
+    Where aces wrap, a place is given from a low position 1 to 13."""
+    lowest, highest = run_bounds(rules)
     positions = meld.card_positions()
     wild_at = set(meld.wild_indices)
     naturals = sorted(p for i, p in enumerate(positions) if i not in wild_at)
@@ -63,12 +74,22 @@ def _windows(
     n = len(meld.cards)
     first, last = naturals[0], naturals[-1]
     extra = n - (last - first + 1)
-    out = []
+    out = set()
     for low in range(first - extra, first + 1):
         high = low + n - 1
-        if low >= lowest and high <= highest:
-            out.append((low, high))
-    return tuple(out)
+        if low < lowest or high > highest:
+            continue
+        window = range(low, high + 1)
+        if any(rank_at(p) in rules.run_holes for p in window):
+            continue
+        wild = [p not in naturals for p in window]
+        if not rules.adjacent_wilds and any(a and b for a, b in pairwise(wild)):
+            continue
+        if rules.aces == Aces.WRAP:
+            shift = (low - 1) // RANKS * RANKS
+            low, high = low - shift, high - shift
+        out.add((low, high))
+    return tuple(sorted(out))
 
 
 def _plain(cards: Sequence[Card], rules: RuleSet, kind: MeldKind) -> bool:
@@ -76,7 +97,15 @@ def _plain(cards: Sequence[Card], rules: RuleSet, kind: MeldKind) -> bool:
     natural = [c for c in cards if c.rank is not None and c.rank not in rules.wild_ranks]
     if kind == MeldKind.SET:
         return len({c.rank for c in natural}) <= 1
-    return len({c.suit for c in natural}) <= 1 and len(cards) <= MAX_RUN_LENGTH
+    if kind == MeldKind.FLUSH:
+        return len({c.suit for c in natural}) <= 1
+    if kind == MeldKind.COLOR:
+        return len({c.suit.color for c in natural if c.suit is not None}) <= 1
+    if len(cards) > MAX_RUN_LENGTH:
+        return False
+    if rules.run_suits == RunSuits.ANY:
+        return len({c.rank for c in natural}) == len(natural)
+    return len({c.suit for c in natural}) <= 1
 
 
 def _read(
@@ -95,10 +124,10 @@ def _read(
     return seen[key]
 
 
-def _shortest(specs: Sequence[MeldSpec]) -> dict[MeldKind, int]:
+def _shortest(rules: RuleSet, specs: Sequence[MeldSpec]) -> dict[MeldKind, int]:
     """The fewest cards of a meld of each kind, as the referee judges a lay-down."""
     return {
-        kind: min([m.min_length for m in specs if m.kind == kind] + [DEFAULT_MIN_LENGTH[kind]])
+        kind: min([m.min_length for m in specs if m.kind == kind] + [rules.usual_length(kind)])
         for kind in MeldKind
     }
 
@@ -108,8 +137,10 @@ def candidate_groups(rules: RuleSet, round_number: int, cards: Sequence[Card]) -
     spec = rules.round(round_number)
     specs = spec.contract.melds
     exact = rules.exact_contract_melds and not spec.all_out
-    least = _shortest(specs)
-    kinds = set(rules.meld_kinds) if rules.extra_melds and spec.all_out else {m.kind for m in specs}
+    least = _shortest(rules, specs)
+    kinds = {m.kind for m in specs}
+    if rules.extra_melds and spec.all_out and rules.extra_meld_kinds == ExtraMeldKinds.ANY:
+        kinds = set(rules.meld_kinds)
     groups: list[_Group] = []
     seen: dict[tuple[MeldKind, tuple[Card, ...]], Meld | None] = {}
     n = len(cards)
@@ -127,8 +158,30 @@ def candidate_groups(rules: RuleSet, round_number: int, cards: Sequence[Card]) -
                 if meld is not None:
                     mask = sum(1 << i for i in picked)
                     places = _places(rules, group, least[kind]) if kind == MeldKind.RUN else ()
-                    groups.append(_Group(mask, kind, size, places))
+                    ranks = _set_ranks(rules, group, least[kind]) if kind == MeldKind.SET else ()
+                    groups.append(_Group(mask, kind, size, places, ranks))
     return groups
+
+
+def _set_ranks(rules: RuleSet, group: Sequence[Card], least: int) -> tuple[object, ...]:
+    """Every rank a legal reading of the set ``group`` has (None: wild cards only), where
+    the sets of a lay-down differ in rank."""
+    if rules.set_ranks != SetRanks.DIFFERENT:
+        return ()
+    found = readings(group, rules, MeldKind.SET, least, StepBudget(10**9))
+    ranks = {r.meld.rank for r in found if r.meld is not None}
+    return tuple(sorted(ranks, key=str))
+
+
+def _ranks_differ(sets: Sequence[_Group]) -> bool:
+    """Some reading of each set gives the sets different ranks (a set of wild cards only
+    has none)."""
+    sets = [g for g in sets if g.ranks]
+    for ranks in product(*(g.ranks for g in sets)):
+        named = [r for r in ranks if r is not None]
+        if len(set(named)) == len(named):
+            return True
+    return not sets
 
 
 def _runs_fit(rules: RuleSet, runs: Sequence[_Group]) -> bool:
@@ -155,20 +208,18 @@ def _places(
     melds = [r.meld for r in run_readings(group, rules, least) if r.meld is not None]
     out: set[tuple[object, int, int]] = set()
     for meld in melds:
-        windows = _windows(meld, *run_bounds(rules))
+        if meld.suit is None:
+            return ()  # of any suits, or of wild cards only: no suit to share
+        windows = _windows(meld, rules)
         if not windows:
-            return ()
+            continue  # no legal placement of its end wilds in this reading
         out.update((meld.suit, low, high) for low, high in windows)
     return tuple(sorted(out, key=str))
 
 
 def _pair_fits(rules: RuleSet, a: tuple[int, int], b: tuple[int, int]) -> bool:
     """Two runs of one suit at ``a`` and ``b`` (low, high), by the same-suit rules."""
-    if rules.same_suit_runs == SameSuitRuns.NEVER:
-        return False
-    if a[0] <= b[1] and b[0] <= a[1]:
-        return rules.same_suit_runs == SameSuitRuns.APART_OR_OVERLAPPING
-    return max(a[0], b[0]) - min(a[1], b[1]) - 1 >= rules.same_suit_run_gap
+    return runs_may_share(rules, a, b)
 
 
 def _extras(groups: Sequence[_Group], left: int) -> Iterator[list[_Group]]:
@@ -204,7 +255,8 @@ def brute_force(
             if unmatched:
                 return False
         runs = [g for g in everything or chosen if g.kind == MeldKind.RUN]
-        return _runs_fit(rules, runs)
+        sets = [g for g in everything or chosen if g.kind == MeldKind.SET]
+        return _runs_fit(rules, runs) and _ranks_differ(sets)
 
     def rec(k: int, used: int, start: int, chosen: list[_Group]) -> list[_Group] | None:
         if k == len(order):

@@ -35,13 +35,14 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from .budget import StepBudget, current
+from .group_choices import GroupChoice, bare_most, group_melds, line_runs
 from .meld_choices import Choice, RunChoice, SetChoice, run_starts, set_choices
 from .prunings import ALL, MEMO, Prunings
 from .prunings.memo import FailedStates, free_wilds, state_key
 from .rulesets import MeldKind, MeldSpec
 from .run_ends import place_ends
 from .search_state import HIGH, LEAVE, WILD, SearchState
-from .solver_model import CELLS, HIGH_ACE, MAX_RUN, HandCounts, SearchRules
+from .solver_model import CELLS, HIGH_ACE, HandCounts, SearchRules
 
 
 @dataclass(frozen=True)
@@ -51,7 +52,7 @@ class SolvedMeld:
 
     slot: int | None
     kind: MeldKind
-    shape: SetChoice | RunChoice | None
+    shape: SetChoice | RunChoice | GroupChoice | None
     wilds: int
 
 
@@ -82,26 +83,64 @@ def solve(
 # The makers of meld choices, by kind: every meld of the kind whose lowest natural card is
 # the one at cell ``at``, filling contract meld ``j`` (``None``: an extra meld), of at least
 # ``length`` cards. Each way a maker tries spends a step of the budget.
-Maker = Callable[[SearchState, int, "int | None", int, StepBudget], Iterable[Choice]]
+Maker = Callable[[SearchState, int, "int | None", int, StepBudget], Iterable[Choice | GroupChoice]]
 
 
 def _sets(
     state: SearchState, at: int, j: int | None, length: int, steps: StepBudget
 ) -> Iterable[Choice]:
-    return set_choices(state.rules, state.naturals, at, length, steps)
+    choices = set_choices(state.rules, state.naturals, at, length, steps)
+    if state.rules.suit_blind:
+        choices = (c for c in choices if _lowest_first(state.naturals, at, c.taken))
+    if not state.rules.sets_differ:
+        return choices
+    # The sets of a lay-down differ in rank: none of a rank a set laid already has.
+    laid = {c.rank for _, _, c in state.made if isinstance(c, SetChoice)}
+    return choices if at // 4 + 1 not in laid else ()
+
+
+def _lowest_first(naturals: list[int], at: int, taken: tuple[int, ...]) -> bool:
+    """Whether a set takes its cards from the lowest suits first (where no meld cares which
+    suit a card is of, any other way of taking as many is the same to the search)."""
+    base = at - at % 4
+    short = False
+    for t, n in enumerate(taken):
+        if short and n:
+            return False
+        if base + t >= at and n < naturals[base + t]:
+            short = True
+    return True
+
+
+def _groups(kind: MeldKind) -> Maker:
+    def make(
+        state: SearchState, at: int, j: int | None, length: int, steps: StepBudget
+    ) -> Iterable[GroupChoice]:
+        return group_melds(state.rules, state.naturals, at, kind, length, state.free(), steps)
+
+    return make
 
 
 def _runs(
     state: SearchState, at: int, j: int | None, length: int, steps: StepBudget
-) -> Iterable[Choice]:
+) -> Iterable[Choice | GroupChoice]:
     suit = at % 4
+    if state.rules.line_runs:
+        return line_runs(
+            state.rules, state.naturals, at, length, state.free(), state.runs[suit], steps
+        )
     wilds, others, claimants = state.free(), state.runs[suit], state.claimants(j, suit)
     return run_starts(
         state.rules, state.naturals, state.high_aces, at, length, wilds, others, claimants, steps
     )
 
 
-MAKERS: dict[MeldKind, Maker] = {MeldKind.SET: _sets, MeldKind.RUN: _runs}
+MAKERS: dict[MeldKind, Maker] = {
+    MeldKind.SET: _sets,
+    MeldKind.RUN: _runs,
+    MeldKind.COLOR: _groups(MeldKind.COLOR),
+    MeldKind.FLUSH: _groups(MeldKind.FLUSH),
+}
 
 _WildOnly = tuple[int, MeldKind, int, int]
 
@@ -164,7 +203,7 @@ class _Search:
                 if found is not None:
                     return found
         if rules.extra_melds and rules.all_out:
-            for kind, length in zip((MeldKind.SET, MeldKind.RUN), rules.extra_length, strict=True):
+            for kind, length in rules.extras:
                 found = self._start(at, None, kind, length)
                 if found is not None:
                     return found
@@ -183,7 +222,7 @@ class _Search:
         dual = at in self.state.hand.dual
         if dual:
             ways.append(WILD)
-        if at < 4 and self.rules.highest == HIGH_ACE:
+        if at < 4 and self.rules.highest == HIGH_ACE and not self.rules.line_runs:
             ways.append(HIGH)
         if not self.rules.all_out and not dual:
             ways.append(LEAVE)
@@ -229,7 +268,7 @@ class _Search:
         made = self.state.made
         if not 0 <= spare <= self.state.room + sum(r for *_, r in wild_only):
             return None
-        set_room = sum(c.room for _, _, c in made if isinstance(c, SetChoice))
+        set_room = sum(c.room for _, _, c in made if isinstance(c, SetChoice | GroupChoice))
         set_room += sum(r for *_, r in wild_only)
         runs = [(i, c) for i, (_, _, c) in enumerate(made) if isinstance(c, RunChoice)]
         cores = [c for _, c in runs]
@@ -260,7 +299,7 @@ class _Search:
         rules = self.rules
         if rules.min_naturals(spec.kind) > 0 or rules.wilds_at_most_naturals:
             return None
-        top = rules.set_max if spec.kind == MeldKind.SET else MAX_RUN
+        top = bare_most(rules, spec.kind)
         if spec.min_length > top:
             return None
         return 0 if rules.exact else top - spec.min_length
@@ -290,9 +329,13 @@ class _Search:
         # Equal contract melds are filled in reading order: sets by rank, runs by suit.
         for i, (j, kind, laid) in sorted(enumerate(state.made), key=_reading_order):
             choice = ends.get(i, laid)
-            extra = min(spare, choice.room) if isinstance(choice, SetChoice) else 0
+            extra = min(spare, choice.room) if isinstance(choice, SetChoice | GroupChoice) else 0
             spare -= extra
             slot = slot_of[j].pop(0) if j is not None else None
+            if isinstance(choice, GroupChoice) and extra:
+                more = (None,) * extra
+                choice = GroupChoice(kind, choice.cells + more, choice.wilds + extra, 0)
+                extra = 0
             melds.append(SolvedMeld(slot, kind, choice, choice.wilds + extra))
         for j, kind, wilds, room in wild_only:
             extra = min(spare, room)
@@ -302,8 +345,12 @@ class _Search:
         return Solution(tuple(melds), (*state.turned, *turned))
 
 
-def _reading_order(made: tuple[int, tuple[int | None, MeldKind, Choice]]) -> tuple[int, ...]:
+def _reading_order(
+    made: tuple[int, tuple[int | None, MeldKind, Choice | GroupChoice]],
+) -> tuple[int, ...]:
     j, _, choice = made[1]
+    if isinstance(choice, GroupChoice):
+        return (-1 if j is None else j, *(-1 if c is None else c for c in choice.cells))
     if isinstance(choice, SetChoice):
         return (-1 if j is None else j, choice.rank)
     return (-1 if j is None else j, choice.suit, choice.low)

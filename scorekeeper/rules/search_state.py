@@ -34,6 +34,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from .cards import Card
+from .group_choices import GroupChoice
 from .meld_choices import Choice, SetChoice
 from .rulesets import MeldKind, MeldSpec, RuleSet, SameSuitRuns
 from .solver_model import CELLS, HIGH_ACE, LOW_ACE, UNBOUNDED, HandCounts, SearchRules
@@ -42,7 +43,7 @@ WILD = "wild"  # a dual card played as a wild
 HIGH = "high"  # an ace kept for the top of a run (J Q K A)
 LEAVE = "leave"  # a card left in hand (a round with a discard)
 
-Laid = tuple[int | None, MeldKind, Choice]  # a meld laid: the contract meld it fills, its kind
+Laid = tuple[int | None, MeldKind, Choice | GroupChoice]  # a meld laid: the contract meld it fills
 
 
 class SearchState:
@@ -112,7 +113,7 @@ class SearchState:
 
     # --- the moves -------------------------------------------------------------------------
 
-    def lay(self, j: int | None, choice: Choice, sign: int = 1) -> None:
+    def lay(self, j: int | None, choice: Choice | GroupChoice, sign: int = 1) -> None:
         """Lay ``choice``, filling contract meld ``specs[j]`` (``None``: an extra meld), or,
         with ``sign=-1``, take it back.
 
@@ -126,6 +127,16 @@ class SearchState:
                     self._take(base + t, sign * n)
             self.used += sign * sum(choice.taken)
             kind = MeldKind.SET
+        elif isinstance(choice, GroupChoice):
+            for c in choice.taken:
+                self._take(c, sign)
+            self.used += sign * len(choice.taken)
+            kind = choice.kind
+            if choice.suit is not None:
+                if sign > 0:
+                    self.runs[choice.suit].append((choice.low, choice.high))
+                else:
+                    self.runs[choice.suit].pop()
         else:
             suit, first = choice.suit, choice.taken[0]
             for p in choice.taken:

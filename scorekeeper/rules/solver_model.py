@@ -24,7 +24,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .cards import Card, Rank, Suit
-from .rulesets import DEFAULT_MIN_LENGTH, Aces, MeldKind, MeldSpec, RuleSet, SameSuitRuns
+from .rulesets import (
+    Aces,
+    ExtraMeldKinds,
+    MeldKind,
+    MeldSpec,
+    RuleSet,
+    RunSuits,
+    SameSuitRuns,
+    SetRanks,
+)
 
 SUITS: tuple[Suit, ...] = tuple(Suit)
 CELLS = 52
@@ -67,6 +76,30 @@ class SearchRules:
     extra_melds: bool
     keep_discard: bool  # a discard round must leave a card to discard
     extra_length: tuple[int, int]  # fewest cards of an extra (set, run)
+    # Issue 24's kinds and house rules (the defaults keep the search as it was).
+    extras: tuple[tuple[MeldKind, int], ...] = ()  # all out: the extra melds' kinds, fewest cards
+    group_min_naturals: tuple[int, int] = (1, 1)  # colour meld, flush
+    wild_cap: int = UNBOUNDED  # most wilds in one meld (``wilds_per_meld``)
+    sets_differ: bool = False  # the sets of a lay-down are of different ranks
+    any_suit: bool = False  # runs of any suits
+    wrap: bool = False  # runs may turn the corner (each rank once)
+    holes: frozenset[int] = frozenset()  # ranks with no place in a run
+    adjacent_wilds: bool = True  # two wilds may stand side by side in a run
+    line_runs: bool = False  # runs are made by :mod:`.group_choices` (any new run rule)
+    # No meld cares which suit a card is of (runs of any suits, sets that may repeat suits,
+    # no colour meld or flush, no dual cards): of one rank, the search takes the lowest.
+    suit_blind: bool = False
+
+    @property
+    def plain(self) -> bool:
+        """Whether the round's melds are sets and runs of one suit on the line of 14 places:
+        the rule sets the prunings other than ``card-count`` and ``memo`` were shown sound
+        for. Sets of different ranks and a cap of wilds per meld only forbid ways a pruning
+        counts as open (each pruning is a bound that holds without them, so with them too);
+        colour melds, flushes and runs on another line (:attr:`line_runs`) are not counted
+        by them at all."""
+        kinds = {spec.kind for spec in self.slots} | {kind for kind, _ in self.extras}
+        return kinds <= {MeldKind.SET, MeldKind.RUN} and not self.line_runs
 
     @classmethod
     def of(cls, rules: RuleSet, round_number: int) -> SearchRules:
@@ -76,8 +109,30 @@ class SearchRules:
         def shortest(kind: MeldKind) -> int:
             # An extra meld is as long as the shortest contract meld of its kind, or the
             # usual fewest cards when that is shorter (what the contract referee accepts).
-            return min([m.min_length for m in melds if m.kind == kind] + [DEFAULT_MIN_LENGTH[kind]])
+            return min([m.min_length for m in melds if m.kind == kind] + [rules.usual_length(kind)])
 
+        extras: tuple[tuple[MeldKind, int], ...] = ()
+        if rules.extra_melds and spec.all_out:
+            kinds = (
+                spec.contract.kinds
+                if rules.extra_meld_kinds == ExtraMeldKinds.CONTRACT
+                else rules.meld_kinds
+            )
+            extras = tuple((kind, shortest(kind)) for kind in MeldKind if kind in kinds)
+        runs_laid = any(kind == MeldKind.RUN for kind, _ in extras) or any(
+            m.kind == MeldKind.RUN for m in melds
+        )
+        holes = frozenset(int(r) for r in rules.run_holes)
+        line_runs = runs_laid and (
+            rules.run_suits == RunSuits.ANY
+            or rules.aces == Aces.WRAP
+            or bool(holes)
+            or not rules.adjacent_wilds
+            or rules.wilds_per_meld is not None
+        )
+        sets = sum(1 for m in melds if m.kind == MeldKind.SET) + sum(
+            1 for kind, _ in extras if kind == MeldKind.SET
+        )
         return cls(
             slots=melds,
             set_min_naturals=rules.set_min_naturals,
@@ -93,10 +148,30 @@ class SearchRules:
             extra_melds=rules.extra_melds,
             keep_discard=rules.keep_card_to_discard and not spec.all_out,
             extra_length=(shortest(MeldKind.SET), shortest(MeldKind.RUN)),
+            extras=extras,
+            group_min_naturals=(rules.color_min_naturals, rules.flush_min_naturals),
+            wild_cap=UNBOUNDED if rules.wilds_per_meld is None else rules.wilds_per_meld,
+            sets_differ=rules.set_ranks == SetRanks.DIFFERENT and (sets > 1 or bool(extras)),
+            any_suit=rules.run_suits == RunSuits.ANY,
+            wrap=rules.aces == Aces.WRAP,
+            holes=holes,
+            adjacent_wilds=rules.adjacent_wilds,
+            line_runs=line_runs,
+            suit_blind=(
+                rules.run_suits == RunSuits.ANY
+                and rules.set_max_cards is None
+                and not (rules.wild_ranks and rules.wild_can_be_natural)
+                and {m.kind for m in melds} | {k for k, _ in extras} <= {MeldKind.SET, MeldKind.RUN}
+            ),
         )
 
     def min_naturals(self, kind: MeldKind) -> int:
-        return self.set_min_naturals if kind == MeldKind.SET else self.run_min_naturals
+        return {
+            MeldKind.SET: self.set_min_naturals,
+            MeldKind.RUN: self.run_min_naturals,
+            MeldKind.COLOR: self.group_min_naturals[0],
+            MeldKind.FLUSH: self.group_min_naturals[1],
+        }[kind]
 
     def wild_room(self, kind: MeldKind, naturals: int, length: int) -> int:
         """How many more wilds a meld of ``naturals`` natural cards and ``length`` cards may
@@ -105,7 +180,9 @@ class SearchRules:
         if self.wilds_at_most_naturals:
             most = naturals - (length - naturals)
         top = self.set_max if kind == MeldKind.SET else MAX_RUN
-        return min(most, top - length)
+        if kind in (MeldKind.COLOR, MeldKind.FLUSH):
+            top = UNBOUNDED
+        return min(most, top - length, self.wild_cap - (length - naturals))
 
     def runs_fit(self, a: tuple[int, int], b: tuple[int, int]) -> bool:
         """May two runs of one suit, at positions ``a`` and ``b`` (low, high), both go down?

@@ -12,7 +12,9 @@ The wilds are kept beside the key in a round with a discard (:func:`free_wilds`)
 spare wild never hurts (it stays in hand), so a state that failed with some free wilds
 fails with fewer too, and :class:`FailedStates` remembers the most it failed with. All out,
 every wild must find a meld, so the wilds are part of the key. Sound for every rule set:
-it cuts only a state already searched in full.
+it cuts only a state already searched in full. (Where the sets of a lay-down differ in
+rank, the ranks of the sets laid are in the key; where runs are made on a line of ranks,
+:mod:`..group_choices`, so are their places, all out too: they are placed when laid.)
 
 Liverpool round 4, three sets: ``7♠ 7♥ 7♦`` laid and ``7♣`` left, or ``7♠ 7♥ 7♣`` laid and
 ``7♦`` left, are one state from the eights on.
@@ -42,7 +44,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 
-from ..meld_choices import RunChoice
+from ..meld_choices import RunChoice, SetChoice
 from ..search_state import SearchState
 from ..solver_model import UNBOUNDED
 
@@ -52,9 +54,18 @@ NAME = "memo"
 def state_key(state: SearchState, at: int) -> Hashable:
     """What the search's way on from a node at cell ``at`` depends on (the wilds apart, in
     a round with a discard: :func:`free_wilds`)."""
+    # Where the sets of a lay-down differ in rank, the ranks of the sets laid matter.
+    ranks = (
+        tuple(sorted(c.rank for _, _, c in state.made if isinstance(c, SetChoice)))
+        if state.rules.sets_differ
+        else ()
+    )
     if state.rules.all_out:
-        # The runs' end wilds are placed at the end, so every run laid matters.
+        # The runs' end wilds are placed at the end, so every run laid matters (and the
+        # places of the runs made on a line of ranks, which are placed when laid).
         return (
+            ranks,
+            tuple(map(tuple, state.runs)) if state.rules.line_runs else (),
             at,
             bytes(state.naturals[at:]),
             tuple(state.high_aces),
@@ -72,6 +83,7 @@ def state_key(state: SearchState, at: int) -> Hashable:
     # The runs laid matter only while another run may still join them.
     runs_open = any(state.open[j] for j in state.run_specs)
     return (
+        ranks,
         at,
         bytes(state.naturals[at:]),
         tuple(state.high_aces),

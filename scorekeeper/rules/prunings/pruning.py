@@ -47,7 +47,15 @@ class Pruning:
 
 
 def understands(rules: SearchRules, kinds: Collection[MeldKind]) -> bool:
-    """Whether every meld the round may lay is of one of ``kinds`` (extra melds: any kind)."""
+    """Whether every meld the round may lay is of one of ``kinds`` (extra melds: any kind),
+    under the rules the prunings were shown sound for. A round that lays issue 24's colour
+    melds or flushes, or runs of any suits, turning the corner, with holes, wilds kept apart
+    or capped per meld (:attr:`.SearchRules.plain`) switches them off: their bounds count
+    runs of one suit on a line of 14 places. Only ``card-count`` and ``memo`` are shown
+    sound there too. (Sets of different ranks, and a cap of wilds in sets, only forbid
+    ways: a bound that holds without them holds with them.)"""
+    if not rules.plain:
+        return False
     if rules.extra_melds and rules.all_out:
         return all(kind in kinds for kind in (MeldKind.SET, MeldKind.RUN))
     return all(spec.kind in kinds for spec in rules.slots)

@@ -93,9 +93,9 @@ EVERYDAY_EXAMPLES = {
     "tests/test_arranger.py::test_agrees_with_the_oracle": 60,
     # 150, 120, 100 -> 50, 40, 35 (11.1, 7.8, 11.3 s): 70 % of the drawn rule sets are
     # refused by validation and drawn again; what is kept repeats the same document parts
-    "tests/test_rule_document.py::test_random_rule_sets_round_trip_exactly": 50,
-    "tests/test_rule_document.py::test_every_fault_is_found_in_one_pass_and_nothing_else": 40,
-    "tests/test_rule_document.py::test_ids_of_rule_sets_of_ones_own_never_collide": 35,
+    "tests/rules/test_document.py::test_random_rule_sets_round_trip_exactly": 50,
+    "tests/rules/test_document.py::test_every_fault_is_found_in_one_pass_and_nothing_else": 40,
+    "tests/rules/test_document.py::test_ids_of_rule_sets_of_ones_own_never_collide": 35,
     # 150 -> 50 each (13 s): random JSON and forms at the API and the new-game form
     "tests/test_fuzz.py::test_new_game_form": 50,
     "tests/test_fuzz.py::test_api_create_game_with_random_json": 50,

@@ -378,7 +378,7 @@ def test_the_readme_example_is_a_valid_document() -> None:
     import re
     from pathlib import Path
 
-    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
     found = re.search(r"### Rule-set documents.*?```json\n(.*?)```", readme, re.S)
     assert found is not None
     rules = from_document(json.loads(found.group(1)))

@@ -79,6 +79,9 @@ def test_console_script_upgrade(tmp_path: Path) -> None:
     path = tmp_path / "cli.sqlite3"
     env = os.environ | {"SCOREKEEPER_DATABASE_URL": f"sqlite:///{path}"}
     env["SCOREKEEPER_SECRET_KEY"] = "test"
+    # Not the default beside the package: the checkout's instance/ (an empty folder in a
+    # fresh clone made the run fail its checkout check).
+    env["SCOREKEEPER_INSTANCE_PATH"] = str(tmp_path / "instance")
     done = subprocess.run(
         [str(script), "upgrade"], env=env, cwd=tmp_path, capture_output=True, text=True
     )

@@ -40,6 +40,9 @@ WRITES: dict[str, tuple[tuple[int, int | None], ...]] = {
     "sqlite3.connect": ((0, None),),
 }
 WRITE_FLAGS = os.O_WRONLY | os.O_RDWR | os.O_CREAT | os.O_APPEND | os.O_TRUNC
+# A fresh checkout's first run: pytest's cache provider fills a folder of this name beside
+# .pytest_cache and renames it to that.
+CACHE_MAKING = str(ROOT / "pytest-cache-files-")
 
 
 class WriteOutside(RuntimeError):
@@ -65,6 +68,10 @@ def guard(extra: Iterable[str | os.PathLike[str]] = ()) -> None:
             full = os.path.realpath(path) + os.sep
             if full.startswith(roots) or f"{os.sep}__pycache__{os.sep}" in full:
                 continue
+            if event == "os.mkdir" and os.path.isdir(path):
+                continue  # fails with FileExistsError, writing nothing (Path.mkdir(exist_ok))
+            if full.startswith(CACHE_MAKING):
+                continue  # pytest makes .pytest_cache here, then renames it into place
             raise WriteOutside(
                 f"{event} {path!r}: a test writes in tmp_path or its run's folder (a folder"
                 " you asked a test to write in goes in SCOREKEEPER_TEST_WRITES)"

@@ -16,7 +16,7 @@ from scorekeeper.rules.options import with_options
 from scorekeeper.rules.prose import Section, key_rules, rounds_text, rule_book, summary
 from scorekeeper.rules.rulesets import MeldKind
 
-PROSE = Path(__file__).resolve().parent.parent / "scorekeeper" / "rules" / "prose.py"
+PROSE = Path(__file__).resolve().parents[2] / "scorekeeper" / "rules" / "prose.py"
 HEADINGS = [
     "Decks and wild cards",
     "Sets and runs",

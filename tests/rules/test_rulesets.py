@@ -192,7 +192,7 @@ def test_every_preset_is_valid_and_explains_itself(rules: RuleSet) -> None:
 
 def one_buy_limit(rules: RuleSet) -> bool:
     """Options give one buy limit for every round; Shanghai's differ by round (3, then 4),
-    which only its rule-set document holds (tests/test_rule_document.py)."""
+    which only its rule-set document holds (tests/rules/test_document.py)."""
     return len({r.buy_limit for r in rules.rounds if r.buying_allowed}) <= 1
 
 

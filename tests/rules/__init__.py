@@ -1,0 +1,1 @@
+"""Tests of the pure rules core (scorekeeper/rules/), one file beside each module."""

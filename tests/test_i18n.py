@@ -425,6 +425,9 @@ def _pages(app: Flask, client: FlaskClient, new_game: GameBuilder) -> list[str]:
         f"/games/{playing.id}/watch",
         f"/games/{done.id}",
         f"/games/{watched.id}",  # watching: the join form
+        f"/games/{playing.id}/history",
+        f"/games/{playing.id}/undo",
+        f"/games/{done.id}/watch/board",
         "/groups",
         f"/groups/{group_id}",
         f"/groups/{group_id}/leaderboard",

@@ -506,6 +506,31 @@ def test_the_builders_fields_speak_the_language(
     assert words[language] in text
 
 
+@pytest.mark.parametrize(
+    ("language", "not_played", "nothing"),
+    [
+        ("es", "la ronda 5 aún no se ha jugado", "no hay nada que deshacer"),
+        ("de", "Runde 5 wurde noch nicht gespielt", "nichts rückgängig zu machen"),
+    ],
+)
+def test_the_services_refusals_speak_the_language(
+    app: Flask,
+    client: FlaskClient,
+    new_game: GameBuilder,
+    language: str,
+    not_played: str,
+    nothing: str,
+) -> None:
+    """The sentences of games/phase_rounds.py's table, in the reader's language."""
+    fresh = new_game(app, ["Ann", "Bob"])
+    grant_device(app, client, fresh.id)
+    header = {"Accept-Language": language}
+    page = client.get(f"/games/{fresh.id}/rounds/5/edit", headers=header)
+    assert page.status_code == 404 and not_played in page.get_data(as_text=True)
+    page = client.get(f"/games/{fresh.id}/undo", headers=header)
+    assert page.status_code == 400 and nothing in page.get_data(as_text=True)
+
+
 def test_the_english_check_finds_english(
     app: Flask, client: FlaskClient, new_game: GameBuilder
 ) -> None:

@@ -9,6 +9,7 @@ tests/test_i18n_browser.py.
 from __future__ import annotations
 
 import html
+import io
 import re
 from functools import cache
 from pathlib import Path
@@ -22,6 +23,7 @@ from babel.messages.pofile import read_po
 from babel.support import Translations
 from flask import Flask
 from flask.testing import FlaskClient
+from pypdf import PdfReader
 
 from scorekeeper import games
 from scorekeeper.db import write_session
@@ -531,6 +533,36 @@ def test_the_services_refusals_speak_the_language(
     assert page.status_code == 404 and not_played in page.get_data(as_text=True)
     page = client.get(f"/games/{fresh.id}/undo", headers=header)
     assert page.status_code == 400 and nothing in page.get_data(as_text=True)
+
+
+def _pdf_text(pdf: bytes) -> str:
+    """The PDF's text, lower case (the sheets set their headings in capitals)."""
+    pages = PdfReader(io.BytesIO(pdf)).pages
+    return " ".join(" ".join((page.extract_text() or "") for page in pages).split()).lower()
+
+
+def test_a_game_sheet_and_a_blank_sheet_read_back_in_german(
+    app: Flask, client: FlaskClient, new_game: GameBuilder
+) -> None:
+    """The PDFs speak the reader's language, and a sheet kept for one language is never
+    served in another (the language is part of the cache's key)."""
+    game = new_game(app, ["Ann", "Bob"], rounds=2)
+    german = client.get(f"/games/{game.id}/sheet.pdf", headers={"Accept-Language": "de"})
+    assert german.status_code == 200
+    text = _pdf_text(german.data)
+    assert "wichtige regeln" in text and "punkte für karten auf der hand" in text
+    english = client.get(f"/games/{game.id}/sheet.pdf", headers={"Accept-Language": "en"})
+    assert (
+        "key rules" in _pdf_text(english.data) and english.headers["ETag"] != german.headers["ETag"]
+    )
+    blank = client.get(
+        "/print/blank.pdf?preset=liverpool&players=4", headers={"Accept-Language": "de"}
+    )
+    assert "so wird aufgeschrieben" in _pdf_text(blank.data)
+    blank = client.get(
+        "/print/blank.pdf?preset=liverpool&players=4", headers={"Accept-Language": "es"}
+    )
+    assert "cómo anotar" in _pdf_text(blank.data)
 
 
 def test_the_english_check_finds_english(

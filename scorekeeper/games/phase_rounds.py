@@ -17,6 +17,7 @@ from datetime import datetime
 from typing import Any
 
 from ..errors import Invalid
+from ..rules.language import N_, _
 from ..rules.phases import PhaseEntry, PhaseError, PhaseProgress, phase_progress
 from ..rules.rulesets import PhaseOrder
 from ..rules.scoring import PlayerResult
@@ -143,47 +144,51 @@ def phases_summary(view: GameView, entries: Sequence[EntryValues]) -> str:
 
 MESSAGES: dict[str, tuple[str, str]] = {
     "number-not-whole": (
-        "the round number must be a whole number",
-        "the hand number must be a whole number",
+        N_("the round number must be a whole number"),
+        N_("the hand number must be a whole number"),
     ),
     "already-recorded": (
-        "round {number} is already recorded; edit it instead",
-        "hand {number} is already recorded; edit it instead",
+        N_("round {number} is already recorded; edit it instead"),
+        N_("hand {number} is already recorded; edit it instead"),
     ),
     "not-yet": (
-        "round {number} cannot be entered yet: the next round is {next}",
-        "hand {number} cannot be entered yet: the next hand is {next}",
+        N_("round {number} cannot be entered yet: the next round is {next}"),
+        N_("hand {number} cannot be entered yet: the next hand is {next}"),
     ),
     "changed-elsewhere": (
-        "round {number} was changed on another device meanwhile; here are the new values: "
-        "check them and edit again",
-        "hand {number} was changed on another device meanwhile; here are the new values: "
-        "check them and edit again",
+        N_(
+            "round {number} was changed on another device meanwhile; here are the new values: "
+            "check them and edit again"
+        ),
+        N_(
+            "hand {number} was changed on another device meanwhile; here are the new values: "
+            "check them and edit again"
+        ),
     ),
-    "no-such": ("there is no round {number}", "there is no hand {number}"),
+    "no-such": (N_("there is no round {number}"), N_("there is no hand {number}")),
     "not-played": (
-        "round {number} has not been played yet",
-        "hand {number} has not been played yet",
+        N_("round {number} has not been played yet"),
+        N_("hand {number} has not been played yet"),
     ),
-    "none-recorded": ("no round has been recorded yet", "no hand has been recorded yet"),
+    "none-recorded": (N_("no round has been recorded yet"), N_("no hand has been recorded yet")),
     "nothing-to-undo": (
-        "No round has been recorded yet, so there is nothing to undo.",
-        "No hand has been recorded yet, so there is nothing to undo.",
+        N_("No round has been recorded yet, so there is nothing to undo."),
+        N_("No hand has been recorded yet, so there is nothing to undo."),
     ),
     "only-last": (
-        "only the last round (round {number}) can be undone",
-        "only the last hand (hand {number}) can be undone",
+        N_("only the last round (round {number}) can be undone"),
+        N_("only the last hand (hand {number}) can be undone"),
     ),
-    "entered": ("Round {number} entered: {points}", "Hand {number} entered: {points}"),
-    "edited": ("Round {number} edited: {changes}", "Hand {number} edited: {changes}"),
-    "undone": ("Round {number} undone: {points}", "Hand {number} undone: {points}"),
+    "entered": (N_("Round {number} entered: {points}"), N_("Hand {number} entered: {points}")),
+    "edited": (N_("Round {number} edited: {changes}"), N_("Hand {number} edited: {changes}")),
+    "undone": (N_("Round {number} undone: {points}"), N_("Hand {number} undone: {points}")),
     "body-and-address": (
-        "the body is for round {body} but the address is round {number}",
-        "the body is for hand {body} but the address is hand {number}",
+        N_("the body is for round {body} but the address is round {number}"),
+        N_("the body is for hand {body} but the address is hand {number}"),
     ),
     "cutter-only": (
-        "only the cutter can earn the cut bonus: {cutter} cut in round {number}, not {said}",
-        "only the cutter can earn the cut bonus: {cutter} cut in hand {number}, not {said}",
+        N_("only the cutter can earn the cut bonus: {cutter} cut in round {number}, not {said}"),
+        N_("only the cutter can earn the cut bonus: {cutter} cut in hand {number}, not {said}"),
     ),
 }
 
@@ -196,5 +201,16 @@ def said(phased: bool, key: str, **values: Any) -> str:
     'hand 4 cannot be entered yet: the next hand is 3'
     >>> said(False, "not-yet", number=4, next=3)
     'round 4 cannot be entered yet: the next round is 3'
+    """
+    return _(MESSAGES[key][1 if phased else 0]).format(**values)
+
+
+def recorded(phased: bool, key: str, **values: Any) -> str:
+    """The sentence ``key`` as the game's history keeps it: always English, whoever wrote
+    it (the history's pages read it back, see web/games.py), where :func:`said` speaks the
+    reader's language.
+
+    >>> recorded(False, "entered", number=2, points="Ann 0, Bob 35")
+    'Round 2 entered: Ann 0, Bob 35'
     """
     return MESSAGES[key][1 if phased else 0].format(**values)

@@ -32,6 +32,7 @@ from .phase_rounds import (
     phases_of,
     phases_summary,
     progress_with,
+    recorded,
     said,
 )
 from .results import record_results
@@ -323,7 +324,9 @@ def add_round(
         row = _new_round_row(game_id, number, entry, now)
         new = _lay_out(view, row, points, entry, progress)
         finished_at = end_after(view, progress, now, added=number)
-        summary = said(phased(view), "entered", number=number, points=_points_summary(view, points))
+        summary = recorded(
+            phased(view), "entered", number=number, points=_points_summary(view, points)
+        )
         summary += phases_summary(view, new.entries)
 
         def write(session: Session) -> None:
@@ -472,7 +475,7 @@ def _plan_replace(
         if before["results"][name]["points"] != after["results"][name]["points"]
     ]
     changes = ", ".join(changed) if changed else "no points changed"
-    summary = said(phased(view), "edited", number=number, changes=changes)
+    summary = recorded(phased(view), "edited", number=number, changes=changes)
     summary += phases_summary(view, new.entries)
     return _Replacement(row, new, progress, (before, after, summary))
 
@@ -542,7 +545,7 @@ def _plan_undo(
         session.expunge(loaded)
     before = _as_recorded(view, last)  # all of it: the entry form is filled from it again
     points = _points_summary(view, last.points)
-    summary = said(phased(view), "undone", number=last.number, points=points)
+    summary = recorded(phased(view), "undone", number=last.number, points=points)
     return round_id, (before, None, summary)
 
 

@@ -33,6 +33,7 @@ from typing import Any
 
 from .cards import Rank
 from .errors import RuleSetError, quoted
+from .language import N_, _
 from .points import POINT_TABLES, PointTable, get_point_table
 from .rulesets import (
     MAX_CARDS_DEALT,
@@ -202,42 +203,42 @@ OPTIONS: dict[str, Option] = {
     for o in (
         Option(
             "point_table",
-            "Point table: a table's name, or a custom table.",
+            N_("Point table: a table's name, or a custom table."),
             "table",
             _apply_point_table,
             lambda r: r.point_table.id,
         ),
         Option(
             "cards_dealt",
-            "Cards dealt to each player: one number, or one per round.",
+            N_("Cards dealt to each player: one number, or one per round."),
             "ints",
             _apply_cards_dealt,
             lambda r: [x.cards_dealt for x in r.rounds],
         ),
         Option(
             "buying",
-            'Players may buy the discard out of turn ("May I?").',
+            N_('Players may buy the discard out of turn ("May I?").'),
             "bool",
             _apply_buying,
             _read_buying,
         ),
         Option(
             "buy_limit",
-            "Most cards one player may buy in a round (empty: no limit).",
+            N_("Most cards one player may buy in a round (empty: no limit)."),
             "int",
             _apply_buy_limit,
             _read_buy_limit,
         ),
         Option(
             "buys_per_turn",
-            "Most buys between two turns (1 = single buy; empty: multiple buys).",
+            N_("Most buys between two turns (1 = single buy; empty: multiple buys)."),
             "int",
             _field("buys_per_turn", _optional_int("buys_per_turn", 1, 8)),
             lambda r: r.buys_per_turn,
         ),
         Option(
             "buy_precedence",
-            "Who gets a discard several players want to buy.",
+            N_("Who gets a discard several players want to buy."),
             "choice",
             _field("buy_precedence", lambda v: _choice("buy_precedence", v, BuyPrecedence)),
             lambda r: r.buy_precedence.value,
@@ -245,14 +246,14 @@ OPTIONS: dict[str, Option] = {
         ),
         Option(
             "deuces_wild",
-            "Every 2 is wild too.",
+            N_("Every 2 is wild too."),
             "bool",
             _apply_deuces_wild,
             lambda r: Rank.TWO in r.wild_ranks,
         ),
         Option(
             "jokers",
-            "How many jokers are shuffled in.",
+            N_("How many jokers are shuffled in."),
             "choice",
             _apply_jokers,
             lambda r: r.decks.jokers.value,
@@ -260,71 +261,73 @@ OPTIONS: dict[str, Option] = {
         ),
         Option(
             "exact_contract_melds",
-            "Contract melds must be exactly 3 (sets) and 4 (runs) "
-            "cards, except in an all-out round.",
+            N_(
+                "Contract melds must be exactly 3 (sets) and 4 (runs) "
+                "cards, except in an all-out round."
+            ),
             "bool",
             _field("exact_contract_melds", lambda v: _bool("exact_contract_melds", v)),
             lambda r: r.exact_contract_melds,
         ),
         Option(
             "set_min_naturals",
-            "Fewest natural (non-wild) cards in a set (0: wild cards alone make a set).",
+            N_("Fewest natural (non-wild) cards in a set (0: wild cards alone make a set)."),
             "int",
             _field("set_min_naturals", lambda v: _int("set_min_naturals", v, 0, 4)),
             lambda r: r.set_min_naturals,
         ),
         Option(
             "run_min_naturals",
-            "Fewest natural (non-wild) cards in a run (0: wild cards alone make a run).",
+            N_("Fewest natural (non-wild) cards in a run (0: wild cards alone make a run)."),
             "int",
             _field("run_min_naturals", lambda v: _int("run_min_naturals", v, 0, 13)),
             lambda r: r.run_min_naturals,
         ),
         Option(
             "color_min_naturals",
-            "Fewest natural (non-wild) cards in a colour meld (0: wild cards alone make one).",
+            N_("Fewest natural (non-wild) cards in a colour meld (0: wild cards alone make one)."),
             "int",
             _field("color_min_naturals", lambda v: _int("color_min_naturals", v, 0, 20)),
             lambda r: r.color_min_naturals,
         ),
         Option(
             "flush_min_naturals",
-            "Fewest natural (non-wild) cards in a flush (0: wild cards alone make one).",
+            N_("Fewest natural (non-wild) cards in a flush (0: wild cards alone make one)."),
             "int",
             _field("flush_min_naturals", lambda v: _int("flush_min_naturals", v, 0, 20)),
             lambda r: r.flush_min_naturals,
         ),
         Option(
             "wilds_per_meld",
-            "Most wild cards in one meld when going down (empty: no limit).",
+            N_("Most wild cards in one meld when going down (empty: no limit)."),
             "int",
             _field("wilds_per_meld", _optional_int("wilds_per_meld", 0, 20)),
             lambda r: r.wilds_per_meld,
         ),
         Option(
             "adjacent_wilds",
-            "Two wild cards may stand side by side in a run.",
+            N_("Two wild cards may stand side by side in a run."),
             "bool",
             _field("adjacent_wilds", lambda v: _bool("adjacent_wilds", v)),
             lambda r: r.adjacent_wilds,
         ),
         Option(
             "set_distinct_suits",
-            "The cards of a set must all be of different suits.",
+            N_("The cards of a set must all be of different suits."),
             "bool",
             _field("set_distinct_suits", lambda v: _bool("set_distinct_suits", v)),
             lambda r: r.set_distinct_suits,
         ),
         Option(
             "wilds_at_most_naturals",
-            "Wild cards may not outnumber natural cards in a meld.",
+            N_("Wild cards may not outnumber natural cards in a meld."),
             "bool",
             _field("wilds_at_most_naturals", lambda v: _bool("wilds_at_most_naturals", v)),
             lambda r: r.wilds_at_most_naturals,
         ),
         Option(
             "same_suit_runs",
-            "When two runs of one contract may share a suit.",
+            N_("When two runs of one contract may share a suit."),
             "choice",
             _field("same_suit_runs", lambda v: _choice("same_suit_runs", v, SameSuitRuns)),
             lambda r: r.same_suit_runs.value,
@@ -332,15 +335,19 @@ OPTIONS: dict[str, Option] = {
         ),
         Option(
             "same_suit_run_gap",
-            "Fewest ranks between two runs of one suit that do not overlap (0: they may touch).",
+            N_(
+                "Fewest ranks between two runs of one suit that do not overlap (0: they may touch)."
+            ),
             "int",
             _field("same_suit_run_gap", lambda v: _int("same_suit_run_gap", v, 0, 6)),
             lambda r: r.same_suit_run_gap,
         ),
         Option(
             "aces",
-            "Where an ace may stand in a run: low or high, high only, low only, or anywhere "
-            "(a run may turn the corner).",
+            N_(
+                "Where an ace may stand in a run: low or high, high only, low only, or anywhere "
+                "(a run may turn the corner)."
+            ),
             "choice",
             _field("aces", lambda v: _choice("aces", v, Aces)),
             lambda r: r.aces.value,
@@ -348,7 +355,7 @@ OPTIONS: dict[str, Option] = {
         ),
         Option(
             "run_suits",
-            "A run is consecutive cards of one suit, or consecutive ranks of any suits.",
+            N_("A run is consecutive cards of one suit, or consecutive ranks of any suits."),
             "choice",
             _field("run_suits", lambda v: _choice("run_suits", v, RunSuits)),
             lambda r: r.run_suits.value,
@@ -356,14 +363,16 @@ OPTIONS: dict[str, Option] = {
         ),
         Option(
             "runs_without_wild_rank",
-            "A rank that is always wild has no place in a run (2s always wild: runs go 3 to A).",
+            N_(
+                "A rank that is always wild has no place in a run (2s always wild: runs go 3 to A)."
+            ),
             "bool",
             _field("runs_without_wild_rank", lambda v: _bool("runs_without_wild_rank", v)),
             lambda r: r.runs_without_wild_rank,
         ),
         Option(
             "set_ranks",
-            "Whether two sets of one lay-down may share a rank.",
+            N_("Whether two sets of one lay-down may share a rank."),
             "choice",
             _field("set_ranks", lambda v: _choice("set_ranks", v, SetRanks)),
             lambda r: r.set_ranks.value,
@@ -371,22 +380,24 @@ OPTIONS: dict[str, Option] = {
         ),
         Option(
             "wild_can_be_natural",
-            "In deuces-wild games a 2 may stand for itself (otherwise every 2 is wild).",
+            N_("In deuces-wild games a 2 may stand for itself (otherwise every 2 is wild)."),
             "bool",
             _field("wild_can_be_natural", lambda v: _bool("wild_can_be_natural", v)),
             lambda r: r.wild_can_be_natural,
         ),
         Option(
             "extra_melds",
-            "Melds beyond the contract may go down with it.",
+            N_("Melds beyond the contract may go down with it."),
             "bool",
             _field("extra_melds", lambda v: _bool("extra_melds", v)),
             lambda r: r.extra_melds,
         ),
         Option(
             "extra_meld_kinds",
-            "Which kinds of melds may go down beyond the contract: any, or only kinds the "
-            "round's contract asks for.",
+            N_(
+                "Which kinds of melds may go down beyond the contract: any, or only kinds the "
+                "round's contract asks for."
+            ),
             "choice",
             _field("extra_meld_kinds", lambda v: _choice("extra_meld_kinds", v, ExtraMeldKinds)),
             lambda r: r.extra_meld_kinds.value,
@@ -394,21 +405,21 @@ OPTIONS: dict[str, Option] = {
         ),
         Option(
             "keep_card_to_discard",
-            "Going down in a round with a discard must leave at least one card to discard.",
+            N_("Going down in a round with a discard must leave at least one card to discard."),
             "bool",
             _field("keep_card_to_discard", lambda v: _bool("keep_card_to_discard", v)),
             lambda r: r.keep_card_to_discard,
         ),
         Option(
             "cut_bonus",
-            "Points added to the cutter's score for an exact cut (usually -50; 0 for none).",
+            N_("Points added to the cutter's score for an exact cut (usually -50; 0 for none)."),
             "int",
             _field("cut_bonus", lambda v: _int("cut_bonus", v, -500, 0)),
             lambda r: r.cut_bonus,
         ),
         Option(
             "joker_swap",
-            "Which jokers on the table may be taken by playing the natural card.",
+            N_("Which jokers on the table may be taken by playing the natural card."),
             "choice",
             _field("joker_swap", lambda v: _choice("joker_swap", v, JokerSwap)),
             lambda r: r.joker_swap.value,
@@ -416,7 +427,7 @@ OPTIONS: dict[str, Option] = {
         ),
         Option(
             "swap_wilds",
-            "Which wild cards a joker swap may take back: every wild, or jokers only.",
+            N_("Which wild cards a joker swap may take back: every wild, or jokers only."),
             "choice",
             _field("swap_wilds", lambda v: _choice("swap_wilds", v, SwapWilds)),
             lambda r: r.swap_wilds.value,
@@ -424,28 +435,31 @@ OPTIONS: dict[str, Option] = {
         ),
         Option(
             "wild_limit_on_layoffs",
-            "Wilds may not outnumber naturals after a lay-off either (not only when going down).",
+            N_(
+                "Wilds may not outnumber naturals after a lay-off either (not only when going "
+                "down)."
+            ),
             "bool",
             _field("wild_limit_on_layoffs", lambda v: _bool("wild_limit_on_layoffs", v)),
             lambda r: r.wild_limit_on_layoffs,
         ),
         Option(
             "buy_penalty_cards",
-            "Penalty cards drawn from the stock with each card bought.",
+            N_("Penalty cards drawn from the stock with each card bought."),
             "int",
             _field("buy_penalty_cards", lambda v: _int("buy_penalty_cards", v, 0, 3)),
             lambda r: r.buy_penalty_cards,
         ),
         Option(
             "no_buying_once_down",
-            "A player who has gone down may not buy.",
+            N_("A player who has gone down may not buy."),
             "bool",
             _field("no_buying_once_down", lambda v: _bool("no_buying_once_down", v)),
             lambda r: r.no_buying_once_down,
         ),
         Option(
             "next_player_takes_discard_free",
-            "The player about to draw may take the discard without a penalty card.",
+            N_("The player about to draw may take the discard without a penalty card."),
             "bool",
             _field(
                 "next_player_takes_discard_free",
@@ -455,7 +469,7 @@ OPTIONS: dict[str, Option] = {
         ),
         Option(
             "down_player_takes_discard_only_to_play",
-            "A player who is down takes the discard only to play it at once.",
+            N_("A player who is down takes the discard only to play it at once."),
             "bool",
             _field(
                 "down_player_takes_discard_only_to_play",
@@ -465,15 +479,17 @@ OPTIONS: dict[str, Option] = {
         ),
         Option(
             "layoff_on_going_down_turn",
-            "A player may lay off in the turn they go down.",
+            N_("A player may lay off in the turn they go down."),
             "bool",
             _field("layoff_on_going_down_turn", lambda v: _bool("layoff_on_going_down_turn", v)),
             lambda r: r.layoff_on_going_down_turn,
         ),
         Option(
             "phase_order",
-            "In a phase game: the phases in order, or in any order (a player says which one "
-            "they completed).",
+            N_(
+                "In a phase game: the phases in order, or in any order (a player says which one "
+                "they completed)."
+            ),
             "choice",
             _field("phase_order", lambda v: _choice("phase_order", v, PhaseOrder)),
             lambda r: r.phase_order.value,
@@ -481,14 +497,14 @@ OPTIONS: dict[str, Option] = {
         ),
         Option(
             "min_players",
-            "Fewest players.",
+            N_("Fewest players."),
             "int",
             _field("min_players", lambda v: _int("min_players", v, MIN_PLAYERS, MAX_PLAYERS)),
             lambda r: r.min_players,
         ),
         Option(
             "max_players",
-            "Most players.",
+            N_("Most players."),
             "int",
             _field("max_players", lambda v: _int("max_players", v, MIN_PLAYERS, MAX_PLAYERS)),
             lambda r: r.max_players,
@@ -529,62 +545,62 @@ def option_values(rules: RuleSet) -> dict[str, Any]:
 # here too: the builder shows them beside the options.
 CHOICE_WORDS: dict[str, dict[str, str]] = {
     "buy_precedence": {
-        "nearest": "The player nearest to the one about to draw",
-        "first-to-call": "Whoever calls first",
+        "nearest": N_("The player nearest to the one about to draw"),
+        "first-to-call": N_("Whoever calls first"),
     },
     "jokers": {
-        "per-deck": "Every deck's jokers (two a deck)",
-        "players-minus-one": "One joker fewer than the players",
-        "none": "No jokers",
-        "by-players": "A number of jokers for each row of the decks table",
+        "per-deck": N_("Every deck's jokers (two a deck)"),
+        "players-minus-one": N_("One joker fewer than the players"),
+        "none": N_("No jokers"),
+        "by-players": N_("A number of jokers for each row of the decks table"),
     },
     "aces": {
-        "low-or-high": "Low or high, not both (A 2 3 or Q K A)",
-        "high-only": "High only (Q K A)",
-        "low-only": "Low only (A 2 3)",
-        "wrap": "Anywhere: a run may turn the corner (Q K A 2 3)",
+        "low-or-high": N_("Low or high, not both (A 2 3 or Q K A)"),
+        "high-only": N_("High only (Q K A)"),
+        "low-only": N_("Low only (A 2 3)"),
+        "wrap": N_("Anywhere: a run may turn the corner (Q K A 2 3)"),
     },
     "run_suits": {
-        "same": "One suit",
-        "any": "Any suits (consecutive ranks)",
+        "same": N_("One suit"),
+        "any": N_("Any suits (consecutive ranks)"),
     },
     "set_ranks": {
-        "any": "Sets may share a rank",
-        "different": "Each set of a lay-down of another rank",
+        "any": N_("Sets may share a rank"),
+        "different": N_("Each set of a lay-down of another rank"),
     },
     "extra_meld_kinds": {
-        "any": "Any kind",
-        "contract": "Only kinds the round's contract asks for",
+        "any": N_("Any kind"),
+        "contract": N_("Only kinds the round's contract asks for"),
     },
     "same_suit_runs": {
-        "apart": "Only with a gap between them (they may not touch or overlap)",
-        "apart-or-overlapping": "Apart or overlapping, but not touching",
-        "never": "Never: each run is of another suit",
+        "apart": N_("Only with a gap between them (they may not touch or overlap)"),
+        "apart-or-overlapping": N_("Apart or overlapping, but not touching"),
+        "never": N_("Never: each run is of another suit"),
     },
     "joker_swap": {
-        "runs-only": "Jokers in runs only (a joker in a set stays)",
-        "runs-and-set-third": "Jokers in runs, and a joker laid as the third card of a set",
-        "never": "Never",
+        "runs-only": N_("Jokers in runs only (a joker in a set stays)"),
+        "runs-and-set-third": N_("Jokers in runs, and a joker laid as the third card of a set"),
+        "never": N_("Never"),
     },
     "phase_order": {
-        "in-order": "In order, one phase after another",
-        "any": "In any order (each player says which phase they completed)",
+        "in-order": N_("In order, one phase after another"),
+        "any": N_("In any order (each player says which phase they completed)"),
     },
     "progression": {
-        "rounds": "Rounds: everyone plays the same contract each round",
-        "phases": "Phases: each player plays their own phase and moves up on completing it",
+        "rounds": N_("Rounds: everyone plays the same contract each round"),
+        "phases": N_("Phases: each player plays their own phase and moves up on completing it"),
     },
     "going_out": {
-        "discard": "Discard the last card",
-        "all-out": "All out: every card goes into melds, no discard",
-        "one-card-left": "Keep one card to discard",
+        "discard": N_("Discard the last card"),
+        "all-out": N_("All out: every card goes into melds, no discard"),
+        "one-card-left": N_("Keep one card to discard"),
     },
     # The builder's meld kinds.
     "kind": {
-        "set": "Set (one rank)",
-        "run": "Run (in a row)",
-        "color": "Colour meld (one colour)",
-        "flush": "Flush (one suit)",
+        "set": N_("Set (one rank)"),
+        "run": N_("Run (in a row)"),
+        "color": N_("Colour meld (one colour)"),
+        "flush": N_("Flush (one suit)"),
     },
 }
 
@@ -600,14 +616,14 @@ def choice_words(option: str, value: Any) -> str:
     True
     """
     if isinstance(value, bool):
-        return "Yes" if value else "No"
+        return _("Yes") if value else _("No")
     if value is None:
-        return "No limit"
+        return _("No limit")
     if option == "point_table" and isinstance(value, str) and value in POINT_TABLES:
         return POINT_TABLES[value].name
     text = str(value)
     words = CHOICE_WORDS.get(option, {}).get(text)
     if words is not None:
-        return words
+        return _(words)
     spaced = text.replace("-", " ").replace("_", " ")
     return spaced[:1].upper() + spaced[1:]

@@ -36,6 +36,7 @@ from ..rules import PRESETS, Rank, RuleSet, from_document, to_document
 from ..rules.document import STRUCTURAL_OPTIONS
 from ..rules.document_reader import MAX_MELDS, MAX_TEXT
 from ..rules.errors import RuleSetDocumentError, RuleSetError
+from ..rules.language import N_
 from ..rules.options import OPTIONS, Option
 from ..rules.points import POINT_TABLES, PointTable
 from ..rules.prose import summary
@@ -110,12 +111,12 @@ OPTION_TOPICS: dict[str, tuple[str, ...]] = {
         "down_player_takes_discard_only_to_play",
     ),
 }
-SECTION_HEADINGS = {
-    "wilds": "Wild cards",
-    "melds": "Melds",
-    "scoring": "Going out and points",
-    "buying": "Buying",
-    "other": "Other house rules",
+SECTION_HEADINGS = {  # translated where shown
+    "wilds": N_("Wild cards"),
+    "melds": N_("Melds"),
+    "scoring": N_("Going out and points"),
+    "buying": N_("Buying"),
+    "other": N_("Other house rules"),
 }
 
 

@@ -53,7 +53,7 @@ from ..printing.sheets import (
 )
 from ..rules import PRESETS, RulesError, RuleSet, RuleSetDocumentError, get_preset, resolve_rules
 from ..rules.rulesets import MAX_PLAYERS
-from . import csrf
+from . import csrf, language
 from .api.openapi import documented
 from .api.schemas import Request, RulesValue
 from .builder import chosen_rules
@@ -141,10 +141,16 @@ def pdf_cache() -> PdfCache:
 
 @functools.lru_cache(maxsize=32)
 def _blank_pdf(
-    rules: RuleSet, seats: tuple[str, ...], paper: str, orientation: str | None, title: str
+    rules: RuleSet,
+    seats: tuple[str, ...],
+    paper: str,
+    orientation: str | None,
+    title: str,
+    spoken: str,
 ) -> bytes:
     # Keyed by the whole rule set (frozen, compared field by field): a document equal to a
-    # preset shares its sheet.
+    # preset shares its sheet. And by the language the sheet is written in (the request's,
+    # which the renderer speaks).
     return render_blank_sheet(rules, list(seats), paper, orientation, title or None)
 
 
@@ -172,13 +178,14 @@ def _blank_response(
 ) -> Response:
     rules.check_players(len(seats))
     paper = normalize_paper(paper_text)
-    key = repr((rules, seats, paper, orientation, title, assets_digest())).encode()
+    spoken = language.current()
+    key = repr((rules, seats, paper, orientation, title, spoken, assets_digest())).encode()
     etag = "blank-" + hashlib.sha256(key).hexdigest()[:24]
     cached = not_modified(etag, cache_control)
     if cached is not None:
         return cached
     ratelimit.check_pdf_render()
-    pdf = _blank_pdf(rules, seats, paper, orientation, title)
+    pdf = _blank_pdf(rules, seats, paper, orientation, title, spoken)
     name = rules.id if rules.id in PRESETS else rules.name
     filename = safe_filename(f"{name} {len(seats)} players", "score-sheet")
     return pdf_response(pdf, filename, etag, cache_control)
@@ -309,7 +316,10 @@ def _game_pdf(game_id: str, kind: str) -> Response:
         raise NotFound()
     paper = normalize_paper(_one("paper", "A4"))
     orientation = _orientation() if kind == "game" else "portrait"
-    variant = f"{kind}-{paper}-{orientation or 'auto'}"
+    # The sheet is written in the reader's language: each other language than English is a
+    # variant of its own (English keeps the names sheets were cached under before).
+    spoken = language.current()
+    variant = f"{kind}-{paper}-{orientation or 'auto'}" + ("" if spoken == "en" else f"-{spoken}")
     cache = pdf_cache()
     what = "trophy" if kind == "trophy" else "score-sheet"
     version = current_version(get_engine(), game_id)

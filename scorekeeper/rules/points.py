@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from .cards import FULL_DECK, Card, Rank, parse_cards
 from .errors import CardParseError, RuleSetError
-from .language import N_  # the tables' names, translated where shown
+from .language import N_, _
 
 MAX_CARD_POINTS = 1000
 MAX_CARD_VALUES = len(FULL_DECK)  # exact cards a table may value apart from their rank
@@ -38,12 +38,12 @@ class PointTable:
     def __post_init__(self) -> None:
         if len(self.rank_points) != len(Rank):
             raise RuleSetError(f"a point table needs a value for each of the {len(Rank)} ranks")
-        for value in (*self.rank_points, self.joker, *(v for _, v in self.cards)):
+        for value in (*self.rank_points, self.joker, *(v for _card, v in self.cards)):
             if not isinstance(value, int) or isinstance(value, bool):
                 raise RuleSetError(f"card points must be whole numbers, not {value!r}")
             if not 0 <= value <= MAX_CARD_POINTS:
                 raise RuleSetError(f"card points must be between 0 and {MAX_CARD_POINTS}")
-        if any(card.is_joker for card, _ in self.cards):
+        if any(card.is_joker for card, _value in self.cards):
             raise RuleSetError("a point table values the joker once, not among its cards")
 
     def points(self, card: Card) -> int:
@@ -65,6 +65,11 @@ class PointTable:
 
     def value_of(self, rank: Rank) -> int:
         return self.rank_points[rank - 1]
+
+    @property
+    def local_name(self) -> str:
+        """The table's name in the current language (a name of one's own as typed)."""
+        return _(self.name)
 
     def describe(self, jokers: bool = True) -> str:
         """The table in words, grouping equal neighbouring ranks: ``A 15 · 2-9 5 · ...``;

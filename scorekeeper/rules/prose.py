@@ -128,7 +128,7 @@ def decks_text(rules: RuleSet, players: range) -> str:
     ]
     if varying:
         clauses.append(_("one joker fewer than the players"))
-    return "; ".join(clauses) + "."
+    return capital("; ".join(clauses)) + "."
 
 
 def _at_most_wilds(cap: int) -> str:
@@ -533,7 +533,7 @@ def scoring_section(rules: RuleSet) -> Section:
                     _(
                         "When a player goes out the hand ends; everyone else scores the cards "
                         "left in hand ({table}): {points}."
-                    ).format(table=_(table.name), points=table.describe()),
+                    ).format(table=table.local_name, points=table.describe()),
                 ),
                 says(
                     key_rule(
@@ -555,7 +555,7 @@ def scoring_section(rules: RuleSet) -> Section:
                 _(
                     "When a player goes out the round ends; everyone else scores the cards left "
                     "in hand ({table}): {points}."
-                ).format(table=_(table.name), points=table.describe(rules.uses_jokers)),
+                ).format(table=table.local_name, points=table.describe(rules.uses_jokers)),
             ),
             says(
                 key_rule(_("The lowest total wins; equal totals share the win.")),

@@ -177,7 +177,7 @@ def _own_contracts(rules: RuleSet, shown: set[tuple[int, int]]) -> list[dict[str
 
 def table_examples(rules: RuleSet) -> list[dict[str, Any]]:
     """Lay-offs, joker swaps and a Liverpool call, each judged by the referee."""
-    w1, _ = wild_cards(rules)
+    w1, _w2 = wild_cards(rules)
     run = parse_cards("5H 6H 7H 8H")
     found: list[dict[str, Any]] = []
     for card in ("9H", w1, "10H"):

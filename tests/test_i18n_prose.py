@@ -248,3 +248,13 @@ def test_the_sheets_python_made_lines_speak_the_language() -> None:
     assert lines[3] != "1. Ann: 45 points (winner)"
     assert sheet.title == "Hoja de puntuación de Liverpool Rummy"
     assert season_dates(start, None) == "Since 1 March 2026"
+
+
+def test_the_api_list_of_rules_stays_english_whoever_asks_first(client: FlaskClient) -> None:
+    """The list is built once per process: a Spanish first request must not make it Spanish
+    (its contracts and wild cards in words) for everyone after."""
+    client.get("/api/v1/rules", headers={"Accept-Language": "es"})
+    answer = client.get("/api/v1/rules", headers={"Accept-Language": "en"}).get_json()
+    liverpool = next(p for p in answer["presets"] if p["id"] == "liverpool")
+    assert liverpool["wilds"] == "jokers are wild"
+    assert liverpool["rounds"][0]["contract"] == "2 sets"

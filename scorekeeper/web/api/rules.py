@@ -16,6 +16,7 @@ from flask import Response, jsonify
 from ...errors import NotFound
 from ...rules import OPTIONS, POINT_TABLES, PRESETS, to_document
 from ...rules.document import overview
+from ...rules.language import ENGLISH, speaking
 from ...rules.prose import rule_book
 from . import bp
 from .openapi import documented
@@ -24,9 +25,12 @@ from .schemas import RuleBook, RuleDocument, Rules
 
 @cache
 def rules_document() -> dict[str, Any]:
-    """The same for every request: built once per process."""
+    """The same for every request: built once per process, in English (its contracts and
+    wild cards in words would otherwise be in the language of the first request)."""
+    with speaking(ENGLISH):
+        presets = [overview(preset) for preset in PRESETS.values()]
     return {
-        "presets": [overview(preset) for preset in PRESETS.values()],
+        "presets": presets,
         "point_tables": [table.as_dict() for table in POINT_TABLES.values()],
         "options": [
             {

@@ -34,8 +34,13 @@ from scorekeeper.rules.options import OPTIONS, with_options
 from scorekeeper.rules.prose import key_rules, rule_book, summary
 from scorekeeper.web.rulebook import rulebook
 
+from . import test_season_trophy as season_games
 from .conftest import GameBuilder
 from .test_i18n import CATALOGUES, LANGUAGES, english_left
+
+# A group's seasons (2025 and 2026), the season trophy's own fixtures.
+session = season_games.session
+smiths = season_games.smiths
 
 # --- the rule book, from every preset and every house-rule variant ---------------------------
 
@@ -258,3 +263,19 @@ def test_the_api_list_of_rules_stays_english_whoever_asks_first(client: FlaskCli
     liverpool = next(p for p in answer["presets"] if p["id"] == "liverpool")
     assert liverpool["wilds"] == "jokers are wild"
     assert liverpool["rounds"][0]["contract"] == "2 sets"
+
+
+def test_a_german_season_trophy(app: Flask, smiths: str) -> None:
+    """The season trophy's Python-made lines: the champion's record and the standings'
+    figures in German (a decimal comma, "67 %")."""
+    client = app.test_client()
+    pdf = client.get(f"/groups/{smiths}/season.pdf?year=2026", headers={"Accept-Language": "de"})
+    text = " ".join(_pdf_pages(pdf.data))
+    assert "2 Siege in 3 Spielen" in text
+    assert re.search(r"1 Bob 3 67\s%", text.replace("\xa0", " "))
+    assert "wins in" not in text
+    dates = client.get(
+        f"/groups/{smiths}/season.pdf?from=2026-01-01&to=2026-02-28",
+        headers={"Accept-Language": "es"},
+    )
+    assert "1 de enero de 2026 – 28 de febrero de 2026" in " ".join(_pdf_pages(dates.data))

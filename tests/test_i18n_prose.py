@@ -279,3 +279,18 @@ def test_a_german_season_trophy(app: Flask, smiths: str) -> None:
         headers={"Accept-Language": "es"},
     )
     assert "1 de enero de 2026 – 28 de febrero de 2026" in " ".join(_pdf_pages(dates.data))
+
+
+def test_the_shared_result_speaks_the_language_and_its_picture_is_kept_per_language(
+    app: Flask, client: FlaskClient, new_game: GameBuilder
+) -> None:
+    game = new_game(app, ["Ann", "Bob"], rounds="all")
+    text = client.get(f"/games/{game.id}/result.txt", headers={"Accept-Language": "es"})
+    said = text.get_data(as_text=True)
+    assert "puntos" in said and "points" not in said
+    english = client.get(f"/games/{game.id}/result.png", headers={"Accept-Language": "en"})
+    german = client.get(
+        f"/games/{game.id}/result.png",
+        headers={"Accept-Language": "de", "If-None-Match": english.headers["ETag"]},
+    )
+    assert german.status_code == 200 and german.data != english.data  # "Endstand", drawn anew

@@ -14,9 +14,8 @@ from typing import Any
 from flask import Response, jsonify
 
 from ...errors import NotFound
-from ...rules import OPTIONS, POINT_TABLES, PRESETS, to_document
+from ...rules import OPTIONS, POINT_TABLES, PRESETS, language, to_document
 from ...rules.document import overview
-from ...rules.language import ENGLISH, speaking
 from ...rules.prose import rule_book
 from . import bp
 from .openapi import documented
@@ -27,7 +26,7 @@ from .schemas import RuleBook, RuleDocument, Rules
 def rules_document() -> dict[str, Any]:
     """The same for every request: built once per process, in English (its contracts and
     wild cards in words would otherwise be in the language of the first request)."""
-    with speaking(ENGLISH):
+    with language.speaking(language.ENGLISH):
         presets = [overview(preset) for preset in PRESETS.values()]
     return {
         "presets": presets,

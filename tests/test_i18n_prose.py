@@ -21,7 +21,12 @@ from babel.support import Translations
 from flask import Flask
 from flask.testing import FlaskClient
 from pypdf import PdfReader
+from sqlalchemy import update
+from sqlmodel import Session
 
+from scorekeeper import games
+from scorekeeper.db import get_engine
+from scorekeeper.models import Game
 from scorekeeper.printing import render_blank_sheet
 from scorekeeper.printing.render import render_html
 from scorekeeper.printing.season import season_dates
@@ -34,13 +39,8 @@ from scorekeeper.rules.options import OPTIONS, with_options
 from scorekeeper.rules.prose import key_rules, rule_book, summary
 from scorekeeper.web.rulebook import rulebook
 
-from . import test_season_trophy as season_games
 from .conftest import GameBuilder
 from .test_i18n import CATALOGUES, LANGUAGES, english_left
-
-# A group's seasons (2025 and 2026), the season trophy's own fixtures.
-session = season_games.session
-smiths = season_games.smiths
 
 # --- the rule book, from every preset and every house-rule variant ---------------------------
 
@@ -265,9 +265,24 @@ def test_the_api_list_of_rules_stays_english_whoever_asks_first(client: FlaskCli
     assert liverpool["rounds"][0]["contract"] == "2 sets"
 
 
+@pytest.fixture
+def smiths(app: Flask, new_game: GameBuilder) -> str:
+    """A group's 2026: Bob wins in January and February, Ann in March."""
+    with Session(get_engine(app), expire_on_commit=False) as session:
+        group, _token = games.create_group(session, "Smith family")
+        for month, row in ((1, [20, None, 30]), (2, [5, None, 30]), (3, [None, 15, 5])):
+            view = new_game(session, ["Ann", "Bob", "Cy"], [row], group_id=group.id, rounds="all")
+            when = datetime(2026, month, 10, tzinfo=UTC)
+            session.connection().execute(
+                update(Game).where(Game.id == view.id).values(finished_at=when)
+            )
+            session.commit()
+        return group.id
+
+
 def test_a_german_season_trophy(app: Flask, smiths: str) -> None:
     """The season trophy's Python-made lines: the champion's record and the standings'
-    figures in German (a decimal comma, "67 %")."""
+    figures in German ("67 %")."""
     client = app.test_client()
     pdf = client.get(f"/groups/{smiths}/season.pdf?year=2026", headers={"Accept-Language": "de"})
     text = " ".join(_pdf_pages(pdf.data))

@@ -14,6 +14,7 @@ import io
 import re
 from collections.abc import Iterator
 from datetime import UTC, datetime
+from pathlib import Path
 
 import pytest
 from babel.dates import format_date
@@ -25,6 +26,7 @@ from sqlalchemy import update
 from sqlmodel import Session
 
 from scorekeeper import games
+from scorekeeper.cli import main as cli_main
 from scorekeeper.db import get_engine
 from scorekeeper.models import Game
 from scorekeeper.printing import render_blank_sheet
@@ -308,3 +310,16 @@ def test_the_shared_result_speaks_the_language_and_its_picture_is_kept_per_langu
         headers={"Accept-Language": "de", "If-None-Match": english.headers["ETag"]},
     )
     assert german.status_code == 200 and german.data != english.data  # "Endstand", drawn anew
+
+
+def test_the_print_command_writes_a_sheet_in_a_language(tmp_path: Path) -> None:
+    sheet = tmp_path / "hoja.pdf"
+    assert (
+        cli_main(["print", "blank", "--preset", "carioca", "--language", "es", "-o", str(sheet)])
+        == 0
+    )
+    text = " ".join(_pdf_pages(sheet.read_bytes()))
+    assert "Hoja de puntuación de Carioca" in text and "score sheet" not in text
+    english = tmp_path / "sheet.pdf"
+    assert cli_main(["print", "blank", "--preset", "carioca", "-o", str(english)]) == 0
+    assert "Carioca (Chile) score sheet" in " ".join(_pdf_pages(english.read_bytes()))

@@ -19,7 +19,9 @@ What it does, in one run:
    - **scoreboard**: the watch page's scoreboard fragment (``/games/<id>/watch/board`` as htmx
      asks for it; ``GET /api/v1/games/<id>`` where the watch page does not exist);
    - **game page, English** and **game page, Spanish**: the watched game's page as a watching
-     device reads it, with ``Accept-Language: en`` and ``es`` (issue 26: within 10 %);
+     device reads it, with ``Accept-Language: en`` and ``es`` (issue 26: within 10 %); and
+     **rules page, English** and **rules page, Spanish**: ``/rules/liverpool``, its rule book
+     and examples written from the rule set in the reader's language;
    - **scoreboard poll**: the same fragment asked conditionally (``If-None-Match``) while
      nothing changes, which is what a second screen does almost all evening;
    - **round entry**: ``POST /api/v1/games/<id>/rounds``, each client on its own game, undoing
@@ -901,6 +903,11 @@ def scenarios(bench: Bench) -> list[Scenario]:
             Scenario(f"game page, {name}", "app", lambda _s, c=call: c)
             for name, call in game_pages(bench).items()
         ),
+        # A rules page, its rule book written from the rule set in the reader's language.
+        *(
+            Scenario(f"rules page, {name}", "app", lambda _s, c=call: c)
+            for name, call in in_languages("/rules/liverpool").items()
+        ),
         Scenario(
             f"scoreboard {fragment}, watch poll",
             "app",
@@ -942,7 +949,11 @@ def scenarios(bench: Bench) -> list[Scenario]:
 
 def game_pages(bench: Bench) -> dict[str, Call]:
     """The watched game's page as a watching device reads it, in English and in Spanish."""
-    path = f"/games/{bench.watched['id']}"
+    return in_languages(f"/games/{bench.watched['id']}")
+
+
+def in_languages(path: str) -> dict[str, Call]:
+    """``GET path`` in English and in Spanish."""
     return {
         language: Call("GET", path, headers={"Accept-Language": code})
         for language, code in (("English", "en"), ("Spanish", "es"))

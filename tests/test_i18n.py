@@ -467,8 +467,8 @@ def test_the_rules_pages_house_rules_and_headings_speak_the_language(
 ) -> None:
     """The house rules judged live on a rules page (colour melds, flushes, runs of any suits,
     sets of different ranks...), the phase game's rules, and the page's own headings are in
-    the reader's language. (The rule prose of the sections and the rounds table's words are
-    not translated yet: they are left out of this check.)"""
+    the reader's language (the rule prose of the sections and the rounds table's words:
+    tests/test_i18n_prose.py)."""
     page = client.get(f"/rules/{preset}", headers={"Accept-Language": language})
     assert page.status_code == 200
     text = page.get_data(as_text=True)
@@ -490,8 +490,8 @@ def test_the_builders_fields_speak_the_language(
     client: FlaskClient, start: str, language: str
 ) -> None:
     """The builder's headings, labels, legends, buttons, options and hints are in the reader's
-    language, house rules included. (The preset's summary, typed into its field, and the rule
-    prose beside the form are not translated yet: they are left out of this check.)"""
+    language, house rules included. (The preset's summary, typed into its field, is the rule
+    set's own text; the rule prose beside the form: tests/test_i18n_prose.py.)"""
     page = client.get(f"/rules/build?from={start}", headers={"Accept-Language": language})
     assert page.status_code == 200
     text = page.get_data(as_text=True)

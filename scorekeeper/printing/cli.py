@@ -6,27 +6,34 @@
     scorekeeper print blank --preset <a shared rule set's link> -o sheet.pdf
     scorekeeper print game <game id> -o game.pdf
     scorekeeper print trophy <game id> -o trophy.pdf
+    scorekeeper print blank --preset carioca --language es -o hoja.pdf
 
 A blank sheet is for a preset, a rule-set document in a file (``--rules``: what
 ``GET /api/v1/rules/<preset>`` or the builder's "Download as a file" gives), or a rule set
 saved in the app and shared by its link (``--preset`` with the link, or ``shared:<token>``).
-``-o -`` writes to standard output. Games and shared rule sets are read from the app's database
-(``--database-url`` before ``print``, or ``SCOREKEEPER_DATABASE_URL``, else the SQLite file in
-the instance folder, as the app does) through the game service; no Flask app is built.
+``--language es`` (or ``de``) writes the sheet in that language, as the app does for a reader
+of it (English by default). ``-o -`` writes to standard output. Games and shared rule sets are
+read from the app's database (``--database-url`` before ``print``, or
+``SCOREKEEPER_DATABASE_URL``, else the SQLite file in the instance folder, as the app does)
+through the game service; no Flask app is built.
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import os
 import re
 import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..errors import GameError, Invalid, NotFound
 from ..rules import RulesError, RuleSet
+from ..rules.language import speaking
 
 if TYPE_CHECKING:
     from sqlalchemy.engine import Engine
@@ -93,6 +100,9 @@ def game_id_from(text: str) -> str:
 
 def _page_options(parser: argparse.ArgumentParser, *, orientation: bool) -> None:
     parser.add_argument("--paper", default="A4", help="A4 (default) or Letter")
+    parser.add_argument(
+        "--language", default="en", choices=languages(), help="the sheet's language (default en)"
+    )
     if orientation:
         parser.add_argument(
             "--orientation",
@@ -122,6 +132,40 @@ def _fail(message: str) -> int:
     return 2
 
 
+TRANSLATIONS = Path(__file__).resolve().parents[1] / "translations"
+
+
+def languages() -> list[str]:
+    """English and each language the app has a catalogue for (``scorekeeper/translations/``).
+
+    >>> languages()
+    ['en', 'de', 'es']
+    """
+    found = sorted(path.parent.name for path in TRANSLATIONS.glob("*/LC_MESSAGES"))
+    return ["en", *found]
+
+
+@contextmanager
+def _in_language(code: str) -> Iterator[None]:
+    """Write the sheet in ``code``'s words, from the catalogue the app reads."""
+    from babel.support import Translations
+
+    with speaking(Translations.load(str(TRANSLATIONS), [code])):
+        yield
+
+
+def in_language(command: Callable[[argparse.Namespace], int]) -> Callable[..., int]:
+    """A print command run in the language its ``--language`` names."""
+
+    @functools.wraps(command)
+    def run(args: argparse.Namespace) -> int:
+        with _in_language(args.language):
+            return command(args)
+
+    return run
+
+
+@in_language
 def cmd_blank(args: argparse.Namespace) -> int:
     from . import render_blank_sheet
 
@@ -247,6 +291,7 @@ def _load(args: argparse.Namespace) -> GameView:
         engine.dispose()
 
 
+@in_language
 def cmd_game(args: argparse.Namespace) -> int:
     from . import render_game_sheet
 
@@ -257,6 +302,7 @@ def cmd_game(args: argparse.Namespace) -> int:
     return _write(pdf, args.output)
 
 
+@in_language
 def cmd_trophy(args: argparse.Namespace) -> int:
     from . import render_trophy
 

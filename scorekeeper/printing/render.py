@@ -28,6 +28,7 @@ import functools
 import gc
 import logging
 import math
+import re
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -38,8 +39,10 @@ from urllib.parse import unquote, urlsplit
 from xml.etree import ElementTree
 
 import jinja2
+from markupsafe import Markup
 
 from ..paths import print_dir
+from ..rules.language import current_language
 from ..wording import install as install_wording
 from .chart import swatch_text
 from .sheets import PAGE_MM, Sheet, points_text
@@ -211,9 +214,36 @@ def jinja_env() -> jinja2.Environment:
     )
     install_wording(env)  # {% trans count=... %}: a sentence for each count
     env.globals["swatch"] = swatch_text
+    env.globals["language"] = current_language  # <html lang>: the sheet's language
+    env.globals["css_content"] = css_content
     env.filters["points"] = points_text
     env.filters["short"] = shorten
     return env
+
+
+_CSS_COUNTER = re.compile(r"\{(page|pages)\}")
+
+
+def css_content(sentence: str) -> Markup:
+    """A translated sentence as a CSS ``content`` value: its ``{page}`` and ``{pages}`` become
+    the page counters, the rest quoted strings (every character that could end the string,
+    the style element or the XML escaped), so the sentence is translated whole.
+
+    >>> print(css_content('Continued: page {page} of {pages}'))
+    "Continued: page " counter(page) " of " counter(pages)
+    >>> print(css_content('Seite {page} von {pages} <"&">'))
+    "Seite " counter(page) " von " counter(pages) " \\3c \\22 \\26 \\22 \\3e "
+    """
+    parts = []
+    for index, piece in enumerate(_CSS_COUNTER.split(str(sentence))):
+        if index % 2:
+            parts.append(f"counter({piece})")
+        elif piece:
+            quoted = "".join(
+                f"\\{ord(ch):x} " if ch in '"\\<>&' or ord(ch) < 32 else ch for ch in piece
+            )
+            parts.append(f'"{quoted}"')
+    return Markup(" ".join(parts))
 
 
 def shorten(text: str, length: int = 20) -> str:

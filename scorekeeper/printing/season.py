@@ -21,9 +21,11 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
 
+from ..rules.language import _, ngettext
 from .chart import cumulative_wins_svg
 from .render import render_pdf
 from .sheets import normalize_paper
+from .words import day, decimal, percent
 
 if TYPE_CHECKING:
     from ..games.leaderboard import Season, WinsOverTime
@@ -65,10 +67,6 @@ class SeasonSheet:
         return f"{self.paper} {self.orientation}"
 
 
-def _day(moment: datetime) -> str:
-    return f"{moment.day} {moment:%B %Y}"
-
-
 def season_dates(start: datetime | None, end: datetime | None) -> str:
     """The range as people say it: a calendar year by its number; ``end`` is excluded."""
     whole_year = (
@@ -76,18 +74,23 @@ def season_dates(start: datetime | None, end: datetime | None) -> str:
     )
     if start and end and whole_year and end.year == start.year + 1:
         return str(start.year)
-    last = _day(end - timedelta(days=1)) if end else ""
+    last = day(end - timedelta(days=1)) if end else ""
     if start and end:
-        return f"{_day(start)} – {last}"
+        return _("{first} – {last}").format(first=day(start), last=last)
     if start:
-        return f"Since {_day(start)}"
+        return _("Since {first}").format(first=day(start))
     if end:
-        return f"Every game to {last}"
-    return "Every game played"
+        return _("Every game to {last}").format(last=last)
+    return _("Every game played")
 
 
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}{'' if count == 1 else 's'}"
+def _wins_line(wins: int, games: int) -> str:
+    """``12 wins in 30 games``: the champion's record."""
+    return (
+        ngettext("{wins} win in {games} game", "{wins} wins in {games} game", wins)
+        if games == 1
+        else ngettext("{wins} win in {games} games", "{wins} wins in {games} games", wins)
+    ).format(wins=wins, games=games)
 
 
 def season_sheet(
@@ -102,16 +105,14 @@ def season_sheet(
             name=row.name,
             games=row.games,
             wins=row.wins,
-            win_rate=f"{round(row.win_rate * 100)}%",
-            average=f"{row.average_score:.1f}",
+            win_rate=percent(row.win_rate),
+            average=decimal(row.average_score),
             champion=place == 1,
         )
         for place, row in season.standings
     )
     top = champions[0] if champions else None
-    champion_line = (
-        f"{_plural(top.wins, 'win')} in {_plural(top.games, 'game')}" if top is not None else ""
-    )
+    champion_line = _wins_line(top.wins, top.games) if top is not None else ""
     chart, legend = _chart(season, wins)
     return SeasonSheet(
         title=season.group.name,
@@ -149,6 +150,6 @@ def render_season(season: Season, wins: WinsOverTime | None = None, paper: str =
         from ..errors import Conflict
 
         raise Conflict(
-            "No finished game of this group falls in that range, so there is no champion yet."
+            _("No finished game of this group falls in that range, so there is no champion yet.")
         )
     return render_pdf(season_sheet(season, wins, paper))  # type: ignore[arg-type]

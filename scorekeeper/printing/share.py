@@ -11,8 +11,8 @@ an ellipsis and more than eight players cannot happen (the rules allow eight).
 >>> result_lines("Sunday", "Liverpool", [(1, "Zoë", 1, True)])[3]
 '1. Zoë: 1 point (winner)'
 
-A sentence depends on a count whole, for each count (:func:`gettext.ngettext`), ready for a
-translation.
+A sentence depends on a count whole, for each count (:func:`ngettext`), in the current
+language (:mod:`..rules.language`).
 """
 
 from __future__ import annotations
@@ -20,9 +20,10 @@ from __future__ import annotations
 import functools
 import io
 from collections.abc import Sequence
-from gettext import ngettext
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+
+from ..rules.language import _, ngettext
 
 if TYPE_CHECKING:
     from ..games import GameView
@@ -65,7 +66,7 @@ def result_lines(title: str, rules_name: str, standings: Sequence[Placing]) -> l
 
 def result_text(view: GameView, link: str = "") -> str:
     """The text shared for a finished game (with the game's link when given)."""
-    lines = result_lines(view.display_title, view.rules.name, placings(view))
+    lines = result_lines(view.display_title, view.rules.local_name, placings(view))
     if link:
         lines += ["", link]
     return "\n".join(lines) + "\n"
@@ -97,7 +98,11 @@ def result_png(title: str, rules_name: str, standings: Sequence[Placing]) -> byt
     draw = ImageDraw.Draw(image)
     draw.rectangle((0, 0, WIDTH - 1, height - 1), outline="#b8860b", width=6)
     draw.text((40, 34), _cut(title, 40), font=_font(True, 34), fill="#1f5f3f")
-    subtitle = "Final standings" if rules_name in title else f"{rules_name}: final standings"
+    subtitle = (
+        _("Final standings")
+        if rules_name in title
+        else _("{rules}: final standings").format(rules=rules_name)
+    )
     draw.text((40, 86), _cut(subtitle, 60), font=_font(False, 22), fill="#5f6b78")
     for index, (place, name, total, winner) in enumerate(standings):
         top = TOP + index * ROW
@@ -114,4 +119,4 @@ def result_png(title: str, rules_name: str, standings: Sequence[Placing]) -> byt
 
 
 def game_result_png(view: GameView) -> bytes:
-    return result_png(view.display_title, view.rules.name, placings(view))
+    return result_png(view.display_title, view.rules.local_name, placings(view))

@@ -25,9 +25,11 @@ from typing import TYPE_CHECKING
 
 from ..errors import Conflict, Invalid
 from ..rules import RuleSet
+from ..rules.language import _, ngettext
 from ..rules.prose import key_rules
 from ..rules.seating import round_seats
 from .chart import running_totals_svg
+from .words import day, place
 
 if TYPE_CHECKING:  # the game service pulls in the database layer; rendering needs no database
     from ..games import GameView
@@ -51,10 +53,9 @@ def points_text(value: int | None) -> str:
     return f"{MINUS}{-value}" if value < 0 else str(value)
 
 
-def ordinal(place: int) -> str:
-    """``1st``, ``2nd``, ``3rd``, ``4th``..."""
-    suffix = {1: "st", 2: "nd", 3: "rd"}.get(place if place < 20 else place % 10, "th")
-    return f"{place}{suffix}"
+def ordinal(number: int) -> str:
+    """``1st``, ``2nd``, ``3rd``, ``4th``... in the current language."""
+    return place(number)
 
 
 def normalize_paper(paper: str) -> str:
@@ -196,9 +197,9 @@ def _round_note(rules: RuleSet, number: int) -> str:
     spec = rules.round(number)
     notes = []
     if spec.all_out:
-        notes.append("all out, no discard")
+        notes.append(_("all out, no discard"))
     if not spec.buying_allowed and any(r.buying_allowed for r in rules.rounds):
-        notes.append("no buying")
+        notes.append(_("no buying"))
     return "; ".join(notes)
 
 
@@ -219,7 +220,7 @@ def _empty_row(rules: RuleSet, number: int, players: int) -> Row:
 
 
 def _date(moment: datetime | None) -> str:
-    return "" if moment is None else f"{moment.day} {moment:%B %Y}"
+    return "" if moment is None else day(moment)
 
 
 def _check_title(title: str | None) -> str:
@@ -227,13 +228,15 @@ def _check_title(title: str | None) -> str:
         return ""
     text = " ".join("".join(ch for ch in str(title) if ch.isprintable()).split())
     if len(text) > MAX_TITLE_LENGTH:
-        raise Invalid(f"the title is too long (at most {MAX_TITLE_LENGTH} characters)")
+        raise Invalid(
+            _("the title is too long (at most {count} characters)").format(count=MAX_TITLE_LENGTH)
+        )
     return text
 
 
 def _check_names(players: Sequence[str] | int, rules: RuleSet) -> tuple[str, ...]:
     if isinstance(players, bool):
-        raise Invalid("players must be a number or a list of names")
+        raise Invalid(_("players must be a number or a list of names"))
     if isinstance(players, int):
         names: tuple[str, ...] = ("",) * players
     else:
@@ -258,9 +261,9 @@ def blank_sheet(
     count = len(names)
     return Sheet(
         kind="blank",
-        title=_check_title(title) or f"{rules.name} score sheet",
-        rules_name=rules.name,
-        rules_summary=rules.summary,
+        title=_check_title(title) or _("{rules} score sheet").format(rules=rules.local_name),
+        rules_name=rules.local_name,
+        rules_summary=rules.local_summary,
         players=names,
         rows=tuple(
             _empty_row(rules, n, count)
@@ -268,7 +271,7 @@ def blank_sheet(
         ),
         totals=("",) * count,
         places=("",) * count,
-        point_table_name=rules.point_table.name,
+        point_table_name=rules.point_table.local_name,
         point_table=rules.point_table.describe(rules.uses_jokers),
         key_rules=key_rules(rules, count),
         paper=normalize_paper(paper),
@@ -349,13 +352,16 @@ def _game_row(view: GameView, number: int, leaders: set[int]) -> Row:
 
 def _status(view: GameView) -> str:
     """Where the game stands, above its table."""
+    played = len(view.rounds)
     if view.finished:
-        return "Final scores"
+        return _("Final scores")
     if view.rounds and view.phases is not None:
-        return f"After hand {len(view.rounds)}"
+        return _("After hand {count}").format(count=played)
     if view.rounds:
-        return f"After round {len(view.rounds)} of {view.rules.round_count}"
-    return "Not started yet"
+        return _("After round {count} of {total}").format(
+            count=played, total=view.rules.round_count
+        )
+    return _("Not started yet")
 
 
 def game_sheet(
@@ -372,13 +378,13 @@ def game_sheet(
     return Sheet(
         kind=kind,
         title=view.display_title,
-        rules_name=rules.name,
-        rules_summary=rules.summary,
+        rules_name=rules.local_name,
+        rules_summary=rules.local_summary,
         players=view.players,
         rows=tuple(rows),
         totals=tuple(points_text(t) for t in view.totals) if view.rounds else ("",) * count,
         places=tuple(places.get(seat, "") for seat in range(count)),
-        point_table_name=rules.point_table.name,
+        point_table_name=rules.point_table.local_name,
         point_table=rules.point_table.describe(rules.uses_jokers),
         key_rules=key_rules(rules, count),
         paper=normalize_paper(paper),
@@ -398,13 +404,23 @@ def trophy_sheet(view: GameView, paper: str = "A4") -> Sheet:
     """The winner's sheet: only for a finished game."""
     if not view.finished and view.phases is not None:
         raise Conflict(
-            "the trophy is for a finished game: nobody has completed the last phase yet "
-            f"({len(view.rounds)} hands recorded)"
+            ngettext(
+                "the trophy is for a finished game: nobody has completed the last phase yet "
+                "({count} hand recorded)",
+                "the trophy is for a finished game: nobody has completed the last phase yet "
+                "({count} hands recorded)",
+                len(view.rounds),
+            ).format(count=len(view.rounds))
         )
     if not view.finished:
         played = len(view.rounds)
         raise Conflict(
-            f"the trophy is for a finished game: this one has {played} of "
-            f"{view.rules.round_count} rounds recorded"
+            ngettext(
+                "the trophy is for a finished game: this one has {count} of {total} rounds "
+                "recorded",
+                "the trophy is for a finished game: this one has {count} of {total} rounds "
+                "recorded",
+                played,
+            ).format(count=played, total=view.rules.round_count)
         )
     return game_sheet(view, paper, "portrait", kind="trophy")

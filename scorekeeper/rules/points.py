@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from .cards import FULL_DECK, Card, Rank, parse_cards
 from .errors import CardParseError, RuleSetError
+from .language import N_, _
 
 MAX_CARD_POINTS = 1000
 MAX_CARD_VALUES = len(FULL_DECK)  # exact cards a table may value apart from their rank
@@ -37,12 +38,12 @@ class PointTable:
     def __post_init__(self) -> None:
         if len(self.rank_points) != len(Rank):
             raise RuleSetError(f"a point table needs a value for each of the {len(Rank)} ranks")
-        for value in (*self.rank_points, self.joker, *(v for _, v in self.cards)):
+        for value in (*self.rank_points, self.joker, *(v for _card, v in self.cards)):
             if not isinstance(value, int) or isinstance(value, bool):
                 raise RuleSetError(f"card points must be whole numbers, not {value!r}")
             if not 0 <= value <= MAX_CARD_POINTS:
                 raise RuleSetError(f"card points must be between 0 and {MAX_CARD_POINTS}")
-        if any(card.is_joker for card, _ in self.cards):
+        if any(card.is_joker for card, _value in self.cards):
             raise RuleSetError("a point table values the joker once, not among its cards")
 
     def points(self, card: Card) -> int:
@@ -64,6 +65,11 @@ class PointTable:
 
     def value_of(self, rank: Rank) -> int:
         return self.rank_points[rank - 1]
+
+    @property
+    def local_name(self) -> str:
+        """The table's name in the current language (a name of one's own as typed)."""
+        return _(self.name)
 
     def describe(self, jokers: bool = True) -> str:
         """The table in words, grouping equal neighbouring ranks: ``A 15 · 2-9 5 · ...``;
@@ -138,7 +144,7 @@ class PointTable:
         joker: int,
         *,
         id: str = "custom",
-        name: str = "Custom",
+        name: str = N_("Custom"),
         cards: Mapping[str, int] | None = None,
     ) -> PointTable:
         """A table from a mapping of rank labels (``"A"``, ``"10"``...) to points, and of
@@ -197,63 +203,63 @@ def _table(
 _FACE = [2, 3, 4, 5, 6, 7, 8, 9, 10]
 
 LIVERPOOL_POINTS = _table(
-    "liverpool", "Liverpool (5/10)",
+    "liverpool", N_("Liverpool (5/10)"),
     "Aces 15, jokers 20, 2-9 score 5, tens and faces 10.",
     15, [5] * 8 + [10], 10, 20,
 )  # fmt: skip
 FACE_VALUE_POINTS = _table(
-    "face-value", "Face value",
+    "face-value", N_("Face value"),
     "Aces and jokers 15, faces 10, 2-10 their face value.",
     15, _FACE, 10, 15,
 )  # fmt: skip
 CONTRACT_RUMMY_POINTS = _table(
-    "contract-rummy", "Contract Rummy",
+    "contract-rummy", N_("Contract Rummy"),
     "Jokers 25, aces 15, faces 10, 2-10 their face value.",
     15, _FACE, 10, 25,
 )  # fmt: skip
 CONTRACT_RUMMY_FLAT_POINTS = _table(
-    "contract-rummy-flat", "Contract Rummy, 2-10 score 5",
+    "contract-rummy-flat", N_("Contract Rummy, 2-10 score 5"),
     "Jokers 25, aces 15, faces 10, every 2-10 scores 5.",
     15, [5] * 9, 10, 25,
 )  # fmt: skip
 CONTRACT_RUMMY_JOKERS_15_POINTS = _table(
-    "contract-rummy-jokers-15", "Contract Rummy, jokers 15",
+    "contract-rummy-jokers-15", N_("Contract Rummy, jokers 15"),
     "Jokers 15, aces 15, faces 10, 2-10 their face value.",
     15, _FACE, 10, 15,
 )  # fmt: skip
 CONTRACT_RUMMY_DEUCES_POINTS = _table(
-    "contract-rummy-deuces", "Contract Rummy, deuces wild",
+    "contract-rummy-deuces", N_("Contract Rummy, deuces wild"),
     "Jokers and 2s 25, aces 15, faces 10, 3-10 their face value.",
     15, [25, *_FACE[1:]], 10, 25,
 )  # fmt: skip
 DEUCES_SIX_POINTS = _table(
-    "deuces-six", "Deuces wild (25/5/10)",
+    "deuces-six", N_("Deuces wild (25/5/10)"),
     "Aces and 2s 25, 3-9 score 5, tens and faces 10 (jokers, if used, 25).",
     25, [25] + [5] * 7 + [10], 10, 25,
 )  # fmt: skip
 TEN_PHASE_POINTS = PointTable(
-    "ten-phase", "Ten phases (5/10/25)",
+    "ten-phase", N_("Ten phases (5/10/25)"),
     (5,) * 9 + (10, 10, 10, 25), 25,
     "A-9 score 5, 10 J Q 10, kings (wild) 25; jokers, if used, 25.",
 )  # fmt: skip
 CARIOCA_POINTS = _table(
-    "carioca", "Carioca (20/30)",
+    "carioca", N_("Carioca (20/30)"),
     "Aces 20, jokers 30, faces 10, 2-10 their face value.",
     20, _FACE, 10, 30,
 )  # fmt: skip
 CONTINENTAL_POINTS = _table(
-    "continental", "Continental (20/50)",
+    "continental", N_("Continental (20/50)"),
     "Aces 20, jokers 50, faces 10, 2-10 their face value.",
     20, _FACE, 10, 50,
 )  # fmt: skip
 KALOOKI_POINTS = PointTable(
-    "kalooki", "Kalooki (black aces 15)",
+    "kalooki", N_("Kalooki (black aces 15)"),
     (1, *_FACE, 10, 10, 10), 50,
     "Jokers 50, black aces 15, red aces 1, faces 10, 2-10 their face value.",
     card_values({"AS": 15, "AC": 15}),
 )  # fmt: skip
 SHANGHAI_POINTS = _table(
-    "shanghai", "Shanghai (15/5/10)",
+    "shanghai", N_("Shanghai (15/5/10)"),
     "Aces and jokers 15, every 2-10 scores 5, faces 10.",
     15, [5] * 9, 10, 15,
 )  # fmt: skip

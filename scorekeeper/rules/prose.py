@@ -30,21 +30,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import groupby
 
-from .language import _, current_language
+from .language import N_, _, and_list, current_language, ngettext
 from .prose_base import (
     Paragraph,
     Section,
     Sentence,
-    and_list,
     capital,
-    count,
     key_rule,
     rounds_text,
     rounds_where,
     says,
     signed,
     stages_text,
-    words,
 )
 from .prose_melds import melds_section
 from .rulesets import (
@@ -59,6 +56,7 @@ from .rulesets import (
     RunSuits,
     SameSuitRuns,
     SetRanks,
+    said_number,
 )
 
 # --- the sections -----------------------------------------------------------------------------
@@ -66,8 +64,36 @@ from .rulesets import (
 
 def _players_text(counts: Sequence[int]) -> str:
     if len(counts) == 1:
-        return f"{counts[0]} players"
-    return f"{counts[0]} {'or' if len(counts) == 2 else 'to'} {counts[-1]} players"
+        return ngettext("{count} player", "{count} players", counts[0]).format(count=counts[0])
+    if len(counts) == 2:
+        return _("{low} or {high} players").format(low=counts[0], high=counts[-1])
+    return _("{low} to {high} players").format(low=counts[0], high=counts[-1])
+
+
+def _decks_clause(players: Sequence[int], decks: int, jokers: int | None) -> str:
+    """``2 to 5 players: 2 decks and 4 jokers`` (``jokers`` None: said once for all)."""
+    said = _players_text(players)
+    if jokers is None:
+        return ngettext("{players}: {count} deck", "{players}: {count} decks", decks).format(
+            players=said, count=decks
+        )
+    if not jokers:
+        return ngettext(
+            "{players}: {count} deck, no jokers", "{players}: {count} decks, no jokers", decks
+        ).format(players=said, count=decks)
+    return (
+        ngettext(
+            "{players}: {decks} deck and {count} joker",
+            "{players}: {decks} deck and {count} jokers",
+            jokers,
+        )
+        if decks == 1
+        else ngettext(
+            "{players}: {decks} decks and {count} joker",
+            "{players}: {decks} decks and {count} jokers",
+            jokers,
+        )
+    ).format(players=said, decks=decks, count=jokers)
 
 
 def decks_text(rules: RuleSet, players: range) -> str:
@@ -92,16 +118,25 @@ def decks_text(rules: RuleSet, players: range) -> str:
 
     groups = [list(g) for _d, g in groupby(players, key=row)]
     varying = any(len({deck_rule.jokers_for(p) for p in group}) > 1 for group in groups)
-    clauses = []
-    for group in groups:
-        clause = f"{_players_text(group)}: {count(deck_rule.decks_for(group[0]), 'deck')}"
-        jokers = deck_rule.jokers_for(group[0])
-        if not varying:
-            clause += f" and {count(jokers, 'joker')}" if jokers else ", no jokers"
-        clauses.append(clause)
+    clauses = [
+        _decks_clause(
+            group,
+            deck_rule.decks_for(group[0]),
+            None if varying else deck_rule.jokers_for(group[0]),
+        )
+        for group in groups
+    ]
     if varying:
-        clauses.append("one joker fewer than the players")
-    return "; ".join(clauses) + "."
+        clauses.append(_("one joker fewer than the players"))
+    return capital("; ".join(clauses)) + "."
+
+
+def _at_most_wilds(cap: int) -> str:
+    return ngettext(
+        "A meld goes down with at most one wild card.",
+        "A meld goes down with at most {count} wild cards.",
+        cap,
+    ).format(count=said_number(cap))
 
 
 def _wild_limits(rules: RuleSet) -> list[Paragraph]:
@@ -110,50 +145,66 @@ def _wild_limits(rules: RuleSet) -> list[Paragraph]:
         return []
     found = []
     cap = rules.wilds_per_meld
+    later = _("Laying off later, a meld may take more.")
     if cap == 0:
-        found.append(says(key_rule("Melds go down without wild cards."), _LATER))
+        found.append(says(key_rule(_("Melds go down without wild cards.")), later))
     elif cap is not None:
-        found.append(says(key_rule(f"A meld goes down with at most {words(cap, 'wild card')}."),
-                          _LATER))  # fmt: skip
+        found.append(says(key_rule(_at_most_wilds(cap)), later))
     if not rules.adjacent_wilds:
         found.append(
             says(
-                key_rule("Two wild cards never stand side by side in a run."),
-                "Wild cards in a run stand for cards with a natural card between them.",
+                key_rule(_("Two wild cards never stand side by side in a run.")),
+                _("Wild cards in a run stand for cards with a natural card between them."),
             )
         )
     return found
-
-
-_LATER = "Laying off later, a meld may take more."
 
 
 def _has_wilds(rules: RuleSet) -> bool:
     return rules.uses_jokers or bool(rules.wild_ranks)
 
 
+def wilds_sentence(rules: RuleSet) -> str:
+    """``Jokers are wild.``, ``No wild cards.``: :meth:`RuleSet.describe_wilds` as a sentence.
+
+    >>> from scorekeeper.rules import PRESETS
+    >>> wilds_sentence(PRESETS["deuces-six"])
+    'Twos are wild.'
+    """
+    return capital(rules.describe_wilds()) + "."
+
+
 def cards_section(rules: RuleSet, players: range) -> Section:
-    wilds: list[Sentence | str] = [key_rule(capital(rules.describe_wilds()) + ".")]
+    wilds: list[Sentence | str] = [key_rule(wilds_sentence(rules))]
     if _has_wilds(rules):
-        wilds.append("A wild card stands in for any card.")
+        wilds.append(_("A wild card stands in for any card."))
     if rules.wild_ranks and rules.wild_can_be_natural:
         ranks = and_list([r.noun for r in sorted(rules.wild_ranks)])
         wilds.append(
-            f"Wild {ranks} may also stand for themselves, and then count as natural cards."
-        )
+            _("Wild {ranks} may also stand for themselves, and then count as natural cards.")
+            .format(ranks=ranks)
+        )  # fmt: skip
     paragraphs = [says(key_rule(decks_text(rules, players))), says(*wilds)]
     paragraphs += _wild_limits(rules)
     if rules.wilds_at_most_naturals:
-        paragraphs.append(says(key_rule("Wild cards may not outnumber natural cards in a meld.")))
-    return Section("Decks and wild cards", tuple(paragraphs))
+        paragraphs.append(says(key_rule(_outnumber_sentence())))
+    return Section(_("Decks and wild cards"), tuple(paragraphs))
+
+
+def _outnumber_sentence() -> str:  # one sentence said in two places
+    return _("Wild cards may not outnumber natural cards in a meld.")
 
 
 _SAME_SUIT_RUNS = {
-    SameSuitRuns.APART: "Two runs of the same suit in one contract must be apart, with at least "
-    "one card between them: they may neither touch nor overlap.",
-    SameSuitRuns.APART_OR_OVERLAPPING: "Two runs of the same suit in one contract may be apart "
-    "or overlap (using cards of two decks), but may not touch: touching runs are one run.",
-    SameSuitRuns.NEVER: "The runs of one contract must all be of different suits.",
+    SameSuitRuns.APART: N_(
+        "Two runs of the same suit in one contract must be apart, with at least one card "
+        "between them: they may neither touch nor overlap."
+    ),
+    SameSuitRuns.APART_OR_OVERLAPPING: N_(
+        "Two runs of the same suit in one contract may be apart or overlap (using cards of two "
+        "decks), but may not touch: touching runs are one run."
+    ),
+    SameSuitRuns.NEVER: N_("The runs of one contract must all be of different suits."),
 }
 
 
@@ -163,52 +214,96 @@ def _extra_melds(rules: RuleSet) -> list[Paragraph]:
         return []
     sets, runs = DEFAULT_MIN_LENGTH[MeldKind.SET], DEFAULT_MIN_LENGTH[MeldKind.RUN]
     rule = (
-        key_rule("Melds beyond the contract may go down with it, of a kind it asks for.")
+        key_rule(_("Melds beyond the contract may go down with it, of a kind it asks for."))
         if rules.extra_meld_kinds == ExtraMeldKinds.CONTRACT
-        else key_rule("Melds beyond the contract may go down with it.")
+        else key_rule(_("Melds beyond the contract may go down with it."))
     )
     return [
         says(
             rule,
-            "Each is at least as long as the shortest meld of its kind the contract asks for, "
-            f"or as {sets} cards for a set and {runs} for a run when that is shorter or the "
-            "contract asks for none of its kind.",
+            _(
+                "Each is at least as long as the shortest meld of its kind the contract asks "
+                "for, or as {sets} cards for a set and {runs} for a run when that is shorter or "
+                "the contract asks for none of its kind."
+            ).format(sets=sets, runs=runs),
         )
     ]
 
 
-def going_down_section(rules: RuleSet) -> Section:
-    how_many = "at least" if rules.extra_melds else "exactly"
+def _lay_sentence(rules: RuleSet) -> str:
+    """How to go down: the contract all at once, exactly or at least its melds."""
     plain = rules.meld_kinds == (MeldKind.SET, MeldKind.RUN)
-    kinds = "sets and of runs" if plain else "melds of each kind"
-    if rules.phased:
-        lay = (
-            f"To go down you lay your phase's contract all at once: {how_many} its number of "
-            f"{kinds}, each meld legal."
-        )
-    else:
-        lay = (
-            f"To go down you lay the round's contract all at once: {how_many} its number of "
-            f"{kinds}, each meld legal."
-        )
-    paragraphs = [says(lay), *_extra_melds(rules)]
+    key = (rules.phased, bool(rules.extra_melds), plain)
+    return _(_LAY[key])
+
+
+_LAY = {
+    (False, False, True): N_(
+        "To go down you lay the round's contract all at once: exactly its number of sets and "
+        "of runs, each meld legal."
+    ),
+    (False, True, True): N_(
+        "To go down you lay the round's contract all at once: at least its number of sets and "
+        "of runs, each meld legal."
+    ),
+    (False, False, False): N_(
+        "To go down you lay the round's contract all at once: exactly its number of melds of "
+        "each kind, each meld legal."
+    ),
+    (False, True, False): N_(
+        "To go down you lay the round's contract all at once: at least its number of melds of "
+        "each kind, each meld legal."
+    ),
+    (True, False, True): N_(
+        "To go down you lay your phase's contract all at once: exactly its number of sets and "
+        "of runs, each meld legal."
+    ),
+    (True, True, True): N_(
+        "To go down you lay your phase's contract all at once: at least its number of sets and "
+        "of runs, each meld legal."
+    ),
+    (True, False, False): N_(
+        "To go down you lay your phase's contract all at once: exactly its number of melds of "
+        "each kind, each meld legal."
+    ),
+    (True, True, False): N_(
+        "To go down you lay your phase's contract all at once: at least its number of melds of "
+        "each kind, each meld legal."
+    ),
+}
+
+
+def going_down_section(rules: RuleSet) -> Section:
+    paragraphs = [says(_lay_sentence(rules)), *_extra_melds(rules)]
     if rules.exact_contract_melds:
         all_out = rounds_where(rules, lambda spec: spec.all_out)
         sets, runs = DEFAULT_MIN_LENGTH[MeldKind.SET], DEFAULT_MIN_LENGTH[MeldKind.RUN]
-        unless = f", except in {stages_text(rules, all_out)}" if all_out else ""
+        exact = (
+            _("Contract melds are exactly {sets} (set) or {runs} (run) cards, except in {rounds}.")
+            if all_out
+            else _("Contract melds are exactly {sets} (set) or {runs} (run) cards.")
+        )
         paragraphs.append(
             says(
-                key_rule(f"Contract melds are exactly {sets} (set) or {runs} (run) cards{unless}."),
-                "Other cards are laid off later.",
+                key_rule(exact.format(sets=sets, runs=runs, rounds=stages_text(rules, all_out))),
+                _("Other cards are laid off later."),
             )
         )
     else:
-        paragraphs.append(says("A contract meld may be longer than the minimum."))
+        paragraphs.append(says(_("A contract meld may be longer than the minimum.")))
     if rules.run_suits == RunSuits.SAME:
-        paragraphs.append(says(_SAME_SUIT_RUNS[rules.same_suit_runs]))
+        paragraphs.append(says(_(_SAME_SUIT_RUNS[rules.same_suit_runs])))
     if rules.set_ranks == SetRanks.DIFFERENT:
-        paragraphs.append(says(key_rule("The sets of one lay-down are of different ranks.")))
-    return Section("Going down", tuple(paragraphs))
+        paragraphs.append(says(key_rule(_("The sets of one lay-down are of different ranks."))))
+    return Section(_("Going down"), tuple(paragraphs))
+
+
+def _all_out_sentence(rules: RuleSet, all_out: Sequence[int]) -> str:
+    return capital(
+        _("In {rounds} go out with every card: no discard.").format(
+            rounds=stages_text(rules, all_out)
+        )
+    )
 
 
 def _going_out_paragraphs(rules: RuleSet) -> list[Paragraph]:
@@ -217,93 +312,133 @@ def _going_out_paragraphs(rules: RuleSet) -> list[Paragraph]:
     if all_out:
         found.append(
             says(
-                key_rule(f"In {stages_text(rules, all_out)} go out with every card: no discard."),
-                "Every card in your hand is laid down, even the last card picked up.",
+                key_rule(_all_out_sentence(rules, all_out)),
+                _("Every card in your hand is laid down, even the last card picked up."),
             )
         )
     discard = rounds_where(rules, lambda spec: not spec.all_out)
     if discard:
-        every = "every hand" if rules.phased else "every round"
-        which = every if len(discard) == rules.round_count else stages_text(rules, discard)
+        if len(discard) < rules.round_count:
+            out = _("In {rounds} you go out by playing every card but one and discarding it.")
+            out = capital(out.format(rounds=stages_text(rules, discard)))
+        elif rules.phased:
+            out = _("In every hand you go out by playing every card but one and discarding it.")
+        else:
+            out = _("In every round you go out by playing every card but one and discarding it.")
         keep = (
-            [key_rule("Going down must leave at least one card to discard.")]
+            [key_rule(_("Going down must leave at least one card to discard."))]
             if rules.keep_card_to_discard
             else []
         )
-        found.append(
-            says(f"In {which} you go out by playing every card but one and discarding it.", *keep)
-        )
+        found.append(says(out, *keep))
     return found
 
 
 def laying_off_section(rules: RuleSet) -> Section:
     if rules.layoff_on_going_down_turn:
         layoff = says(
-            "Once down you may lay off cards on any meld on the table, even in the turn you go "
-            "down."
+            _(
+                "Once down you may lay off cards on any meld on the table, even in the turn you "
+                "go down."
+            )
         )
     else:
         layoff = says(
-            "Once down you may lay off cards on any meld on the table.",
-            key_rule("No laying off in the turn you go down."),
+            _("Once down you may lay off cards on any meld on the table."),
+            key_rule(_("No laying off in the turn you go down.")),
         )
     liverpool = says(
-        "A player who is down and discards a card that could have been laid off can be called "
-        'out: "Liverpool!".',
-        "The referee's Liverpool check tells whether it could.",
+        _(
+            "A player who is down and discards a card that could have been laid off can be "
+            'called out: "Liverpool!".'
+        ),
+        _("The referee's Liverpool check tells whether it could."),
     )
-    return Section("Laying off and going out", (*_going_out_paragraphs(rules), layoff, liverpool))
+    return Section(
+        _("Laying off and going out"), (*_going_out_paragraphs(rules), layoff, liverpool)
+    )
 
 
 def _buy_limits(rules: RuleSet) -> list[Sentence]:
     found = []
     no_buy = rounds_where(rules, lambda spec: not spec.buying_allowed)
     if no_buy:
-        found.append(key_rule(f"No buying in {stages_text(rules, no_buy)}."))
+        found.append(
+            key_rule(_("No buying in {rounds}.").format(rounds=stages_text(rules, no_buy)))
+        )
     limits = {spec.buy_limit for spec in rules.rounds if spec.buying_allowed}
     if len(limits) == 1 and (limit := limits.pop()) is not None:
-        found.append(key_rule(f"A player may buy at most {words(limit, 'card')} in a round."))
+        found.append(
+            key_rule(
+                ngettext(
+                    "A player may buy at most one card in a round.",
+                    "A player may buy at most {count} cards in a round.",
+                    limit,
+                ).format(count=said_number(limit))
+            )
+        )
     if rules.buys_per_turn is not None:
-        found.append(key_rule(f"At most {words(rules.buys_per_turn, 'buy')} per turn."))
+        found.append(
+            key_rule(
+                ngettext(
+                    "At most one buy per turn.",
+                    "At most {count} buys per turn.",
+                    rules.buys_per_turn,
+                ).format(count=said_number(rules.buys_per_turn))
+            )
+        )
     return found
 
 
 def _buy_precedence(rules: RuleSet) -> Paragraph:
     if rules.buy_precedence == BuyPrecedence.NEAREST:
         return says(
-            key_rule("Nearest player first."),
-            "When several players want the discard, the player nearest (clockwise) to the "
-            "player about to draw gets it.",
+            key_rule(_("Nearest player first.")),
+            _(
+                "When several players want the discard, the player nearest (clockwise) to the "
+                "player about to draw gets it."
+            ),
         )
-    return says(key_rule("When several players want the discard, the first to call gets it."))
+    return says(key_rule(_("When several players want the discard, the first to call gets it.")))
 
 
 def _down_players(rules: RuleSet) -> list[Sentence]:
     found = []
     if rules.no_buying_once_down:
-        found.append(key_rule("No buying once down."))
+        found.append(key_rule(_("No buying once down.")))
     if rules.down_player_takes_discard_only_to_play:
-        found.append(Sentence("A player who is down may take the discard only to play it at once."))
+        found.append(
+            Sentence(_("A player who is down may take the discard only to play it at once."))
+        )
     return found
+
+
+def _buying_rule(rules: RuleSet) -> str:
+    """The buying section's first sentence: buying, and its penalty."""
+    penalty = rules.buy_penalty_cards
+    if not penalty:
+        return _('Buying ("May I?"): take the discard out of turn with no penalty cards.')
+    return ngettext(
+        'Buying ("May I?"): take the discard out of turn with one penalty card.',
+        'Buying ("May I?"): take the discard out of turn with {count} penalty cards.',
+        penalty,
+    ).format(count=said_number(penalty))
 
 
 def buying_section(rules: RuleSet) -> Section:
     if not any(spec.buying_allowed for spec in rules.rounds):
-        only = "Only the player whose turn it is may take the discard."
-        return Section("Buying", (says(key_rule("No buying."), only),))
-    penalty = words(rules.buy_penalty_cards, "penalty card")
-    stock = ["The penalty is drawn from the stock."] if rules.buy_penalty_cards else []
-    paragraphs = [
-        says(key_rule(f'Buying ("May I?"): take the discard out of turn with {penalty}.'), *stock)
-    ]
+        only = _("Only the player whose turn it is may take the discard.")
+        return Section(_("Buying"), (says(key_rule(_("No buying.")), only),))
+    stock = [_("The penalty is drawn from the stock.")] if rules.buy_penalty_cards else []
+    paragraphs = [says(key_rule(_buying_rule(rules)), *stock)]
     if limits := _buy_limits(rules):
         paragraphs.append(says(*limits))
     paragraphs.append(_buy_precedence(rules))
     if rules.next_player_takes_discard_free:
-        paragraphs.append(says(key_rule("The next player may take the discard free.")))
+        paragraphs.append(says(key_rule(_("The next player may take the discard free."))))
     if down := _down_players(rules):
         paragraphs.append(says(*down))
-    return Section("Buying", tuple(paragraphs))
+    return Section(_("Buying"), tuple(paragraphs))
 
 
 def _group_swaps(rules: RuleSet) -> list[str]:
@@ -312,93 +447,119 @@ def _group_swaps(rules: RuleSet) -> list[str]:
     if not kinds:
         return []
     if kinds == [MeldKind.FLUSH]:
-        return ["A wild card in a flush may be swapped for any card of the flush's suit."]
+        return [_("A wild card in a flush may be swapped for any card of the flush's suit.")]
     if kinds == [MeldKind.COLOR]:
-        return ["A wild card in a colour meld may be swapped for any card of its colour."]
+        return [_("A wild card in a colour meld may be swapped for any card of its colour.")]
     return [
-        "A wild card in a colour meld or a flush may be swapped for any card of its colour or suit."
+        _(
+            "A wild card in a colour meld or a flush may be swapped for any card of its colour "
+            "or suit."
+        )
     ]
 
 
 def _swap_paragraphs(rules: RuleSet) -> tuple[Paragraph, ...]:
-    own = "for the card it stands for"
-    rest = "Only a player who is down may swap, and must play the wild card in the same turn."
+    rest = _("Only a player who is down may swap, and must play the wild card in the same turn.")
     groups = _group_swaps(rules)
     if rules.joker_swap == JokerSwap.RUNS_ONLY:
         return (
-            says(key_rule(f"Swap a wild card out of a run {own}."), *groups, rest),
-            says(key_rule("A wild card in a set is dead."), "It cannot be taken."),
+            says(
+                key_rule(_("Swap a wild card out of a run for the card it stands for.")),
+                *groups,
+                rest,
+            ),
+            says(key_rule(_("A wild card in a set is dead.")), _("It cannot be taken.")),
         )
     if rules.joker_swap == JokerSwap.RUNS_AND_SET_THIRD:
         return (
             says(
                 key_rule(
-                    f"Swap a wild card out of a run, or out of a set's first three cards, {own}."
+                    _(
+                        "Swap a wild card out of a run, or out of a set's first three cards, "
+                        "for the card it stands for."
+                    )
                 ),
-                "In a set, a card of the set's rank takes its place.",
+                _("In a set, a card of the set's rank takes its place."),
                 *groups,
                 rest,
             ),
-            says("A wild card added to a set later is dead."),
+            says(_("A wild card added to a set later is dead.")),
         )
     return (
-        says(key_rule("Wild cards on the table cannot be swapped."), "They stay where they are."),
+        says(
+            key_rule(_("Wild cards on the table cannot be swapped.")),
+            _("They stay where they are."),
+        ),
     )
 
 
 def joker_swap_section(rules: RuleSet) -> Section:
     if not _has_wilds(rules):
-        return Section("Joker swap", (says("There are no wild cards to swap."),))
-    return Section("Joker swap", _swap_paragraphs(rules))
+        return Section(_("Joker swap"), (says(_("There are no wild cards to swap.")),))
+    return Section(_("Joker swap"), _swap_paragraphs(rules))
+
+
+def _cut_bonus_sentence(rules: RuleSet) -> str:
+    return _("Cut bonus: {points} to the cutter for an exact cut.").format(
+        points=signed(rules.cut_bonus)
+    )
 
 
 def deal_section(rules: RuleSet) -> Section:
     deal = says(
-        key_rule("The deal passes left each round; the dealer's left plays first."),
-        "The player on the dealer's right cuts the deck.",
+        key_rule(_("The deal passes left each round; the dealer's left plays first.")),
+        _("The player on the dealer's right cuts the deck."),
     )
     if not rules.cut_bonus:
-        return Section("Deal and cut", (deal, says("There is no cut bonus.")))
+        return Section(_("Deal and cut"), (deal, says(_("There is no cut bonus."))))
     cut = says(
-        key_rule(f"Cut bonus: {signed(rules.cut_bonus)} to the cutter for an exact cut."),
-        "A cut is exact when it lifts exactly the cards for the deal plus the upcard; the "
-        "cutter scores the bonus for that round.",
+        key_rule(_cut_bonus_sentence(rules)),
+        _(
+            "A cut is exact when it lifts exactly the cards for the deal plus the upcard; the "
+            "cutter scores the bonus for that round."
+        ),
     )
-    return Section("Deal and cut", (deal, cut))
+    return Section(_("Deal and cut"), (deal, cut))
 
 
 def scoring_section(rules: RuleSet) -> Section:
     table = rules.point_table
     if rules.phased:
         return Section(
-            "Scoring",
+            _("Scoring"),
             (
                 says(
-                    key_rule("Going out scores 0."),
-                    "When a player goes out the hand ends; everyone else scores the cards left "
-                    f"in hand ({table.name}): {table.describe()}.",
+                    key_rule(_("Going out scores 0.")),
+                    _(
+                        "When a player goes out the hand ends; everyone else scores the cards "
+                        "left in hand ({table}): {points}."
+                    ).format(table=table.local_name, points=table.describe()),
                 ),
                 says(
                     key_rule(
-                        f"The game ends with the hand in which a player completes all "
-                        f"{rules.round_count} phases; among those who did, the lowest total "
-                        "wins, and equal totals share the win."
+                        _(
+                            "The game ends with the hand in which a player completes all "
+                            "{count} phases; among those who did, the lowest total wins, and "
+                            "equal totals share the win."
+                        ).format(count=rules.round_count)
                     ),
-                    "Hands go on until then: there is no last hand.",
+                    _("Hands go on until then: there is no last hand."),
                 ),
             ),
         )
     return Section(
-        "Scoring",
+        _("Scoring"),
         (
             says(
-                key_rule("Going out scores 0."),
-                "When a player goes out the round ends; everyone else scores the cards left in "
-                f"hand ({table.name}): {table.describe(rules.uses_jokers)}.",
+                key_rule(_("Going out scores 0.")),
+                _(
+                    "When a player goes out the round ends; everyone else scores the cards left "
+                    "in hand ({table}): {points}."
+                ).format(table=table.local_name, points=table.describe(rules.uses_jokers)),
             ),
             says(
-                key_rule("The lowest total wins; equal totals share the win."),
-                f"The game ends after round {rules.round_count}.",
+                key_rule(_("The lowest total wins; equal totals share the win.")),
+                _("The game ends after round {count}.").format(count=rules.round_count),
             ),
         ),
     )
@@ -408,23 +569,25 @@ def phases_section(rules: RuleSet) -> Section:
     """How a phase game goes: each player's own phase, and moving up."""
     order = (
         says(
-            key_rule("The phases may be completed in any order."),
-            "When a hand is entered, each player who completed a phase says which one.",
+            key_rule(_("The phases may be completed in any order.")),
+            _("When a hand is entered, each player who completed a phase says which one."),
         )
         if rules.phase_order == PhaseOrder.ANY
-        else says(key_rule("The phases are played in order."))
+        else says(key_rule(_("The phases are played in order.")))
     )
     return Section(
-        "Phases",
+        _("Phases"),
         (
             says(
-                key_rule("Each player plays their own phase every hand, starting with phase 1."),
-                "Going down means laying your own phase's contract.",
+                key_rule(_("Each player plays their own phase every hand, starting with phase 1.")),
+                _("Going down means laying your own phase's contract."),
             ),
             says(
-                key_rule("Lay your phase down in a hand and you move up one phase after it."),
-                "Every player who laid their phase down moves up, not only the one who went out; "
-                "a player who did not stays on the same phase.",
+                key_rule(_("Lay your phase down in a hand and you move up one phase after it.")),
+                _(
+                    "Every player who laid their phase down moves up, not only the one who went "
+                    "out; a player who did not stays on the same phase."
+                ),
             ),
             order,
         ),
@@ -437,33 +600,82 @@ def phases_section(rules: RuleSet) -> Section:
 def _dealt_text(rules: RuleSet) -> str:
     dealt = sorted({spec.cards_dealt for spec in rules.rounds})
     if len(dealt) == 1:
-        return count(dealt[0], "card")
-    return f"{dealt[0]} to {dealt[-1]} cards"
+        return ngettext("{count} card", "{count} cards", dealt[0]).format(count=dealt[0])
+    return _("{low} to {high} cards").format(low=dealt[0], high=dealt[-1])
 
 
 def _rounds_sentence(rules: RuleSet) -> str:
     """``"Seven rounds of 10 cards, from 2 sets to 3 runs."``"""
     first, last = rules.rounds[0].contract, rules.rounds[-1].contract
-    dealt = _dealt_text(rules)
+    n = rules.round_count
+    said = {
+        "count": capital(said_number(n)),
+        "dealt": _dealt_text(rules),
+        "first": first.describe(),
+        "last": last.describe(),
+    }
     if rules.phased:
-        phases = capital(words(rules.round_count, "phase"))
-        return (
-            f"{phases} of {dealt}, from {first.describe()} to {last.describe()}; each player "
-            "plays their own phase and moves up on completing it."
+        sentence = ngettext(
+            "{count} phase of {dealt}, from {first} to {last}; each player plays their own "
+            "phase and moves up on completing it.",
+            "{count} phases of {dealt}, from {first} to {last}; each player plays their own "
+            "phase and moves up on completing it.",
+            n,
         )
-    if rules.round_count == 1:
-        return f"One round of {dealt}: {first.describe()}."
-    rounds = capital(words(rules.round_count, "round"))
-    if all(spec.contract == first for spec in rules.rounds):
-        return f"{rounds} of {dealt}, each asking for {first.describe()}."
-    return f"{rounds} of {dealt}, from {first.describe()} to {last.describe()}."
+    elif n == 1:
+        sentence = _("One round of {dealt}: {first}.")
+    elif all(spec.contract == first for spec in rules.rounds):
+        sentence = ngettext(
+            "{count} round of {dealt}, each asking for {first}.",
+            "{count} rounds of {dealt}, each asking for {first}.",
+            n,
+        )
+    else:
+        sentence = ngettext(
+            "{count} round of {dealt}, from {first} to {last}.",
+            "{count} rounds of {dealt}, from {first} to {last}.",
+            n,
+        )
+    return sentence.format(**said)
+
+
+_WILD_ALONE = {
+    MeldKind.SET: N_("Wild cards alone may make a set."),
+    MeldKind.RUN: N_("Wild cards alone may make a run."),
+    MeldKind.COLOR: N_("Wild cards alone may make a colour meld."),
+    MeldKind.FLUSH: N_("Wild cards alone may make a flush."),
+}
 
 
 def _natural_cards_sentence(rules: RuleSet, kind: MeldKind) -> str:
     if rules.allows_wild_only(kind):
-        return f"Wild cards alone may make a {kind.noun}."
+        return _(_WILD_ALONE[kind])
     least = max(1, rules.min_naturals_for(kind))
-    return f"A {kind.noun} needs at least {count(least, 'natural card')}."
+    return _NATURALS_NEEDED[kind](least).format(count=least)
+
+
+_NATURALS_NEEDED = {
+    MeldKind.SET: lambda n: ngettext(
+        "A set needs at least {count} natural card.",
+        "A set needs at least {count} natural cards.",
+        n,
+    ),
+    MeldKind.RUN: lambda n: ngettext(
+        "A run needs at least {count} natural card.",
+        "A run needs at least {count} natural cards.",
+        n,
+    ),
+    MeldKind.COLOR: lambda n: ngettext(
+        "A colour meld needs at least {count} natural card.",
+        "A colour meld needs at least {count} natural cards.",
+        n,
+    ),
+    MeldKind.FLUSH: lambda n: ngettext(
+        "A flush needs at least {count} natural card.",
+        "A flush needs at least {count} natural cards.",
+        n,
+    ),
+}
 
 
 def summary(rules: RuleSet) -> str:
@@ -482,19 +694,24 @@ def summary(rules: RuleSet) -> str:
     sentences = [_rounds_sentence(rules)]
     all_out = rounds_where(rules, lambda spec: spec.all_out)
     if all_out:
-        sentences.append(f"In {stages_text(rules, all_out)} go out with every card: no discard.")
-    sentences.append(capital(rules.describe_wilds()) + ".")
+        sentences.append(_all_out_sentence(rules, all_out))
+    sentences.append(wilds_sentence(rules))
     if rules.wilds_at_most_naturals:
-        sentences.append("Wild cards may not outnumber natural cards in a meld.")
+        sentences.append(_outnumber_sentence())
     if _has_wilds(rules):
         sentences += [_natural_cards_sentence(rules, kind) for kind in rules.meld_kinds]
-    buying = buying_section(rules).paragraphs[0].sentences[0]
-    sentences.append(buying.text)
-    if buying.text != "No buying.":
+    if any(spec.buying_allowed for spec in rules.rounds):
+        sentences.append(_buying_rule(rules))
         sentences += [limit.text for limit in _buy_limits(rules)]
-    sentences.append(f"Cards left in hand: {rules.point_table.describe(rules.uses_jokers)}.")
+    else:
+        sentences.append(_("No buying."))
+    sentences.append(
+        _("Cards left in hand: {points}.").format(
+            points=rules.point_table.describe(rules.uses_jokers)
+        )
+    )
     if rules.cut_bonus:
-        sentences.append(f"Cut bonus: {signed(rules.cut_bonus)} to the cutter for an exact cut.")
+        sentences.append(_cut_bonus_sentence(rules))
     return " ".join(sentences)
 
 
@@ -571,12 +788,11 @@ __all__ = [
     "Section",
     "Sentence",
     "and_list",
-    "count",
     "decks_text",
     "key_rules",
     "rounds_text",
     "rule_book",
     "signed",
     "summary",
-    "words",
+    "wilds_sentence",
 ]

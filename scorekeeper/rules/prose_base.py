@@ -12,7 +12,8 @@ from dataclasses import dataclass
 from itertools import groupby
 from typing import Any
 
-from .rulesets import RoundSpec, RuleSet, number_word
+from .language import _, and_list, ngettext
+from .rulesets import RoundSpec, RuleSet
 
 MINUS = "\u2212"
 
@@ -79,16 +80,8 @@ def says(*sentences: Sentence | str) -> Paragraph:
 
 
 # --- words ------------------------------------------------------------------------------------
-
-
-def count(n: int, noun: str) -> str:
-    """``1 joker``, ``2 decks`` (digits: the numbers a player looks up)."""
-    return f"{n} {noun}{'' if n == 1 else 's'}"
-
-
-def words(n: int, noun: str) -> str:
-    """``one penalty card``, ``two buys``."""
-    return f"{number_word(n)} {noun}{'' if n == 1 else 's'}"
+# Each sentence is written whole where it is made (prose.py, prose_melds.py), with ngettext for
+# its counts; what is here are the few noun phrases those sentences take as placeholders.
 
 
 def signed(points: int) -> str:
@@ -97,7 +90,7 @@ def signed(points: int) -> str:
 
 
 def spans(numbers: Sequence[int]) -> list[str]:
-    """Runs of three or more consecutive numbers as ranges.
+    """Runs of three or more consecutive numbers as ranges, in the current language.
 
     >>> spans([1, 2, 3, 4, 6]), spans([1, 2]), spans([7])
     (['1 to 4', '6'], ['1', '2'], ['7'])
@@ -106,30 +99,27 @@ def spans(numbers: Sequence[int]) -> list[str]:
     for _step, run in groupby(enumerate(numbers), key=lambda pair: pair[1] - pair[0]):
         values = [n for _i, n in run]
         if len(values) >= 3:
-            found.append(f"{values[0]} to {values[-1]}")
+            found.append(_("{first} to {last}").format(first=values[0], last=values[-1]))
         else:
             found.extend(str(n) for n in values)
     return found
 
 
-def and_list(items: Sequence[str]) -> str:
-    """``a``, ``a and b``, ``a, b and c``."""
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]
-
-
 def rounds_text(numbers: Sequence[int], *, phases: bool = False) -> str:
-    """``round 7``, ``rounds 1 to 6``, ``rounds 1 and 3`` (with ``phases``: ``phase 7``...).
+    """``round 7``, ``rounds 1 to 6``, ``rounds 1 and 3`` (with ``phases``: ``phase 7``...),
+    in the current language: a noun phrase the sentences put after "in" (a translation gives
+    it the article and case that takes: Spanish "la ronda 7", German "den Runden 1 bis 6").
 
     >>> rounds_text([8], phases=True), rounds_text([1, 2, 3], phases=True)
     ('phase 8', 'phases 1 to 3')
     """
     parts = spans(numbers)
-    single = len(parts) == 1 and "to" not in parts[0]
+    # One round, or several: "rounds 1 to 6" names several even as one part.
+    many = 1 if len(parts) == 1 and len(numbers) == 1 else 2
+    listed = and_list(parts)
     if phases:
-        return ("phase " if single else "phases ") + and_list(parts)
-    return ("round " if single else "rounds ") + and_list(parts)
+        return ngettext("phase {numbers}", "phases {numbers}", many).format(numbers=listed)
+    return ngettext("round {numbers}", "rounds {numbers}", many).format(numbers=listed)
 
 
 def stages_text(rules: RuleSet, numbers: Sequence[int]) -> str:

@@ -573,8 +573,10 @@ class RuleSet:
         return any(self.decks.jokers_for(n) > 0 for n in players)
 
     def describe_wilds(self) -> str:
-        names = (["jokers"] if self.uses_jokers else []) + [r.noun for r in sorted(self.wild_ranks)]
-        return " and ".join(names) + " are wild" if names else "no wild cards"
+        """``jokers and twos are wild``, ``no wild cards``, in the current language."""
+        names = [_("jokers")] if self.uses_jokers else []
+        names += [r.noun for r in sorted(self.wild_ranks)]
+        return _("{cards} are wild").format(cards=and_list(names)) if names else _("no wild cards")
 
     def check_players(self, players: int) -> None:
         """Raise a RuleSetError unless ``players`` may play this rule set."""

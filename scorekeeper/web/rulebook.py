@@ -20,10 +20,11 @@ from typing import Any
 
 from ..rules import Card, MeldKind, Rank, RuleSet, check_contract, parse_cards
 from ..rules.budget import TooHard
+from ..rules.language import N_, _
 from ..rules.limits import limit_problems
 from ..rules.phases import MAX_HANDS
 from ..rules.prose import rule_book
-from ..rules.rulesets import Contract
+from ..rules.rulesets import Contract, RoundSpec
 from . import referee_json as rj
 from .rulebook_kinds import house_rule_examples
 from .rulebook_kinds import meld_example as judged_meld
@@ -51,24 +52,24 @@ def meld_example(rules: RuleSet, text: str, note: str) -> dict[str, Any]:
 def meld_examples(rules: RuleSet) -> list[dict[str, Any]]:
     w1, w2 = wild_cards(rules)
     candidates = [
-        ("7H 7C 7S", "three of a kind"),
-        (f"7H 7C {w1}", "a wild card in a set"),
-        (f"7H {w1} {w2}", "one natural card and two wild cards"),
-        ("9H 9H 9C", "the same card twice, from two decks"),
-        ("5S 6S 7S 8S", "four in a row"),
-        (f"7H 8H {w1} 10H", "a wild card filling a gap"),
-        (f"7H {w1} {w2} 10H", "two wild cards in a run of four"),
-        ("JH QH KH AH", "ace high"),
-        ("KS AS 2S 3S", "round the corner"),
-        ("7D 8D 9C 10D", "one card of another suit"),
-        ("4C 5C 6C", "three in a row"),
+        ("7H 7C 7S", N_("three of a kind")),
+        (f"7H 7C {w1}", N_("a wild card in a set")),
+        (f"7H {w1} {w2}", N_("one natural card and two wild cards")),
+        ("9H 9H 9C", N_("the same card twice, from two decks")),
+        ("5S 6S 7S 8S", N_("four in a row")),
+        (f"7H 8H {w1} 10H", N_("a wild card filling a gap")),
+        (f"7H {w1} {w2} 10H", N_("two wild cards in a run of four")),
+        ("JH QH KH AH", N_("ace high")),
+        ("KS AS 2S 3S", N_("round the corner")),
+        ("7D 8D 9C 10D", N_("one card of another suit")),
+        ("4C 5C 6C", N_("three in a row")),
     ]
     if rules.wild_ranks and rules.wild_can_be_natural:
         label = sorted(rules.wild_ranks)[0].label
-        candidates.append((f"AH {label}H 3H 4H", "a wild rank standing for itself"))
+        candidates.append((f"AH {label}H 3H 4H", N_("a wild rank standing for itself")))
     if rules.set_distinct_suits:
-        candidates.append(("9H 9C 9S 9D 9H", "five of a kind"))
-    return [meld_example(rules, text, note) for text, note in candidates]
+        candidates.append(("9H 9C 9S 9D 9H", N_("five of a kind")))
+    return [meld_example(rules, text, _(note)) for text, note in candidates]
 
 
 def sample_lay_down(contract: Contract) -> list[tuple[Card, ...]]:
@@ -106,10 +107,9 @@ def contract_examples(rules: RuleSet) -> list[dict[str, Any]]:
     number, spec = mixed
     found.append(
         contract_example(
-            rules, number, sample_lay_down(spec.contract),
-            f"{_unit(rules)} {number}, {spec.contract.describe()}",
+            rules, number, sample_lay_down(spec.contract), _contract_note(rules, number, spec)
         )
-    )  # fmt: skip
+    )
     two_runs = next(((n, r) for n, r in rounds if len(r.contract.runs) >= 2), None)
     shown = {_runs_shape(spec.contract)}
     if two_runs is not None:
@@ -118,31 +118,38 @@ def contract_examples(rules: RuleSet) -> list[dict[str, Any]]:
         base = sample_lay_down(spec.contract)
         run_at = [i for i, m in enumerate(spec.contract.melds) if m.kind == MeldKind.RUN]
         for pair, note in (
-            (("2H 3H 4H 5H", "6H 7H 8H 9H"), "two runs of hearts that touch"),
-            (("5S 6S 7S 8S", "7S 8S 9S 10S"), "two runs of spades that overlap"),
-            (("2D 3D 4D 5D", "8D 9D 10D JD"), "two runs of diamonds, apart"),
+            (("2H 3H 4H 5H", "6H 7H 8H 9H"), _TWO_RUNS[0]),
+            (("5S 6S 7S 8S", "7S 8S 9S 10S"), _TWO_RUNS[1]),
+            (("2D 3D 4D 5D", "8D 9D 10D JD"), _TWO_RUNS[2]),
         ):
             melds = list(base)
             melds[run_at[0]] = parse_cards(pair[0])
             melds[run_at[1]] = parse_cards(pair[1])
-            found.append(contract_example(rules, number, melds, f"{_unit(rules)} {number}: {note}"))
+            said = _(note[1] if rules.phased else note[0]).format(number=number)
+            found.append(contract_example(rules, number, melds, said))
     found += _own_contracts(rules, shown)
     if rules.exact_contract_melds:
         number, spec = rounds[0]
         melds = sample_lay_down(spec.contract)
         melds[0] = (*melds[0], melds[0][0])
-        found.append(
-            contract_example(
-                rules, number, melds, f"{_unit(rules)} {number}: a longer meld than asked"
-            )
+        longer = (
+            _("phase {number}: a longer meld than asked")
+            if rules.phased
+            else _("round {number}: a longer meld than asked")
         )
+        found.append(contract_example(rules, number, melds, longer.format(number=number)))
     last_out = next(((n, r) for n, r in reversed(rounds) if r.all_out), None)
     if last_out is not None:
         number, spec = last_out
+        left = (
+            _("phase {number}, all out: a card left in hand")
+            if rules.phased
+            else _("round {number}, all out: a card left in hand")
+        )
         found.append(
             contract_example(
-                rules, number, sample_lay_down(spec.contract),
-                f"{_unit(rules)} {number}, all out: a card left in hand", hand=parse_cards("KC"),
+                rules, number, sample_lay_down(spec.contract), left.format(number=number),
+                hand=parse_cards("KC"),
             )
         )  # fmt: skip
     return found
@@ -164,24 +171,23 @@ def _own_contracts(rules: RuleSet, shown: set[tuple[int, int]]) -> list[dict[str
         shown.add(shape)
         shown_kinds |= suited
         melds = sample_lay_down(spec.contract)
-        note = f"{_unit(rules)} {number}, {spec.contract.describe()}"
-        found.append(contract_example(rules, number, melds, note))
+        found.append(contract_example(rules, number, melds, _contract_note(rules, number, spec)))
     return found
 
 
 def table_examples(rules: RuleSet) -> list[dict[str, Any]]:
     """Lay-offs, joker swaps and a Liverpool call, each judged by the referee."""
-    w1, _ = wild_cards(rules)
+    w1, _w2 = wild_cards(rules)
     run = parse_cards("5H 6H 7H 8H")
     found: list[dict[str, Any]] = []
     for card in ("9H", w1, "10H"):
         answer = rj.layoff_answer(rules, run, Card.parse(card))
-        found.append({"what": "Lay off", "meld": rj.cards_json(run), "card": card,
+        found.append({"what": _("Lay off"), "meld": rj.cards_json(run), "card": card,
                       "ok": answer["fits"], "reason": answer["reason"]})  # fmt: skip
     for meld_text, card in ((f"8C 9C {w1} JC", "10C"), (f"7H 7C {w1}", "7S")):
         meld = parse_cards(meld_text)
         answer = rj.swap_answer(rules, meld, Card.parse(card))
-        found.append({"what": "Joker swap", "meld": rj.cards_json(meld), "card": card,
+        found.append({"what": _("Joker swap"), "meld": rj.cards_json(meld), "card": card,
                       "ok": answer["allowed"], "reason": answer["reason"]})  # fmt: skip
     return found
 
@@ -198,9 +204,31 @@ def judged(examples: Callable[[RuleSet], list[dict[str, Any]]], rules: RuleSet) 
 JudgedList = tuple[list[dict[str, Any]], str | None]
 
 
-def _unit(rules: RuleSet) -> str:
-    """What an example names a contract by: its round, or in a phase game its phase."""
-    return "phase" if rules.phased else "round"
+# An example of two runs of one contract: (in a round, in a phase).
+_TWO_RUNS = (
+    (N_("round {number}: two runs of hearts that touch"),
+     N_("phase {number}: two runs of hearts that touch")),
+    (N_("round {number}: two runs of spades that overlap"),
+     N_("phase {number}: two runs of spades that overlap")),
+    (N_("round {number}: two runs of diamonds, apart"),
+     N_("phase {number}: two runs of diamonds, apart")),
+)  # fmt: skip
+
+
+def _contract_note(rules: RuleSet, number: int, spec: RoundSpec) -> str:
+    """``round 2, 1 set and 1 run``: what an example names a contract by (its round, or in a
+    phase game its phase)."""
+    note = _("phase {number}, {contract}") if rules.phased else _("round {number}, {contract}")
+    return note.format(number=number, contract=spec.contract.describe())
+
+
+def _buying_words(spec: RoundSpec) -> str:
+    """The rounds table's buying column."""
+    if not spec.buying_allowed:
+        return _("no")
+    if spec.buy_limit is None:
+        return _("yes")
+    return _("up to {count}").format(count=spec.buy_limit)
 
 
 def rulebook(rules: RuleSet) -> dict[str, Any]:
@@ -217,10 +245,10 @@ def rulebook(rules: RuleSet) -> dict[str, Any]:
                 "contract": r.contract.describe(words=True),
                 "min_cards": r.contract.min_cards,
                 "cards_dealt": r.cards_dealt,
-                "going_out": "every card, no discard" if r.all_out else "discard the last card",
-                "buying": "no"
-                if not r.buying_allowed
-                else ("yes" if r.buy_limit is None else f"up to {r.buy_limit}"),
+                "going_out": _("every card, no discard")
+                if r.all_out
+                else _("discard the last card"),
+                "buying": _buying_words(r),
             }
             for n, r in enumerate(rules.rounds, start=1)
         ],
@@ -247,7 +275,7 @@ def rulebook(rules: RuleSet) -> dict[str, Any]:
         "points": [
             {"label": rank.label, "points": rules.point_table.value_of(rank)} for rank in Rank
         ]
-        + ([{"label": "Joker", "points": rules.point_table.joker}] if rules.uses_jokers else []),
+        + ([{"label": _("Joker"), "points": rules.point_table.joker}] if rules.uses_jokers else []),
         # Cards valued apart from their rank (Kalooki's black aces).
         "card_points": [
             {"card": str(card), "points": points} for card, points in rules.point_table.cards

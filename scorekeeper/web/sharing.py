@@ -16,7 +16,7 @@ from .. import games, ratelimit
 from ..db import get_session
 from ..errors import Conflict
 from ..printing.share import game_result_png, result_text
-from . import access
+from . import access, language
 from .htmx import redirect_to, render
 from .security import no_store
 
@@ -135,7 +135,7 @@ def result_txt(game_id: str) -> Response:
 def result_png(game_id: str) -> Response:
     """The final standings as a picture (PNG)."""
     view = _finished(game_id)
-    etag = f"result-{game_id}-v{view.version}"
+    etag = f"result-{game_id}-v{view.version}-{language.current()}"  # drawn in its words
     if request.if_none_match.contains(etag):
         return Response(status=304)
     response = Response(game_result_png(view), mimetype="image/png")

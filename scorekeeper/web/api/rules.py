@@ -14,7 +14,7 @@ from typing import Any
 from flask import Response, jsonify
 
 from ...errors import NotFound
-from ...rules import OPTIONS, POINT_TABLES, PRESETS, to_document
+from ...rules import OPTIONS, POINT_TABLES, PRESETS, language, to_document
 from ...rules.document import overview
 from ...rules.prose import rule_book
 from . import bp
@@ -24,9 +24,12 @@ from .schemas import RuleBook, RuleDocument, Rules
 
 @cache
 def rules_document() -> dict[str, Any]:
-    """The same for every request: built once per process."""
+    """The same for every request: built once per process, in English (its contracts and
+    wild cards in words would otherwise be in the language of the first request)."""
+    with language.speaking(language.ENGLISH):
+        presets = [overview(preset) for preset in PRESETS.values()]
     return {
-        "presets": [overview(preset) for preset in PRESETS.values()],
+        "presets": presets,
         "point_tables": [table.as_dict() for table in POINT_TABLES.values()],
         "options": [
             {

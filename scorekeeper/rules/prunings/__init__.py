@@ -107,7 +107,6 @@ def clear_caches() -> None:
     meld_wilds.kept_run_wilds.cache_clear()
     run_room.kept_most_runs.cache_clear()
     run_room.kept_fewest_wilds_for_runs.cache_clear()
-    run_cards.kept_suit_costs.cache_clear()
     group_room.groups_fit.cache_clear()
     run_suits.runs_fit.cache_clear()
 

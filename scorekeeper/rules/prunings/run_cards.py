@@ -51,8 +51,7 @@ A second 2 (a wild) is the card missing.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from functools import lru_cache, partial
+from collections.abc import Sequence
 from itertools import pairwise
 from typing import NamedTuple
 
@@ -186,14 +185,7 @@ def _low_ace_counts(shape: RunShape, aces: int) -> range:
     return range(aces + 1) if shape.lowest == LOW_ACE else range(1)
 
 
-# A suit's cards change only when one of them is decided, so the search asks the same
-# questions again and again: the answers are kept.
-kept_suit_costs = lru_cache(maxsize=1 << 14)(suit_costs)
-
-SuitCosts = Callable[[tuple[int, ...], int, int, int, RunShape], tuple[int, ...]]
-
-
-def runs_have_cards(node: Node, costs: SuitCosts = kept_suit_costs) -> bool:
+def runs_have_cards(node: Node) -> bool:
     """Whether the cards left could fill the melds still to make: runs only, shared out
     among the suits, or runs and one set, which takes the cards of one rank (at most one
     of each suit when suits must differ) and leaves the rest to the runs: the fewest over
@@ -206,7 +198,7 @@ def runs_have_cards(node: Node, costs: SuitCosts = kept_suit_costs) -> bool:
     shape = _shape(state.rules, length)
     cards = sum(state.naturals) + sum(state.high_aces) + state.pool - state.committed
     suits = [_suit_cards(state, suit) for suit in range(4)]
-    per_suit = [costs(*suit, runs, shape) for suit in suits]
+    per_suit = [suit_costs(*suit, runs, shape) for suit in suits]
     if not sets:
         return fewest_in_all(per_suit, runs) <= cards
     set_length = min(
@@ -217,7 +209,7 @@ def runs_have_cards(node: Node, costs: SuitCosts = kept_suit_costs) -> bool:
         less = list(per_suit)  # only the suits the set takes a card of change
         for suit, count in enumerate(taken):
             if count:
-                less[suit] = costs(*_without(suits[suit], rank, count), runs, shape)
+                less[suit] = suit_costs(*_without(suits[suit], rank, count), runs, shape)
         fewest = min(fewest, fewest_in_all(less, runs))
     return set_length + fewest <= cards
 
@@ -297,8 +289,6 @@ PRUNING = Pruning(
     cuts="all out, runs and a set at most left: the cards left cannot fill them",
     sound_for=sound_for,
     check=runs_have_cards,
-    plain_check=partial(runs_have_cards, costs=suit_costs),
-    cache="run-cards cache",
 )
 
 __all__ = [

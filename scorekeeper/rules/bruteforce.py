@@ -22,7 +22,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import combinations, pairwise, product
 
@@ -135,32 +135,51 @@ def _shortest(rules: RuleSet, specs: Sequence[MeldSpec]) -> dict[MeldKind, int]:
 def candidate_groups(rules: RuleSet, round_number: int, cards: Sequence[Card]) -> list[_Group]:
     """Every group of the hand's cards that is a legal meld of a kind the contract uses."""
     spec = rules.round(round_number)
-    specs = spec.contract.melds
-    exact = rules.exact_contract_melds and not spec.all_out
-    least = _shortest(rules, specs)
-    kinds = {m.kind for m in specs}
-    if rules.extra_melds and spec.all_out and rules.extra_meld_kinds == ExtraMeldKinds.ANY:
-        kinds = set(rules.meld_kinds)
+    least = _shortest(rules, spec.contract.melds)
+    sizes = _meld_sizes(rules, round_number, least)
     groups: list[_Group] = []
     seen: dict[tuple[MeldKind, tuple[Card, ...]], Meld | None] = {}
-    n = len(cards)
-    extras = rules.extra_melds and spec.all_out
-    for size in range(1, n + 1):
-        for kind in kinds:
-            lengths = {m.min_length for m in specs if m.kind == kind} or {least[kind]}
-            if extras:
-                lengths.add(least[kind])  # an extra meld may be shorter than the contract's
-            if (exact and size not in lengths) or size < min(lengths):
+    for size in range(1, len(cards) + 1):
+        for kind, fits in sizes.items():
+            if not fits(size):
                 continue
-            for picked in combinations(range(n), size):
+            for picked in combinations(range(len(cards)), size):
                 group = [cards[i] for i in picked]
-                meld = _read(rules, kind, group, least, seen)
-                if meld is not None:
+                if _read(rules, kind, group, least, seen) is not None:
                     mask = sum(1 << i for i in picked)
-                    places = _places(rules, group, least[kind]) if kind == MeldKind.RUN else ()
-                    ranks = _set_ranks(rules, group, least[kind]) if kind == MeldKind.SET else ()
-                    groups.append(_Group(mask, kind, size, places, ranks))
+                    groups.append(_group(rules, kind, group, mask, least[kind]))
     return groups
+
+
+def _meld_sizes(
+    rules: RuleSet, round_number: int, least: dict[MeldKind, int]
+) -> dict[MeldKind, Callable[[int], bool]]:
+    """The kinds a meld of the round may be of, each with the test of its number of cards:
+    exactly a contract meld's length where contract melds are exact, else at least the
+    shortest (an extra meld of an all-out round may be shorter than the contract's)."""
+    spec = rules.round(round_number)
+    specs = spec.contract.melds
+    extras = rules.extra_melds and spec.all_out
+    exact = rules.exact_contract_melds and not spec.all_out
+    kinds = {m.kind for m in specs}
+    if extras and rules.extra_meld_kinds == ExtraMeldKinds.ANY:
+        kinds = set(rules.meld_kinds)
+    out: dict[MeldKind, Callable[[int], bool]] = {}
+    for kind in kinds:
+        lengths = {m.min_length for m in specs if m.kind == kind} or {least[kind]}
+        if extras:
+            lengths.add(least[kind])
+        fewest = min(lengths)
+        out[kind] = lengths.__contains__ if exact else fewest.__le__
+    return out
+
+
+def _group(rules: RuleSet, kind: MeldKind, group: list[Card], mask: int, least: int) -> _Group:
+    """A legal meld's group, with a run's places or a set's ranks where the rules need
+    them."""
+    places = _places(rules, group, least) if kind == MeldKind.RUN else ()
+    ranks = _set_ranks(rules, group, least) if kind == MeldKind.SET else ()
+    return _Group(mask, kind, len(group), places, ranks)
 
 
 def _set_ranks(rules: RuleSet, group: Sequence[Card], least: int) -> tuple[object, ...]:

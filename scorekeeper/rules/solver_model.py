@@ -105,34 +105,8 @@ class SearchRules:
     def of(cls, rules: RuleSet, round_number: int) -> SearchRules:
         spec = rules.round(round_number)
         melds = spec.contract.melds
-
-        def shortest(kind: MeldKind) -> int:
-            # An extra meld is as long as the shortest contract meld of its kind, or the
-            # usual fewest cards when that is shorter (what the contract referee accepts).
-            return min([m.min_length for m in melds if m.kind == kind] + [rules.usual_length(kind)])
-
-        extras: tuple[tuple[MeldKind, int], ...] = ()
-        if rules.extra_melds and spec.all_out:
-            kinds = (
-                spec.contract.kinds
-                if rules.extra_meld_kinds == ExtraMeldKinds.CONTRACT
-                else rules.meld_kinds
-            )
-            extras = tuple((kind, shortest(kind)) for kind in MeldKind if kind in kinds)
-        runs_laid = any(kind == MeldKind.RUN for kind, _ in extras) or any(
-            m.kind == MeldKind.RUN for m in melds
-        )
-        holes = frozenset(int(r) for r in rules.run_holes)
-        line_runs = runs_laid and (
-            rules.run_suits == RunSuits.ANY
-            or rules.aces == Aces.WRAP
-            or bool(holes)
-            or not rules.adjacent_wilds
-            or rules.wilds_per_meld is not None
-        )
-        sets = sum(1 for m in melds if m.kind == MeldKind.SET) + sum(
-            1 for kind, _ in extras if kind == MeldKind.SET
-        )
+        extras = _extras(rules, round_number)
+        kinds = [m.kind for m in melds] + [kind for kind, _ in extras]
         return cls(
             slots=melds,
             set_min_naturals=rules.set_min_naturals,
@@ -147,22 +121,21 @@ class SearchRules:
             all_out=spec.all_out,
             extra_melds=rules.extra_melds,
             keep_discard=rules.keep_card_to_discard and not spec.all_out,
-            extra_length=(shortest(MeldKind.SET), shortest(MeldKind.RUN)),
+            extra_length=(
+                _shortest(rules, melds, MeldKind.SET),
+                _shortest(rules, melds, MeldKind.RUN),
+            ),
             extras=extras,
             group_min_naturals=(rules.color_min_naturals, rules.flush_min_naturals),
             wild_cap=UNBOUNDED if rules.wilds_per_meld is None else rules.wilds_per_meld,
-            sets_differ=rules.set_ranks == SetRanks.DIFFERENT and (sets > 1 or bool(extras)),
+            sets_differ=rules.set_ranks == SetRanks.DIFFERENT
+            and (kinds.count(MeldKind.SET) > 1 or bool(extras)),
             any_suit=rules.run_suits == RunSuits.ANY,
             wrap=rules.aces == Aces.WRAP,
-            holes=holes,
+            holes=frozenset(int(r) for r in rules.run_holes),
             adjacent_wilds=rules.adjacent_wilds,
-            line_runs=line_runs,
-            suit_blind=(
-                rules.run_suits == RunSuits.ANY
-                and rules.set_max_cards is None
-                and not (rules.wild_ranks and rules.wild_can_be_natural)
-                and {m.kind for m in melds} | {k for k, _ in extras} <= {MeldKind.SET, MeldKind.RUN}
-            ),
+            line_runs=MeldKind.RUN in kinds and _runs_off_the_line(rules),
+            suit_blind=_suit_blind(rules, kinds),
         )
 
     def min_naturals(self, kind: MeldKind) -> int:
@@ -198,6 +171,49 @@ class SearchRules:
         if blo <= ahi:
             return self.same_suit == SameSuitRuns.APART_OR_OVERLAPPING
         return blo - ahi - 1 >= self.gap
+
+
+def _shortest(rules: RuleSet, melds: Sequence[MeldSpec], kind: MeldKind) -> int:
+    """The fewest cards of an extra meld of ``kind``: as long as the shortest contract meld
+    of its kind, or the usual fewest cards when that is shorter (what the contract referee
+    accepts)."""
+    return min([m.min_length for m in melds if m.kind == kind] + [rules.usual_length(kind)])
+
+
+def _extras(rules: RuleSet, round_number: int) -> tuple[tuple[MeldKind, int], ...]:
+    """All out with extra melds: the kinds an extra meld may be of, each with its fewest
+    cards (none in other rounds)."""
+    spec = rules.round(round_number)
+    if not (rules.extra_melds and spec.all_out):
+        return ()
+    melds = spec.contract.melds
+    contract_only = rules.extra_meld_kinds == ExtraMeldKinds.CONTRACT
+    kinds = spec.contract.kinds if contract_only else rules.meld_kinds
+    return tuple((kind, _shortest(rules, melds, kind)) for kind in MeldKind if kind in kinds)
+
+
+def _runs_off_the_line(rules: RuleSet) -> bool:
+    """Whether a run rule takes runs off the line of one suit and 14 places (any suits,
+    wrapping, holes, wilds kept apart or capped): such runs are made by
+    :mod:`.group_choices`."""
+    return (
+        rules.run_suits == RunSuits.ANY
+        or rules.aces == Aces.WRAP
+        or bool(rules.run_holes)
+        or not rules.adjacent_wilds
+        or rules.wilds_per_meld is not None
+    )
+
+
+def _suit_blind(rules: RuleSet, kinds: Sequence[MeldKind]) -> bool:
+    """Whether no meld cares which suit a card is of: runs of any suits, sets that may
+    repeat suits, no colour meld or flush, no dual cards."""
+    return (
+        rules.run_suits == RunSuits.ANY
+        and rules.set_max_cards is None
+        and not (rules.wild_ranks and rules.wild_can_be_natural)
+        and set(kinds) <= {MeldKind.SET, MeldKind.RUN}
+    )
 
 
 @dataclass(frozen=True)

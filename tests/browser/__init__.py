@@ -1,0 +1,1 @@
+"""Pages end to end in a real headless Chromium (Playwright, /usr/bin/chromium): run them as a group with `scripts/test tests/browser`."""

@@ -1,0 +1,1 @@
+"""Tests of the PDFs (scorekeeper/printing/): score sheets, blank sheets, trophies, charts."""

@@ -1,0 +1,1 @@
+"""Tests of the web pages (scorekeeper/web/) through the test client."""

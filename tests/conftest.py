@@ -34,8 +34,7 @@ from werkzeug.serving import make_server
 from scorekeeper import create_app, games
 from scorekeeper.db import create_all, get_engine, make_engine, write_session
 from scorekeeper.rules.scoring import PlayerResult
-
-from . import checkout, pgserver, writes
+from tests import checkout, pgserver, writes
 
 if TYPE_CHECKING:
     from _typeshed.wsgi import StartResponse, WSGIApplication, WSGIEnvironment
@@ -90,23 +89,23 @@ settings.load_profile("scorekeeper")
 # written in the files. The figures are the CPU seconds of each walk on this machine.
 EVERYDAY_EXAMPLES = {
     # 150 -> 60 for each of 8 presets (14.6 s): random hands against the brute-force oracle
-    "tests/test_arranger.py::test_agrees_with_the_oracle": 60,
+    "tests/rules/test_arranger.py::test_agrees_with_the_oracle": 60,
     # 150, 120, 100 -> 50, 40, 35 (11.1, 7.8, 11.3 s): 70 % of the drawn rule sets are
     # refused by validation and drawn again; what is kept repeats the same document parts
     "tests/rules/test_document.py::test_random_rule_sets_round_trip_exactly": 50,
     "tests/rules/test_document.py::test_every_fault_is_found_in_one_pass_and_nothing_else": 40,
     "tests/rules/test_document.py::test_ids_of_rule_sets_of_ones_own_never_collide": 35,
     # 150 -> 50 each (13 s): random JSON and forms at the API and the new-game form
-    "tests/test_fuzz.py::test_new_game_form": 50,
-    "tests/test_fuzz.py::test_api_create_game_with_random_json": 50,
-    "tests/test_fuzz.py::test_api_rounds_with_random_json": 50,
-    "tests/test_fuzz.py::test_api_rounds_with_nearly_right_bodies": 50,
-    "tests/test_fuzz.py::test_game_forms": 50,
-    "tests/test_fuzz.py::test_api_with_raw_bodies_and_headers": 50,
+    "tests/web/test_fuzz.py::test_new_game_form": 50,
+    "tests/web/test_fuzz.py::test_api_create_game_with_random_json": 50,
+    "tests/web/test_fuzz.py::test_api_rounds_with_random_json": 50,
+    "tests/web/test_fuzz.py::test_api_rounds_with_nearly_right_bodies": 50,
+    "tests/web/test_fuzz.py::test_game_forms": 50,
+    "tests/web/test_fuzz.py::test_api_with_raw_bodies_and_headers": 50,
     # 300 -> 150 (2.6 s): short card lists against the oracle
-    "tests/test_melds.py::test_runs_agree_with_a_brute_force_oracle": 150,
-    "tests/test_melds.py::test_a_legal_meld_stays_legal_in_any_order": 150,
-    "tests/test_melds.py::test_wilds_stand_for_the_cards_that_make_the_meld_natural": 150,
+    "tests/rules/test_melds.py::test_runs_agree_with_a_brute_force_oracle": 150,
+    "tests/rules/test_melds.py::test_a_legal_meld_stays_legal_in_any_order": 150,
+    "tests/rules/test_melds.py::test_wilds_stand_for_the_cards_that_make_the_meld_natural": 150,
 }
 
 

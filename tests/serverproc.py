@@ -14,7 +14,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from .pgserver import free_port
+from tests.pgserver import free_port
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -12,8 +12,7 @@ from scorekeeper import create_app
 from scorekeeper.config import from_environment, normalize_database_url
 from scorekeeper.db import get_engine, write_session
 from scorekeeper.printing.cli import instance_path as cli_instance_path
-
-from .conftest import create_test_app
+from tests.conftest import create_test_app
 
 
 def test_config_from_mapping_and_environment(tmp_path: Path, monkeypatch) -> None:

@@ -43,8 +43,7 @@ from scorekeeper.rules.presets import (
     PRESETS,
 )
 from scorekeeper.rules.rulesets import RuleSet
-
-from .conftest import GameBuilder, grant_device
+from tests.conftest import GameBuilder, grant_device
 
 ROOT = Path(__file__).resolve().parent.parent
 CATALOGUES = ROOT / "scorekeeper" / "translations"
@@ -166,7 +165,7 @@ def english_left(text: str, language: str) -> list[str]:
 
 # --- the referee's sentences ------------------------------------------------------------------
 
-# A representative set of the rulings file's cases (tests/test_rulings.py): each problem code
+# A representative set of the rulings file's cases (tests/rules/test_rulings.py): each problem code
 # the meld check and the contract check give there, with the hand from its source.
 MELD_CASES = [
     pytest.param("KS AS 2S 3S", LIVERPOOL, id="turns-the-corner"),

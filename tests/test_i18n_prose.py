@@ -40,8 +40,8 @@ from scorekeeper.rules.language import speaking
 from scorekeeper.rules.options import OPTIONS, with_options
 from scorekeeper.rules.prose import key_rules, rule_book, summary
 from scorekeeper.web.rulebook import rulebook
+from tests.conftest import GameBuilder
 
-from .conftest import GameBuilder
 from .test_i18n import CATALOGUES, LANGUAGES, english_left
 
 # --- the rule book, from every preset and every house-rule variant ---------------------------

@@ -29,8 +29,8 @@ from typing import Any
 
 import pytest
 
-from .pgserver import PostgresServer
-from .serverproc import ServerProcess
+from tests.pgserver import PostgresServer
+from tests.serverproc import ServerProcess
 
 pytestmark = pytest.mark.slow
 PLAYERS = ["Ann", "Bob", "Cy"]

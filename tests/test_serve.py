@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from .serverproc import ServerProcess
+from tests.serverproc import ServerProcess
 
 pytestmark = pytest.mark.slow
 

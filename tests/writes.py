@@ -21,7 +21,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from .checkout import EXPECTED, ROOT
+from tests.checkout import EXPECTED, ROOT
 
 # The audit events that write: for each, where its paths are among the event's arguments, and
 # where the folder (a descriptor) a relative path is taken from, if there is one.

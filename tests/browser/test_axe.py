@@ -17,12 +17,12 @@ import pytest
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 
+from tests.browser.test_layout import EIGHT, SIZES, join, settled
 from tests.conftest import GameBuilder
-from tests.test_browser_layout import EIGHT, SIZES, join, settled
 
 pytestmark = pytest.mark.browser
 
-AXE = Path(__file__).resolve().parent / "vendor" / "axe-core" / "axe.min.js"
+AXE = Path(__file__).resolve().parents[1] / "vendor" / "axe-core" / "axe.min.js"
 
 # Each violation as "rule: the first elements it names", for a message a person can act on.
 RUN_AXE = """async ([within, options]) => {

@@ -19,7 +19,7 @@ import pytest
 from playwright.sync_api import expect
 from pypdf import PdfReader
 
-from .conftest import SCREENSHOTS
+from tests.conftest import SCREENSHOTS
 
 pytestmark = pytest.mark.browser
 

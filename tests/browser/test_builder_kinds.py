@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import SCREENSHOTS
-from .test_browser_builder import no_horizontal_overflow, phone, settled
+from tests.browser.test_builder import no_horizontal_overflow, phone, settled
+from tests.conftest import SCREENSHOTS
 
 pytestmark = pytest.mark.browser
 __all__ = ["phone"]  # the phone fixture, used by name

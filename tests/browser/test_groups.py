@@ -20,8 +20,7 @@ from sqlmodel import Session, col
 from scorekeeper import games
 from scorekeeper.db import get_engine
 from scorekeeper.models import Game
-
-from .conftest import SCREENSHOTS, GameBuilder
+from tests.conftest import SCREENSHOTS, GameBuilder
 
 pytestmark = pytest.mark.browser
 

@@ -24,8 +24,7 @@ from pypdf import PdfReader
 from scorekeeper import games
 from scorekeeper.db import write_session
 from scorekeeper.rules import PRESETS
-
-from .conftest import GameBuilder
+from tests.conftest import GameBuilder
 
 pytestmark = pytest.mark.browser
 
@@ -36,7 +35,7 @@ EIGHT = ["Annabelle", "Bob", "Christopher", "Dee", "Eve", "Frank", "Gwendolyn", 
 LONG_TITLE = "Grandma's seventieth birthday rummy night at the lake house, the rematch of 2025"
 
 
-# --- helpers (also used by test_browser_axe.py) -----------------------------------------------
+# --- helpers (also used by tests/browser/test_axe.py) -----------------------------------------
 
 
 def join(page: Any, base: str, game: games.GameView) -> None:

@@ -22,8 +22,7 @@ from playwright.sync_api import expect
 
 from scorekeeper import games
 from scorekeeper.db import get_session
-
-from .conftest import GameBuilder
+from tests.conftest import GameBuilder
 
 pytestmark = pytest.mark.browser
 
@@ -310,12 +309,12 @@ def test_axe_finds_nothing_in_the_states_other_devices_bring(
 ) -> None:
     """What another device's change shows on an edit page (the game changed, this round
     changed, this round undone), a round saved elsewhere on the game page (the kept entries),
-    and the game bar's download menu open, light and dark (test_browser_axe.py's sweep)."""
+    and the game bar's download menu open, light and dark (tests/browser/test_axe.py's sweep)."""
     from scorekeeper.db import write_session
     from scorekeeper.rules.scoring import PlayerResult
-    from tests.test_browser_axe import Sweep
-    from tests.test_browser_layout import EIGHT, SIZES
-    from tests.test_browser_layout import join as join_game
+    from tests.browser.test_axe import Sweep
+    from tests.browser.test_layout import EIGHT, SIZES
+    from tests.browser.test_layout import join as join_game
 
     app = live_server.app
 

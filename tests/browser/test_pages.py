@@ -17,8 +17,7 @@ from scorekeeper import games
 from scorekeeper.db import write_session
 from scorekeeper.games import groups, saved_rules
 from scorekeeper.rules import PRESETS
-
-from .conftest import GameBuilder
+from tests.conftest import GameBuilder
 
 pytestmark = pytest.mark.browser
 

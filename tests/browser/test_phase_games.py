@@ -17,10 +17,9 @@ from playwright.sync_api import expect
 
 from scorekeeper import games
 from scorekeeper.db import write_session
-
-from . import test_browser_layout
-from .phase_helpers import phase_document
-from .test_browser_layout import SIZES, fits_width, join, settled
+from tests.browser import test_layout as test_browser_layout
+from tests.browser.test_layout import SIZES, fits_width, join, settled
+from tests.phase_helpers import phase_document
 
 pytestmark = pytest.mark.browser
 
@@ -161,7 +160,7 @@ def test_the_phase_pages_fit_each_screen(sized: Any, live_server: Any, size: str
     app = live_server.app
     game = _new_game(app)
     with app.app_context(), write_session() as session:
-        from .phase_helpers import hand
+        from tests.phase_helpers import hand
 
         for number in range(1, 9):  # eight hands: one goes out in turn, nobody finishes
             cells = ["5 not", "15 not", "25 not", "40 not"]

@@ -12,11 +12,10 @@ from playwright.sync_api import expect
 
 from scorekeeper import games
 from scorekeeper.db import write_session
-
-from . import test_browser_layout
-from .conftest import SCREENSHOTS
-from .phase_helpers import hand, phase_document
-from .test_browser_layout import fits_width, join
+from tests.browser import test_layout as test_browser_layout
+from tests.browser.test_layout import fits_width, join
+from tests.conftest import SCREENSHOTS
+from tests.phase_helpers import hand, phase_document
 
 pytestmark = pytest.mark.browser
 

@@ -16,10 +16,9 @@ from flask import Flask
 from scorekeeper import games
 from scorekeeper.db import write_session
 from scorekeeper.rules.scoring import PlayerResult
-
-from . import test_browser_layout
-from .conftest import Cell, GameBuilder
-from .test_browser_layout import EIGHT, SIZES, join, page_urls, shoot
+from tests.browser import test_layout as test_browser_layout
+from tests.browser.test_layout import EIGHT, SIZES, join, page_urls, shoot
+from tests.conftest import Cell, GameBuilder
 
 pytestmark = pytest.mark.browser
 

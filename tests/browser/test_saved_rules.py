@@ -16,8 +16,7 @@ import pytest
 from playwright.sync_api import expect
 
 from scorekeeper.rules.document_reader import from_document
-
-from .test_browser_builder import settled
+from tests.browser.test_builder import settled
 
 pytestmark = pytest.mark.browser
 

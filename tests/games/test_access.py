@@ -21,8 +21,7 @@ from scorekeeper import games
 from scorekeeper.db import get_engine, write_session
 from scorekeeper.errors import Forbidden
 from scorekeeper.games import leaderboard as lb
-
-from .conftest import GameBuilder
+from tests.conftest import GameBuilder
 
 
 @dataclass

@@ -14,8 +14,7 @@ from scorekeeper.db import get_engine
 from scorekeeper.errors import Conflict, Forbidden, Invalid, KeyReused, NotFound
 from scorekeeper.games.groups import rotate_group_join_code
 from scorekeeper.models import Person, Player, PlayGroup
-
-from .conftest import GameBuilder
+from tests.conftest import GameBuilder
 
 DEVICE = "d" * 30
 

@@ -32,8 +32,7 @@ from scorekeeper.db import get_engine
 from scorekeeper.errors import Invalid
 from scorekeeper.games import rounds, transfer
 from scorekeeper.models import Game, PlayGroup
-
-from .conftest import GameBuilder
+from tests.conftest import GameBuilder
 
 
 @pytest.fixture

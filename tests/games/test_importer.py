@@ -28,8 +28,7 @@ from scorekeeper.db import get_engine, write_session
 from scorekeeper.errors import Invalid, NotFound
 from scorekeeper.games import importer, transfer
 from scorekeeper.models import EditGrant, Game, Person, Player, PlayGroup, Round, utcnow
-
-from .conftest import GameBuilder, make_app
+from tests.conftest import GameBuilder, make_app
 
 COUNTED = (PlayGroup, Person, Game, Player, Round, EditGrant)
 

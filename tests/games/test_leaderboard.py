@@ -19,8 +19,7 @@ from scorekeeper.errors import Invalid, NotFound
 from scorekeeper.games import leaderboard as lb
 from scorekeeper.games import person_stats as personal
 from scorekeeper.models import Game
-
-from .conftest import GameBuilder
+from tests.conftest import GameBuilder
 
 OLD = datetime(2025, 6, 1, 12, tzinfo=UTC)
 

@@ -19,8 +19,7 @@ from scorekeeper.db import get_engine
 from scorekeeper.errors import Invalid
 from scorekeeper.games.results import seat_results
 from scorekeeper.rules.phases import MAX_HANDS
-
-from .phase_helpers import hand, phase_document
+from tests.phase_helpers import hand, phase_document
 
 PLAYERS = ["Ann", "Bob", "Cy"]
 

@@ -21,16 +21,15 @@ from scorekeeper.errors import GameError, Invalid
 from scorekeeper.games import leaderboard as lb
 from scorekeeper.games import person_stats as personal
 from scorekeeper.games import transfer
-
-from . import test_transfer
-from .phase_helpers import hand, phase_document
-from .test_phase_games import HANDS
+from tests.games import test_transfer
+from tests.games.test_phase_rounds import HANDS
+from tests.phase_helpers import hand, phase_document
 
 # The export tests' fixtures: a database on each backend, a session on it, and a second,
 # empty one on the same backend.
 engine, session, empty = test_transfer.engine, test_transfer.session, test_transfer.empty
 
-OLD_EXPORT = Path(__file__).parent / "data" / "group_export_before_phases.json"
+OLD_EXPORT = Path(__file__).parents[1] / "data" / "group_export_before_phases.json"
 
 
 def _text(pieces: Iterator[str]) -> str:

@@ -21,9 +21,8 @@ from scorekeeper.errors import GameError
 from scorekeeper.models import Change
 from scorekeeper.printing import render_blank_sheet, render_game_sheet
 from scorekeeper.rules import from_document
-
-from .conftest import grant_device
-from .phase_helpers import hand, phase_document
+from tests.conftest import grant_device
+from tests.phase_helpers import hand, phase_document
 
 THREE = ["Ann", "Bob", "Cy"]
 

@@ -27,8 +27,7 @@ from scorekeeper.rules import parse_cards
 from scorekeeper.rules.document import to_document
 from scorekeeper.rules.document_reader import from_document
 from scorekeeper.rules.presets import PRESETS
-
-from .conftest import GameBuilder
+from tests.conftest import GameBuilder
 
 
 @pytest.fixture

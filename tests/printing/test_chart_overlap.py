@@ -14,9 +14,8 @@ from scorekeeper import games
 from scorekeeper.db import get_engine
 from scorekeeper.models import Game
 from scorekeeper.printing.chart import SIDE_BY_SIDE, cumulative_wins_svg, running_totals_svg_from
-
-from .conftest import GameBuilder
-from .test_charts import polylines
+from tests.conftest import GameBuilder
+from tests.printing.test_chart import polylines
 
 
 def test_lines_that_run_together_are_drawn_side_by_side() -> None:

@@ -12,9 +12,8 @@ from scorekeeper import games
 from scorekeeper.db import get_session, write_session
 from scorekeeper.games import PlayerResult, RoundInput
 from scorekeeper.printing import render_trophy
-
-from .conftest import GameBuilder
-from .test_printing_phone25 import fonts_and_text
+from tests.conftest import GameBuilder
+from tests.printing.test_phone_sheets import fonts_and_text
 
 # Every card one point: a hand left with one card scores 1.
 RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]

@@ -21,8 +21,7 @@ from scorekeeper.errors import Conflict
 from scorekeeper.printing import render_blank_sheet, render_game_sheet, render_trophy
 from scorekeeper.printing.sheets import BLANK_HANDS, blank_sheet, game_sheet, trophy_sheet
 from scorekeeper.rules import from_document
-
-from .phase_helpers import hand, phase_document
+from tests.phase_helpers import hand, phase_document
 
 FOUR = ["Ann", "Bob", "Zoë", "Dee"]
 # Ann completes a phase every hand (3 hands), Bob in hands 2 and 3, Zoë in hand 1, Dee never.

@@ -7,9 +7,8 @@ from flask import Flask
 
 from scorekeeper.printing import render_blank_sheet, render_game_sheet, render_trophy
 from scorekeeper.rules import PRESETS
-
-from .conftest import GameBuilder
-from .test_printing import made_up_points, read_pdf
+from tests.conftest import GameBuilder
+from tests.printing.test_printing import made_up_points, read_pdf
 
 EMOJI_NAMES = ["Zoë 🎉", "Grandma 👵", "Bob", "Dee 🃏"]
 

@@ -18,8 +18,7 @@ from scorekeeper.db import write_session
 from scorekeeper.games import saved_rules
 from scorekeeper.rules import PRESETS, to_document
 from scorekeeper.rules.contract import Contract
-
-from .test_printing import one_page_text
+from tests.printing.test_printing import one_page_text
 
 # Deuces Wild with a first round of its own: a run of 9, which no preset asks for.
 SIXES = PRESETS["deuces-six"]

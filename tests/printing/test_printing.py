@@ -35,8 +35,7 @@ from scorekeeper.printing import (
 )
 from scorekeeper.printing.sheets import key_rules, points_text
 from scorekeeper.rules import PRESETS, RuleSet
-
-from .conftest import GameBuilder
+from tests.conftest import GameBuilder
 
 A4 = (595.28, 841.89)
 LETTER = (612.0, 792.0)
@@ -173,7 +172,7 @@ def test_blank_sheet_refuses_bad_requests() -> None:
 # --- game sheets and trophies -------------------------------------------------------------
 
 
-# Phase games' sheets and trophies: tests/test_phase_sheets.py.
+# Phase games' sheets and trophies: tests/printing/test_phase_sheets.py.
 @pytest.mark.parametrize("preset", [p for p in PRESETS if not PRESETS[p].phased])
 def test_game_sheet_and_trophy_show_the_right_scores(
     app: Flask, preset: str, new_game: GameBuilder

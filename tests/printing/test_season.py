@@ -17,9 +17,8 @@ from scorekeeper.errors import Conflict
 from scorekeeper.games import leaderboard as lb
 from scorekeeper.models import Game
 from scorekeeper.printing.season import render_season, season_sheet
-
-from .conftest import GameBuilder
-from .test_printing import A4, LETTER, one_page_text, page_size, same_size
+from tests.conftest import GameBuilder
+from tests.printing.test_printing import A4, LETTER, one_page_text, page_size, same_size
 
 LAST_YEAR = datetime(2025, 3, 14, 12, tzinfo=UTC)
 

@@ -21,8 +21,7 @@ from pypdf import PdfReader
 from scorekeeper.printing import render_blank_sheet, render_game_sheet, render_trophy
 from scorekeeper.printing.sheets import points_text
 from scorekeeper.rules import PRESETS, RuleSet, resolve_rules, to_document
-
-from .conftest import GameBuilder
+from tests.conftest import GameBuilder
 
 ROUND_COUNTS = (1, 7, 10, 20)
 

@@ -316,7 +316,7 @@ def deals(draw: st.DrawFn, preset: str) -> tuple[RuleSet, int, tuple[Card, ...]]
     return rules, round_number, tuple(hand)
 
 
-# Every preset, issue 24's too (tests/test_arranger_new_rules.py draws their house rules).
+# Every preset, issue 24's too (tests/rules/test_arranger_new_rules.py draws their house rules).
 ARRANGED = list(PRESETS)
 
 

@@ -13,8 +13,7 @@ from scorekeeper.rules.arranger import arrange
 from scorekeeper.rules.bruteforce import brute_force
 from scorekeeper.rules.cards import format_cards, parse_cards
 from scorekeeper.rules.rulesets import MeldKind, RoundSpec
-
-from .test_builder import builder_fields
+from tests.web.test_builder import builder_fields
 
 WORLD = ("ten-phase", "carioca", "continental", "kalooki", "rommi")
 HX = {"HX-Request": "true"}

@@ -57,7 +57,7 @@ from scorekeeper.rules.rulesets import (
 from scorekeeper.rules.solver_model import SearchRules
 from scorekeeper.rules.table import joker_swap, layoff, liverpool_check
 from scorekeeper.web import referee_json as rj
-from tests.test_builder import builder_fields, form_of, text
+from tests.web.test_builder import builder_fields, form_of, text
 
 # --- extra melds in an all-out round (item 12) --------------------------------------------------
 
@@ -650,7 +650,7 @@ def test_the_builder_names_the_limit_and_judges_no_example(client: FlaskClient) 
 
 
 def _benchmark_module(name: str) -> Any:
-    path = Path(__file__).resolve().parents[1] / "benchmarks" / f"{name}.py"
+    path = Path(__file__).resolve().parents[2] / "benchmarks" / f"{name}.py"
     spec = importlib.util.spec_from_file_location(f"benchmark_{name}", path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)

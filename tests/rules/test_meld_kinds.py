@@ -337,7 +337,7 @@ def test_the_rule_book_says_each_rule(rules: RuleSet, sentence: str) -> None:
     assert sentence in text
 
 
-# --- the arranger searches the new kinds and house rules (tests/test_rulings.py for more) -------
+# --- the arranger searches the new kinds and house rules (tests/rules/test_rulings.py for more) --
 
 
 @pytest.mark.parametrize(

@@ -37,7 +37,7 @@ from scorekeeper.rules.rulesets import (
     SetRanks,
 )
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 BOOK = ROOT / "docs" / "rules.md"
 PRESETS_HEADING = "## The presets"
 OPTIONS_HEADING = "## House-rule options"

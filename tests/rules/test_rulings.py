@@ -30,7 +30,7 @@ CONTRACT_RUMMY_DEUCES = with_options(CONTRACT_RUMMY, {"deuces_wild": True})
 
 
 # The presets these rulings come from (the later presets have rulings of their own in
-# tests/test_presets.py).
+# tests/rules/test_presets.py).
 SEED_PRESETS = (LIVERPOOL, LIVERPOOL_11, CONTRACT_RUMMY, DEUCES_SIX, FAMILY)
 
 

@@ -53,7 +53,7 @@ def test_each_summary_cites_its_sources_by_address(rules: RuleSet) -> None:
 def test_no_code_branch_names_a_preset() -> None:
     """Rule variants are data: outside the presets module no code tests whether a rule set is
     one preset or another (no ``== "kalooki"``)."""
-    root = Path(__file__).resolve().parent.parent / "scorekeeper"
+    root = Path(__file__).resolve().parents[2] / "scorekeeper"
     ids = set(PRESETS)
     for path in sorted(root.rglob("*.py")):
         if path.name == "presets.py":

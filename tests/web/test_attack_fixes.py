@@ -18,9 +18,8 @@ from sqlmodel import Session, select
 from scorekeeper import games
 from scorekeeper.db import get_engine
 from scorekeeper.models import Game, Round
-
-from .conftest import make_app
-from .test_api_games import PLAYERS, Api, refused, round_body
+from tests.conftest import make_app
+from tests.web.api.test_games import PLAYERS, Api, refused, round_body
 
 NEW_GAME = {"rules": "liverpool", "players": PLAYERS, "first_dealer": "Ann"}
 

@@ -24,8 +24,7 @@ from scorekeeper.rules.options import CHOICE_WORDS, choice_words
 from scorekeeper.rules.prose import summary
 from scorekeeper.web.builder_example import example_hand
 from scorekeeper.web.builder_form import builder_options
-
-from .conftest import GameBuilder, grant_device
+from tests.conftest import GameBuilder, grant_device
 
 HX = {"HX-Request": "true"}
 

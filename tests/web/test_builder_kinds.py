@@ -15,8 +15,7 @@ from werkzeug.datastructures import MultiDict
 
 from scorekeeper.rules import PRESETS
 from scorekeeper.rules.document import to_document
-
-from .test_builder import HX, builder_fields, field_errors, form_of, text
+from tests.web.test_builder import HX, builder_fields, field_errors, form_of, text
 
 
 def saved(client: FlaskClient, fields: MultiDict[str, str]) -> tuple[dict[str, Any], str]:

@@ -1,8 +1,8 @@
 """Fuzzing every form and games-API endpoint (issue 6, item 10): random, hostile and
 oversized input must get a clear 4xx (or a normal answer), never a 5xx.
 
-The referee endpoints have their own fuzz tests (test_referee_fuzz.py). Each test counts the
-inputs it tried and prints the total.
+The referee endpoints have their own fuzz tests (tests/web/test_referee_fuzz.py). Each test
+counts the inputs it tried and prints the total.
 """
 
 from __future__ import annotations
@@ -21,8 +21,7 @@ from werkzeug.routing import IntegerConverter
 from scorekeeper import games
 from scorekeeper.db import get_engine, write_session
 from scorekeeper.rules.scoring import PlayerResult
-
-from .conftest import grant_device, make_app
+from tests.conftest import grant_device, make_app
 
 HOSTILE_TEXT = st.sampled_from(
     [

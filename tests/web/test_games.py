@@ -14,8 +14,7 @@ from sqlmodel import Session, select
 from scorekeeper import games
 from scorekeeper.db import get_session, write_session
 from scorekeeper.rules import format_cards
-
-from .conftest import make_app
+from tests.conftest import make_app
 
 HX = {"HX-Request": "true"}
 THREE = ["Ann", "Bob", "Cy"]

@@ -19,8 +19,7 @@ from sqlmodel import Session
 
 from scorekeeper import games
 from scorekeeper.db import get_engine
-
-from .conftest import GameBuilder, grant_device, make_app
+from tests.conftest import GameBuilder, grant_device, make_app
 
 
 @dataclass

@@ -17,9 +17,8 @@ from flask.testing import FlaskClient
 from scorekeeper import games
 from scorekeeper.config import from_environment
 from scorekeeper.web.live import POLL_MILLISECONDS
-
-from .conftest import make_app
-from .test_pages import HX, create, form_fields, play, text
+from tests.conftest import make_app
+from tests.web.test_games import HX, create, form_fields, play, text
 
 
 @pytest.fixture

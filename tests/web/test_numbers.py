@@ -23,9 +23,8 @@ from werkzeug.routing import IntegerConverter
 from scorekeeper import games
 from scorekeeper.db import get_engine, write_session
 from scorekeeper.web.numbers import signed_number, whole_number, whole_number_or
-
-from .conftest import make_app, scratch_folder
-from .test_security import Setup
+from tests.conftest import make_app, scratch_folder
+from tests.web.test_security import Setup
 
 # Every input read as a number somewhere, as it is sent: "{}" is where the drawn text goes
 # (an action button is "up-2", a card to drop is "group-0:3").

@@ -10,10 +10,9 @@ from flask.testing import FlaskClient
 
 from scorekeeper import games
 from scorekeeper.db import get_session, write_session
-
-from .conftest import grant_device
-from .phase_helpers import hand, phase_document
-from .test_pages import HX, form_fields, text
+from tests.conftest import grant_device
+from tests.phase_helpers import hand, phase_document
+from tests.web.test_games import HX, form_fields, text
 
 THREE = ["Ann", "Bob", "Cy"]
 

@@ -11,9 +11,8 @@ from flask.testing import FlaskClient
 
 from scorekeeper import games
 from scorekeeper.db import write_session
-
-from .conftest import grant_device
-from .phase_helpers import hand, phase_document
+from tests.conftest import grant_device
+from tests.phase_helpers import hand, phase_document
 
 THREE = ["Ann", "Bob", "Cy"]
 LINK = re.compile(

@@ -13,11 +13,10 @@ from flask.testing import FlaskClient
 
 from scorekeeper import games
 from scorekeeper.db import get_session, write_session
-
-from .conftest import grant_device
-from .phase_helpers import hand, phase_document
-from .test_builder import builder_fields
-from .test_pages import text
+from tests.conftest import grant_device
+from tests.phase_helpers import hand, phase_document
+from tests.web.test_builder import builder_fields
+from tests.web.test_games import text
 
 THREE = ["Ann", "Bob", "Cy"]
 

@@ -19,11 +19,10 @@ from scorekeeper import games
 from scorekeeper.db import get_engine
 from scorekeeper.models import Game
 from scorekeeper.rules import to_document
-
-from . import test_browser_layout
-from .conftest import GameBuilder
-from .test_browser_layout import shoot
-from .test_print_any_rules import OURS, device_of, save
+from tests.browser import test_layout as test_browser_layout
+from tests.browser.test_layout import shoot
+from tests.conftest import GameBuilder
+from tests.printing.test_print_any_rules import OURS, device_of, save
 
 sized = test_browser_layout.sized
 

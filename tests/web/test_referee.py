@@ -15,8 +15,7 @@ from scorekeeper.rules import PRESETS
 from scorekeeper.rules.cards import Rank
 from scorekeeper.rules.rulesets import Aces
 from scorekeeper.web.referee import TOOLS
-
-from .conftest import GameBuilder
+from tests.conftest import GameBuilder
 
 HX = {"HX-Request": "true"}
 
@@ -285,7 +284,7 @@ def test_an_impossible_round_is_brought_into_range(client: FlaskClient) -> None:
 
 
 def test_pages_are_csrf_protected(tmp_path: Any) -> None:
-    from .conftest import make_app
+    from tests.conftest import make_app
 
     app = make_app(f"sqlite:///{tmp_path / 'csrf.sqlite3'}", tmp_path, WTF_CSRF_ENABLED=True)
     client = app.test_client()

@@ -19,8 +19,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.rules import OPTIONS, POINT_TABLES, PRESETS
-
-from .conftest import make_app, scratch_folder
+from tests.conftest import make_app, scratch_folder
 
 TRIED: Counter[str] = Counter()
 # The last test reports the inputs the others counted: all run in order in one process.

@@ -13,10 +13,9 @@ from flask.testing import FlaskClient
 
 from scorekeeper.db import write_session
 from scorekeeper.games import saved_rules
-
-from . import test_browser_layout
-from .test_browser_layout import shoot
-from .test_print_any_rules import OURS, device_of
+from tests.browser import test_layout as test_browser_layout
+from tests.browser.test_layout import shoot
+from tests.printing.test_print_any_rules import OURS, device_of
 
 
 def text_of(html: str, start: str) -> str:

@@ -13,8 +13,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from scorekeeper.rules import PRESETS, resolve_rules, to_document
-
-from .conftest import GameBuilder
+from tests.conftest import GameBuilder
 
 PLAYERS = ["Ann", "Bob", "Cy"]
 

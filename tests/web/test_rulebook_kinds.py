@@ -21,8 +21,7 @@ from scorekeeper.rules.options import with_options
 from scorekeeper.rules.rulesets import Contract, MeldKind, MeldSpec, RuleSet
 from scorekeeper.web.rulebook import rulebook
 from scorekeeper.web.rulebook_kinds import house_rule_examples
-
-from .conftest import grant_device
+from tests.conftest import grant_device
 
 PAIRED = {
     "color", "flush", "run_suits", "aces", "set_ranks", "runs_without_wild_rank",

@@ -22,8 +22,7 @@ from werkzeug.routing import IntegerConverter
 from scorekeeper import games
 from scorekeeper.db import get_engine, write_session
 from scorekeeper.rules.scoring import PlayerResult
-
-from .conftest import grant_device, make_app
+from tests.conftest import grant_device, make_app
 
 STATE_CHANGING = {"POST", "PUT", "PATCH", "DELETE"}
 HOSTILE = [

@@ -25,8 +25,7 @@ from scorekeeper.db import get_engine, write_session
 from scorekeeper.models import Change, Game, PlayGroup, SavedRuleSet
 from scorekeeper.rules.document import to_document
 from scorekeeper.rules.presets import PRESETS
-
-from .conftest import grant_device
+from tests.conftest import grant_device
 
 CUSTOM = '{"rounds": [{"contract": [{"kind": "set", "min_length": 3}], "cards_dealt": 10}]'
 HALF = "\\ud800"  # as JSON writes it: half of a character

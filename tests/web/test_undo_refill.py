@@ -15,11 +15,10 @@ from sqlmodel import col, select
 
 from scorekeeper.db import write_session
 from scorekeeper.models import Change
-
-from . import test_browser_layout
-from .conftest import GameBuilder
-from .test_browser_layout import shoot
-from .test_pages import HX, create, load, play, text
+from tests.browser import test_layout as test_browser_layout
+from tests.browser.test_layout import shoot
+from tests.conftest import GameBuilder
+from tests.web.test_games import HX, create, load, play, text
 
 FOUR = ["Ann", "Bob", "Cy", "Dee"]
 sized = test_browser_layout.sized

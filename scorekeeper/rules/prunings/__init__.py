@@ -22,7 +22,7 @@ cuts and why that is sound:
 Some keep answers per suit in a cache (``meld-wilds cache`` ...).
 
 A :class:`Prunings` value says which are on (all, by default); ``benchmarks/arranger.py
---prunings`` times the search with each off in turn, and ``tests/test_prunings.py``
+--prunings`` times the search with each off in turn, and ``tests/rules/test_prunings.py``
 checks that the answers never change.
 
 >>> Prunings().on("cover"), Prunings().without("cover").on("cover")

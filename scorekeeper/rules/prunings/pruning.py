@@ -4,7 +4,7 @@ A **pruning** looks at one node of the contract search (a :class:`.search_state.
 cards still to decide, the melds laid, the free wilds) and answers ``False`` when it can
 prove that no way down from that node makes the contract; the search then goes no further
 there. It must never answer ``False`` where a way exists (**sound**): the answers never
-depend on the prunings, only the time does (``tests/test_prunings.py`` runs the oracle
+depend on the prunings, only the time does (``tests/rules/test_prunings.py`` runs the oracle
 comparison with each one off in turn, and with each alone).
 
 A pruning is sound for some rule sets only: it says which (:attr:`Pruning.sound_for`),

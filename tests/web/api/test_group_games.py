@@ -14,8 +14,7 @@ from sqlmodel import Session
 
 from scorekeeper.db import get_engine
 from scorekeeper.models import Game, Person, Player
-
-from .test_api_groups import API, bearer, new_group
+from tests.web.api.test_groups import API, bearer, new_group
 
 FOUR = ["Ann", "Bob", "Cy", "Dee"]
 

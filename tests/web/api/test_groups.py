@@ -32,8 +32,7 @@ from scorekeeper.models import (
 )
 from scorekeeper.rules.document import to_document
 from scorekeeper.rules.presets import PRESETS
-
-from .conftest import GameBuilder, make_app
+from tests.conftest import GameBuilder, make_app
 
 API = "/api/v1"
 

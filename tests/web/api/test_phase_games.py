@@ -11,8 +11,8 @@ from flask import Flask
 from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
-from .phase_helpers import api_result, phase_document
-from .test_phase_games import HANDS
+from tests.games.test_phase_rounds import HANDS
+from tests.phase_helpers import api_result, phase_document
 
 PLAYERS = ["Ann", "Bob", "Cy"]
 

@@ -11,8 +11,7 @@ from flask.testing import FlaskClient
 
 from scorekeeper.rules import PRESETS, from_document
 from scorekeeper.rules.ruleset_ids import own_id
-
-from .conftest import GameBuilder
+from tests.conftest import GameBuilder
 
 
 def document(client: FlaskClient, preset: str) -> dict[str, Any]:
@@ -195,7 +194,7 @@ def test_text_that_is_not_valid_unicode_is_refused_by_field(client: FlaskClient)
     """JSON's "\\ud800" reads as half of a character pair, which no page can show: every
     door that reads a document refuses it with a 400 that names the field (the API's JSON
     door, before the document reader; the reader's own words are tested in
-    test_rule_document)."""
+    tests/rules/test_document.py)."""
     rules = shanghai_round(client)
     rules["name"] = "Liver\ud800pool"
     rules["summary"] = "\udfff"

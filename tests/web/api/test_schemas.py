@@ -21,8 +21,7 @@ from scorekeeper import games
 from scorekeeper.web import referee_json
 from scorekeeper.web.api import schemas, validation
 from scorekeeper.web.api.openapi import OPERATIONS
-
-from .conftest import grant_device
+from tests.conftest import grant_device
 
 
 class Checked:

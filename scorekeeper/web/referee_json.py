@@ -138,7 +138,7 @@ def read_card(value: str | Sequence[str], field: str, *, rules: RuleSet | None =
     cards = read_cards(value, field, limit=MAX_CARDS, rules=rules)
     if len(cards) != 1:
         message = (
-            _("{field} must be one card, not none").format(field=field)
+            _("{field} must be one card, not no card").format(field=field)
             if not cards
             else _("{field} must be one card, not {count} cards").format(
                 field=field, count=len(cards)

@@ -492,7 +492,7 @@ def rules_url(setting: Setting) -> str:
     shared rule set's own page."""
     if setting.game is not None:
         return url_for("games.game_rules", game_id=setting.game.id)
-    kind, _, key = setting.preset.partition(":")
+    kind, _sep, key = setting.preset.partition(":")
     if kind == "saved":
         return url_for("builder.saved_page", saved_id=key)
     if kind == "shared":

@@ -51,8 +51,8 @@ REFEREE_PAGES = [
     "/referee?tool=swap&meld=7H+7C+JK&card=7S",
     "/referee?tool=liverpool&group=3H+4H+5H+6H&group=9S+9C+9D&discard=7H",
     "/referee?tool=points&hand=7H+JK+AS",
-    "/referee?tool=points&preset=carioca&hand=7H+JK",
-    "/referee?tool=arrange&preset=kalooki&round=4&hand=3H+4H+5H+6H+8H+9H+10H+JH+3C+4C+5C+6C",
+    "/referee?tool=points&rules=carioca&hand=7H+JK",
+    "/referee?tool=arrange&rules=kalooki&round=4&hand=3H+4H+5H+6H+8H+9H+10H+JH+3C+4C+5C+6C",
 ]
 
 

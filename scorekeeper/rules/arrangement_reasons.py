@@ -199,6 +199,7 @@ def _group_short(
         return ""
     length = min(m.min_length for m in group)
     spare = counts.wilds + sum(counts.naturals[c] for c in counts.dual)
+    groups: list[tuple[int, ...]]
     if kind == MeldKind.FLUSH:
         groups = [(s,) for s in range(4)]
     else:

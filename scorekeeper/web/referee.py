@@ -732,7 +732,7 @@ def ref_card(code: str) -> Markup:
 def kind_word_filter(kind: str | None) -> str:
     """A meld kind's value (``set``, ``color``) in words, in the reader's language."""
     try:
-        return kind_word(MeldKind(kind))
+        return kind_word(MeldKind(str(kind)))
     except ValueError:
         return str(kind or "")
 

@@ -101,6 +101,8 @@ def test_the_tools_words_in_german_and_spanish(client: FlaskClient) -> None:
     assert "¿Puedo bajarme?" in spanish and "trío de sietes" in spanish
     numbered = _visible(_page(client, REFEREE_PAGES[0], "es"))
     assert "Combinación 2" in numbered and "Cartas que quedan en la mano" in numbered
+    mixed = _visible(_page(client, REFEREE_PAGES[1], "es"))  # a meld judged as a run
+    assert "no es válida como escala" in mixed and "parece: escala" in mixed
 
 
 # --- the arranger's "why not" -----------------------------------------------------------------

@@ -11,6 +11,7 @@ of words must not stand in a text said in another language.
 from __future__ import annotations
 
 import dataclasses
+import io
 import json
 import re
 from pathlib import Path
@@ -20,8 +21,9 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from scorekeeper import games
-from scorekeeper.db import write_session
+from scorekeeper.db import get_engine, write_session
 from scorekeeper.errors import Invalid
+from scorekeeper.games import transfer
 from scorekeeper.rules.arranger import arrange
 from scorekeeper.rules.cards import parse_cards
 from scorekeeper.rules.language import N_, speaking
@@ -366,3 +368,43 @@ def test_the_manifest_speaks_the_language(client: FlaskClient) -> None:
     english = json.loads(client.get("/manifest.webmanifest").get_data(as_text=True))
     assert english["lang"] == "en" and english["description"].startswith("Score Liverpool")
     assert english["icons"] == manifest["icons"]
+
+
+# --- importing a file ---------------------------------------------------------------------------
+
+
+def test_an_import_refused_in_german_names_each_problem_and_place(
+    app: Flask, client: FlaskClient, new_game: GameBuilder
+) -> None:
+    """The import's problems (and where each is: the group, game 1, round 2, seat 1) in the
+    reader's language; the file's field names (points, went_out_seat) stay as in the file."""
+    with app.app_context(), write_session() as session:
+        group, _token = games.create_group(session, "Smiths", people=["Ann", "Bob"])
+    new_game(app, ["Ann", "Bob"], [[None, 10]], group_id=group.id, rounds=2)
+    data = json.loads("".join(transfer.export_group_json(get_engine(app), group.id)))
+    data["group"]["id"] = "g" * 22
+    data["group"]["people"].append(dict(data["group"]["people"][0]))  # a person twice
+    game = data["games"][0]
+    game["id"] = "game-1-" + "x" * 16
+    game["rounds"][1]["entries"][1]["points"] += 1  # not what the round scores
+    game["rounds"][1]["went_out_seat"] = 5  # no such seat
+
+    def problems(language: str) -> list[str]:
+        page = client.post(
+            "/groups/import",
+            data={"file": (io.BytesIO(json.dumps(data).encode()), "smiths.json")},
+            content_type="multipart/form-data",
+            headers={"Accept-Language": language},
+        ).get_data(as_text=True)
+        if language != "en":
+            assert english_left(_visible(page), language) == []
+        return [" ".join(re.sub(r"<[^>]+>", " ", item).split()) for item in
+                re.findall(r"<li><strong>(.*?)</li>", page, flags=re.DOTALL)]  # fmt: skip
+
+    english = problems("en")
+    german = problems("de")
+    assert len(german) == len(english) >= 3
+    assert any("the group" in p and "it lists a person twice" in p for p in english)
+    assert any("die Gruppe" in p and "sie führt eine Person doppelt" in p for p in german)
+    assert any("Runde 2" in p and "went_out_seat: es gibt keinen Platz 5" in p for p in german)
+    assert any("Runde 2, Platz 1" in p and "points: dieser Eintrag zählt" in p for p in german)

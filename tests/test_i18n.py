@@ -435,7 +435,7 @@ def _pages(app: Flask, client: FlaskClient, new_game: GameBuilder) -> list[str]:
         f"/groups/{group_id}/people/{person}",
         "/groups/import",
         "/rules",
-        "/referee?tool=layoff",  # (the tools' own words, web/referee.py, are English yet)
+        "/referee?tool=layoff",
         "/referee?tool=liverpool",
         "/rules/saved",
         "/no/such/page",

@@ -72,7 +72,7 @@ from .groups import (
     rename_person,
     require_group_edit,
 )
-from .history import HistoryLine, history, latest_summary
+from .history import HistoryLine, history, latest_summary, spoken_summary
 from .names import MAX_NAME_LENGTH, clean_name
 from .rounds import (
     MAX_BOUGHT,
@@ -164,6 +164,7 @@ __all__ = [
     "require_group_edit",
     "revoke_grant",
     "rotate_join_code",
+    "spoken_summary",
     "start_group_game",
     "undo_last_round",
     "validate_new_game",

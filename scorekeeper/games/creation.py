@@ -21,7 +21,7 @@ from ..models import (
     Player,
 )
 from ..rules import PRESETS, RulesError, RuleSet, RuleSetDocumentError, resolve_rules, to_document
-from ..rules.language import N_
+from ..rules.language import N_, _
 from ..rules.rulesets import MAX_PLAYERS, MIN_PLAYERS
 from .access import grant_edit, new_game_id, new_join_code
 from .history import log_change
@@ -125,7 +125,9 @@ def _player_count_problem(rules: RuleSet | None, count: int) -> str | None:
         if rules is not None:
             rules.check_players(count)
         elif not MIN_PLAYERS <= count <= MAX_PLAYERS:
-            return f"a game has {MIN_PLAYERS} to {MAX_PLAYERS} players, not {count}"
+            return _("a game has {least} to {most} players, not {count}").format(
+                least=MIN_PLAYERS, most=MAX_PLAYERS, count=count
+            )
     except RulesError as error:
         return error.message
     return None

@@ -26,7 +26,7 @@ from sqlmodel import Session, col, select
 from ..db import begin_write
 from ..errors import Conflict, Forbidden, Invalid, NotFound
 from ..models import Game, Player
-from ..rules.language import N_
+from ..rules.language import N_, _
 from ..rules.rulesets import MAX_PLAYERS, MIN_PLAYERS
 from .access import can_edit
 from .creation import Creator, check_new_game, start_game
@@ -80,7 +80,11 @@ def _names_of(session: Session, group_id: str, person_ids: Sequence[Any]) -> lis
     if not isinstance(person_ids, list | tuple):
         raise Invalid("people must be a list of person ids")
     if len(person_ids) > MAX_PLAYERS:
-        raise Invalid(f"a game has {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(person_ids)}")
+        raise Invalid(
+            _("a game has {least} to {most} players, not {count}").format(
+                least=MIN_PLAYERS, most=MAX_PLAYERS, count=len(person_ids)
+            )
+        )
     if len(set(map(repr, person_ids))) != len(person_ids):
         raise Invalid("each person can take one seat only")
     return [person_row(session, group_id, pid).name for pid in person_ids]

@@ -151,7 +151,7 @@ def create_group(
     same rights to the same device or ``secret`` only; the same key with another name or
     people is refused (KeyReused), as for :func:`.creation.create_game`.
     """
-    clean = clean_name(name, "The group's name")
+    clean = clean_name(name, N_("The group's name"))
     names = _distinct_names(people)
     key = check_key(idempotency_key)
     retry = scoped_retry(client, "new-group", key, "create_group", clean, names)
@@ -224,10 +224,10 @@ def _distinct_names(people: Sequence[Any]) -> list[str]:
     if not isinstance(people, list | tuple):
         raise Invalid("people must be a list of names")
     if len(people) > MAX_PEOPLE:
-        raise Invalid(f"a group has at most {MAX_PEOPLE} people")
+        raise Invalid(_("a group has at most {most} people").format(most=MAX_PEOPLE))
     names: dict[str, str] = {}
     for person in people:
-        cleaned = clean_name(person, "A person's name")
+        cleaned = clean_name(person, N_("A person's name"))
         names.setdefault(cleaned.casefold(), cleaned)
     return list(names.values())
 
@@ -280,7 +280,7 @@ def load_group(session: Session, group_id: str) -> GroupView:
 
 def rename_group(session: Session, group_id: str, name: Any) -> GroupView:
     """Give the group another name."""
-    clean = clean_name(name, "The group's name")
+    clean = clean_name(name, N_("The group's name"))
     with transaction(session):
         begin_write(session)
         group = get_group(session, group_id)
@@ -489,7 +489,7 @@ def get_person(session: Session, group_id: str, person_id: int) -> PersonView:
 
 def add_person(session: Session, group_id: str, name: Any) -> PersonView:
     """A new person in the group; a 409 when someone already has that name."""
-    clean = clean_name(name, "A person's name")
+    clean = clean_name(name, N_("A person's name"))
     with transaction(session):
         begin_write(session)
         get_group(session, group_id)
@@ -518,13 +518,13 @@ def _check_room(session: Session, group_id: str, more: int) -> None:
         select(func.count()).select_from(Person).where(Person.group_id == group_id)
     ).one()
     if count + more > MAX_PEOPLE:
-        raise Invalid(f"a group has at most {MAX_PEOPLE} people")
+        raise Invalid(_("a group has at most {most} people").format(most=MAX_PEOPLE))
 
 
 def rename_person(session: Session, group_id: str, person_id: Any, name: Any) -> PersonView:
     """Give a person another name (the group's pages show it; games keep the names typed).
     Renaming to another person's name is a 409: merge them instead."""
-    clean = clean_name(name, "A person's name")
+    clean = clean_name(name, N_("A person's name"))
     with transaction(session):
         begin_write(session)
         get_group(session, group_id)

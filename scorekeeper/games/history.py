@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -14,6 +15,8 @@ from ..models import (
     Change,
     utcnow,
 )
+from ..rules.language import N_, _
+from .phase_rounds import said
 from .statements import INSERT_CHANGE
 from .store import get_game
 
@@ -48,6 +51,38 @@ def history(session: Session, game_id: str) -> list[HistoryLine]:
         )
         for r in rows
     ]
+
+
+# The history keeps each line's summary in English, whoever wrote it (an export carries it
+# as written); a page says it in its reader's language by reading it back with these.
+_ROUND_LINE = re.compile(r"^Round (\d+) (entered|edited|undone): (.*)$", re.DOTALL)
+_LINES = (
+    (re.compile(r"^Game created: (?P<names>.*) play (?P<rules>.*)$", re.DOTALL),
+     N_("Game created: {names} play {rules}")),
+    (re.compile(r"^Edit rights taken from (?P<device>.*)$", re.DOTALL),
+     N_("Edit rights taken from {device}")),
+    (re.compile(r"^Join code changed$"), N_("Join code changed")),
+)  # fmt: skip
+
+
+def spoken_summary(text: str, phased: bool) -> str:
+    """A history line's stored (English) summary in the current language: "Hand 3 entered"
+    in a phase game; a line of another kind (or from an older version) as stored.
+
+    >>> spoken_summary("Round 2 edited: Ann 5 → 0", phased=True)
+    'Hand 2 edited: Ann 5 → 0'
+    >>> spoken_summary("Game created: Ann, Bob play Liverpool Rummy", phased=False)
+    'Game created: Ann, Bob play Liverpool Rummy'
+    """
+    match = _ROUND_LINE.match(text)
+    if match is not None:
+        number, action, rest = match.groups()
+        return said(phased, action, number=number, points=rest, changes=rest)
+    for pattern, sentence in _LINES:
+        found = pattern.match(text)
+        if found is not None:
+            return _(sentence).format(**found.groupdict())
+    return text
 
 
 def latest_summary(session: Session, game_id: str) -> str | None:

@@ -36,6 +36,7 @@ from ..errors import Conflict, GameError, Invalid
 from ..jsontext import problems as text_problems
 from ..jsontext import shown
 from ..rules import RulesError, RuleSet, build_rules, format_cards, parse_cards
+from ..rules.language import N_, _, ngettext
 from ..rules.phases import PhaseEntry, PhaseError, PhaseProgress, phase_progress
 from ..rules.rulesets import MAX_ROUNDS, PhaseOrder
 from ..rules.scoring import PlayerResult, last_round
@@ -159,7 +160,7 @@ class Problem:
     order: int = 0  # the game's number in the file (0: the file itself, the group)
 
     def __str__(self) -> str:
-        return f"{self.where}: {self.says}"
+        return _("{where}: {problem}").format(where=self.where, problem=self.says)
 
 
 class Stop(Exception):
@@ -190,31 +191,50 @@ class Problems:
         """A 400 listing every problem (a 409 when each is a game or group already here):
         the message is the first problem, ``details["problems"]`` all of them."""
         found = sorted(self.found, key=lambda p: p.order)  # a batch's ids are checked late
-        count = f"{len(found)}{' or more' if self.more else ''} problems"
-        message = str(found[0]) if len(found) == 1 else f"{count}, the first: {found[0]}"
+        if self.more:
+            message = _("{count} or more problems, the first: {first}")
+        elif len(found) > 1:
+            message = ngettext(
+                "{count} problem, the first: {first}",
+                "{count} problems, the first: {first}",
+                len(found),
+            )
+        else:
+            message = "{first}"
+        message = message.format(count=len(found), first=found[0])
         details = {
             "problems": [{"where": p.where, "problem": p.says} for p in found],
             "more": self.more,
         }
         if all(p.conflict for p in found):
-            return Conflict(message + ": nothing was imported.", details)
+            return Conflict(
+                _("{problems}: nothing was imported.").format(problems=message), details
+            )
         return Invalid(message, details)
 
 
 def _place(loc: Sequence[str | int]) -> tuple[str, str]:
     """A location in a game as a person says it: ("round 2, seat 1", "points") for
     ``rounds.1.entries.1.points`` (a pydantic error's, or a path in the JSON)."""
-    named = {
-        "rounds": "round {n}", "players": "player {n}", "history": "history line {n}",
-        "people": "person {n}",
-    }  # fmt: skip
     parts: list[str] = []
     rest = list(loc)
-    while len(rest) >= 2 and isinstance(rest[1], int) and rest[0] in (*named, "entries"):
+    while len(rest) >= 2 and isinstance(rest[1], int) and rest[0] in _PLACES:
         key, index = str(rest[0]), int(rest[1])
-        parts.append(f"seat {index}" if key == "entries" else named[key].format(n=index + 1))
+        parts.append(_(_PLACES[key]).format(n=index if key == "entries" else index + 1))
         rest = rest[2:]
     return ", ".join(parts), ".".join(shown(p) for p in rest)
+
+
+# The places in a game, as a person says them (a seat by its number from 0, as in the file).
+_PLACES = {
+    "rounds": N_("round {n}"), "players": N_("player {n}"), "history": N_("history line {n}"),
+    "people": N_("person {n}"), "entries": N_("seat {n}"),
+}  # fmt: skip
+
+
+def _place_of(key: str, n: int) -> str:
+    """``round 3``, ``seat 0``... in the reader's language."""
+    return _(_PLACES[key]).format(n=n)
 
 
 def _at(where: str, inside: str) -> str:
@@ -258,7 +278,9 @@ def text_problem(name: str, what: str) -> str | None:
             return None
     except Invalid as error:
         return error.message
-    return f"{what} has control characters or extra spaces: {name[:40]!r}"
+    return _("{what} has control characters or extra spaces: {name}").format(
+        what=_(what), name=repr(name[:40])
+    )
 
 
 # --- the file's head and end ----------------------------------------------------------------
@@ -266,32 +288,35 @@ def text_problem(name: str, what: str) -> str | None:
 
 def header(stream: JsonStream) -> str:
     """The file's kind ("game" or "group"), once its format and version are this app's."""
-    stream.expect("{", "a JSON object")
+    stream.expect("{", N_("a JSON object"))
     found: dict[str, Any] = {}
     for name in ("format", "version", "kind"):
         key = stream.key()
         if key != name:
             raise Invalid(
-                "the file is not a Scorekeeper export: it must begin with format, version and "
-                f"kind (found {str(key)[:40]!r})"
+                _(
+                    "the file is not a Scorekeeper export: it must begin with format, version "
+                    "and kind (found {key})"
+                ).format(key=repr(str(key)[:40]))
             )
         found[name] = stream.value(200, name)
     if found["format"] != FORMAT:
-        raise Invalid("the file is not a Scorekeeper export (its format is not 'scorekeeper')")
+        raise Invalid(N_("the file is not a Scorekeeper export (its format is not 'scorekeeper')"))
     if found["version"] != FORMAT_VERSION:
         raise Invalid(
-            f"the file is an export of version {shown(str(found['version'])[:20])}; this "
-            f"Scorekeeper reads version {FORMAT_VERSION}"
+            _(
+                "the file is an export of version {found}; this Scorekeeper reads version {version}"
+            ).format(found=shown(str(found["version"])[:20]), version=FORMAT_VERSION)
         )
     if found["kind"] not in ("game", "group"):
-        raise Invalid("the file's kind must be 'game' or 'group'")
+        raise Invalid(N_("the file's kind must be 'game' or 'group'"))
     return str(found["kind"])
 
 
 def end(stream: JsonStream) -> None:
     """The file ends where an export ends."""
     if stream.key() is not None:
-        raise Invalid("the file has more than an export holds")
+        raise Invalid(N_("the file has more than an export holds"))
     stream.finish()
 
 
@@ -313,25 +338,26 @@ ANYONE = _Anyone()
 def read_group(stream: JsonStream, problems: Problems) -> tuple[GroupIn | None, People]:
     """The group and its people's names (None, and every name taken, if it cannot be
     read); each of its problems is added, and the games are checked all the same."""
-    data = stream.value(MAX_HEADER_BYTES, "the group")
-    if not _text(data, "the group", problems, clean=stream.clean):
+    the_group = _("the group")
+    data = stream.value(MAX_HEADER_BYTES, the_group)
+    if not _text(data, the_group, problems, clean=stream.clean):
         return None, ANYONE
-    group, _error = _parsed(GroupIn, data, "the group", problems)
+    group, _error = _parsed(GroupIn, data, the_group, problems)
     if group is None:
         return None, ANYONE
     if not GAME_ID.fullmatch(group.id):
-        problems.add("the group", "its id must be 16 to 32 letters, digits, '-' or '_'")
-    said = text_problem(group.name, "its name")
+        problems.add(the_group, _("its id must be 16 to 32 letters, digits, '-' or '_'"))
+    said = text_problem(group.name, N_("its name"))
     if said is not None:
-        problems.add("the group", said)
+        problems.add(the_group, said)
     keys: list[str] = []
     for number, person in enumerate(group.people, start=1):
-        said = text_problem(person.name, "the name")
+        said = text_problem(person.name, N_("the name"))
         if said is not None:
-            problems.add(f"the group, person {number}", said)
+            problems.add(_at(the_group, _place_of("people", number)), said)
         keys.append(person.name.casefold())
     if len(set(keys)) != len(keys):
-        problems.add("the group", "it lists a person twice")
+        problems.add(the_group, _("it lists a person twice"))
     return group, frozenset(keys)
 
 
@@ -414,7 +440,7 @@ def _game_problems(
     by their place), checked with the rules core: (where in the game, "" for the game
     itself; what)."""
     if not GAME_ID.fullmatch(game.id):
-        yield "", "the id must be 16 to 32 letters, digits, '-' or '_'"
+        yield "", _("the id must be 16 to 32 letters, digits, '-' or '_'")
     rules: RuleSet | None = None
     try:
         rules = rules_of(game)
@@ -422,15 +448,25 @@ def _game_problems(
     except RulesError as error:
         yield "", error.message
     if rules is not None and game.rules != rules.id[:40]:  # as a game is started
-        yield "", f"its rules are {rules.id!r}, not {game.rules[:40]!r}"
+        yield (
+            "",
+            _("its rules are {rules}, not {given}").format(
+                rules=repr(rules.id), given=repr(game.rules[:40])
+            ),
+        )
     count = len(game.players)
     seated = [p.seat for p in game.players] == list(range(count)) and game.first_dealer < count
     if not seated:
-        yield "", f"the seats must be numbered 0 to {count - 1} in order"
+        yield "", _("the seats must be numbered 0 to {last} in order").format(last=count - 1)
     yield from _people_problems(game, people)
     listed = max((index + 1 for index, _r in rounds), default=0)
     if rules is not None and listed > last_round(rules):
-        yield "", f"{rules.name} has {rules.round_count} rounds, not more"
+        yield (
+            "",
+            _("{rules} has {count} rounds, not more").format(
+                rules=rules.local_name, count=rules.round_count
+            ),
+        )
     yield from _rounds_problems(game, rounds, rules if seated else None)
     yield from _text_problems(game)
 
@@ -443,7 +479,7 @@ def _rounds_problems(
     sound = True
     for index, r in rounds:
         for inside, says in _round_problems(r, index + 1, game, scoring):
-            yield _at(f"round {index + 1}", inside), says
+            yield _at(_place_of("rounds", index + 1), inside), says
             sound = False
     if scoring is not None and sound and len(rounds) == len(game.rounds):
         yield from _phase_problems(game, scoring)
@@ -452,12 +488,12 @@ def _rounds_problems(
 def _text_problems(game: GameIn) -> Iterator[tuple[str, str]]:
     """The title's text, and history lines too large to keep."""
     if game.title:
-        said = text_problem(game.title, "the title")
+        said = text_problem(game.title, N_("the title"))
         if said is not None:
             yield "", said
     for number, line in enumerate(game.history, start=1):
         if any(v is not None and len(_dump(v)) > MAX_JSON_VALUE for v in (line.before, line.after)):
-            yield f"history line {number}", "its old or new values are too large"
+            yield _place_of("history", number), _("its old or new values are too large")
 
 
 def _dump(value: Any) -> str:
@@ -483,20 +519,25 @@ def rules_of(game: GameIn) -> RuleSet:
 def _people_problems(game: GameIn, people: People | None) -> Iterator[tuple[str, str]]:
     names: list[str] = []
     for number, p in enumerate(game.players, start=1):
-        said = text_problem(p.name, "the name")
+        said = text_problem(p.name, N_("the name"))
         if said is not None:
-            yield f"player {number}", said
+            yield _place_of("players", number), said
         names.append(p.name.casefold())
     if len(set(names)) != len(names):
-        yield "", "each player needs a different name"
+        yield "", _("each player needs a different name")
     linked = [p.person for p in game.players if p.person is not None]
     if people is None and linked:
-        yield "", "a game exported alone has no people (person must be null)"
+        yield "", _("a game exported alone has no people (person must be null)")
     for person in linked:
         if people is not None and person.casefold() not in people:
-            yield "", f"unknown person {person[:40]!r}: not in the group's people"
+            yield (
+                "",
+                _("unknown person {person}: not in the group's people").format(
+                    person=repr(person[:40])
+                ),
+            )
     if len({p.casefold() for p in linked}) != len(linked):
-        yield "", "one person takes two seats"
+        yield "", _("one person takes two seats")
 
 
 def _round_problems(
@@ -507,27 +548,30 @@ def _round_problems(
     checks them."""
     count = len(game.players)
     if r.number != number:
-        yield "", "rounds must be numbered 1, 2, 3 ... in order"
+        yield "", _("rounds must be numbered 1, 2, 3 ... in order")
     if r.went_out_seat >= count:
         yield (
             "",
-            (
-                f"went_out_seat: there is no seat {r.went_out_seat} in a game of {count} players "
-                f"(the seats are 0 to {count - 1})"
-            ),
+            _(
+                "went_out_seat: there is no seat {seat} in a game of {count} players (the "
+                "seats are 0 to {last})"
+            ).format(seat=r.went_out_seat, count=count, last=count - 1),
         )
     if [e.seat for e in r.entries] != list(range(count)):
-        yield "", f"it needs one entry for each seat, 0 to {count - 1}, in order"
+        yield (
+            "",
+            _("it needs one entry for each seat, 0 to {last}, in order").format(last=count - 1),
+        )
         return
     said_out = r.went_out_seat < count and not r.entries[r.went_out_seat].went_out
     if said_out:
-        yield "", "the entry of the player who went out must say so"
+        yield "", _("the entry of the player who went out must say so")
     results: list[PlayerResult] = []
     for e in r.entries:
         try:
             results.append(_result(e))
         except ValueError as error:
-            yield f"seat {e.seat}", f"cards: {error}"
+            yield _place_of("entries", e.seat), _("cards: {problem}").format(problem=error)
     if rules is None or len(results) < count or number > last_round(rules):
         return
     # Nobody going out is said already, in the file's terms, when went_out_seat names an
@@ -545,7 +589,7 @@ def _result(e: EntryIn) -> PlayerResult:
         except RulesError as error:
             raise ValueError(error.message) from None
         if format_cards(cards) != e.cards:
-            raise ValueError("they must be written as the export writes them")
+            raise ValueError(_("they must be written as the export writes them"))
     typed = None if e.went_out or cards is not None else e.hand_points
     return PlayerResult(
         went_out=e.went_out, points=typed, cards=cards, bought=e.bought,
@@ -579,7 +623,8 @@ def _phase_problems(game: GameIn, rules: RuleSet) -> Iterator[tuple[str, str]]:
         phases_of_game(game, rules)
     except PhaseError as error:
         for p in error.problems:
-            yield _at(f"round {p.hand}", "" if p.seat is None else f"seat {p.seat}"), p.message
+            seat = "" if p.seat is None else _place_of("entries", p.seat)
+            yield _at(_place_of("rounds", p.hand), seat), p.message
 
 
 def _score_problems(
@@ -603,17 +648,24 @@ def _score_problems(
         for found in error.details:
             if found["code"] not in skip:
                 seat = found["seat"]
-                yield ("" if seat is None else f"seat {seat}"), found["message"]
+                yield ("" if seat is None else _place_of("entries", seat)), found["message"]
         return
     cutter = round_seats(game.first_dealer, number, len(names)).cutter
     for e, scored in zip(r.entries, points, strict=True):
         bonus = rules.cut_bonus if r.cut_bonus and e.seat == cutter else 0
         if e.points != scored:
-            yield f"seat {e.seat}", f"points: this entry scores {scored}, not {e.points}"
+            yield (
+                _place_of("entries", e.seat),
+                _("points: this entry scores {scored}, not {given}").format(
+                    scored=scored, given=e.points
+                ),
+            )
         if e.hand_points != scored - bonus:
             yield (
-                f"seat {e.seat}",
-                (f"hand_points: this entry's hand scores {scored - bonus}, not {e.hand_points}"),
+                _place_of("entries", e.seat),
+                _("hand_points: this entry's hand scores {scored}, not {given}").format(
+                    scored=scored - bonus, given=e.hand_points
+                ),
             )
 
 

@@ -44,7 +44,7 @@ from ..models import (
     PlayGroup,
     utcnow,
 )
-from ..rules.language import N_
+from ..rules.language import N_, _
 from ..rules.phases import PhaseProgress
 from .access import grant_edit, hash_device, hash_token, new_join_code
 from .access import scoped_token_hash as scoped_hash
@@ -97,8 +97,8 @@ from .store import transaction
 WRITE_BATCH = 25
 STALE = timedelta(hours=1)  # an import still hidden this long ago was cut off: its rows go
 
-_HERE = "a game with this id is already here"
-_TWICE = f"{_HERE}, or earlier in the file"
+_HERE = N_("a game with this id is already here")
+_TWICE = N_("a game with this id is already here, or earlier in the file")
 
 
 @dataclass(frozen=True)
@@ -176,7 +176,7 @@ class _Import:
         except Invalid as error:  # the file cannot be read on
             if not self.problems:
                 raise
-            self.problems.found.append(Problem("the file", error.message, order=1 << 62))
+            self.problems.found.append(Problem(_("the file"), error.message, order=1 << 62))
         finally:
             if self.batches is not None and not self.batches.published:
                 self.batches.discard()
@@ -186,9 +186,9 @@ class _Import:
         if header(self.stream) == "group":
             return self._group()
         if self.stream.key() != "game":
-            raise Invalid("the file is missing its game")
-        data = self.stream.value(MAX_GAME_BYTES, "the game")
-        where = game_where("the game", data)
+            raise Invalid(N_("the file is missing its game"))
+        data = self.stream.value(MAX_GAME_BYTES, N_("the game"))
+        where = game_where(_("the game"), data)
         game, sound = check_game(data, where, None, self.problems, clean=self.stream.clean)
         end(self.stream)
         if game is None or not sound:
@@ -209,19 +209,19 @@ class _Import:
                 retry = Retry(self.key, self.stream.fingerprint())
                 remember(self.session, game.id, retry, "import_game", 0, utcnow())
         except (_AlreadyHere, IntegrityError):  # here before, or imported at this moment
-            self.problems.add(where, _HERE, conflict=True)
+            self.problems.add(where, _(_HERE), conflict=True)
             raise Stop() from None
         return Imported("game", game.id, 1, token)
 
     def _group(self) -> Imported:
         if self.stream.key() != "group":
-            raise Invalid("the file is missing its group")
+            raise Invalid(N_("the file is missing its group"))
         group, people = read_group(self.stream, self.problems)
         if group is not None and not self.problems:
             _discard_stale(self.session)
         batches = self.batches = _Batches(self.session, group, self.rights, self.problems)
         if self.stream.key() != "games":
-            raise Invalid("the file is missing its list of games")
+            raise Invalid(N_("the file is missing its list of games"))
         count = self._games(people, batches)
         end(self.stream)
         if self.problems or group is None:
@@ -231,15 +231,18 @@ class _Import:
 
     def _games(self, people: People, batches: _Batches) -> int:
         count = 0
-        for data in self.stream.items(MAX_GAME_BYTES, "games", "game {n}"):
+        for data in self.stream.items(MAX_GAME_BYTES, "games", N_("game {n}")):
             count += 1
             if count > MAX_GAMES:
                 self.problems.add(
-                    "the file", f"it holds more than {MAX_GAMES:,} games: an import takes "
-                    f"at most {MAX_GAMES:,}", order=count,
-                )  # fmt: skip
+                    _("the file"),
+                    _("it holds more than {most} games: an import takes at most {most}").format(
+                        most=f"{MAX_GAMES:,}"
+                    ),
+                    order=count,
+                )
                 raise Stop()
-            where = game_where(f"game {count}", data)
+            where = game_where(_("game {n}").format(n=count), data)
             game, sound = check_game(data, where, people, self.problems, count, self.stream.clean)
             if game is not None:
                 batches.add(count, where, game, sound)
@@ -286,7 +289,9 @@ class _Batches:
                 self.people = _write_group(self.session, group)
             self.started = True
         except (_AlreadyHere, IntegrityError):  # here before, or imported at this moment
-            self.problems.add("the group", "a group with this id is already here", conflict=True)
+            self.problems.add(
+                _("the group"), _("a group with this id is already here"), conflict=True
+            )
 
     def add(self, order: int, where: str, game: GameIn, sound: bool) -> None:
         """A game read (``sound``: without a problem of its own; its id is checked all the
@@ -308,7 +313,7 @@ class _Batches:
             with transaction(self.session):
                 self._write(batch, rows)
         except IntegrityError:  # a game of the batch was imported at this very moment
-            self.problems.add(batch[0][1], _TWICE, conflict=True, order=batch[0][0])
+            self.problems.add(batch[0][1], _(_TWICE), conflict=True, order=batch[0][0])
 
     def _write(self, batch: list[tuple[int, str, GameIn, bool]], rows: GameRows | None) -> None:
         """Check the batch's ids (none here already, none twice in the file), and write its
@@ -319,7 +324,7 @@ class _Batches:
         taken = set(self.session.exec(select(Game.id).where(col(Game.id).in_(ids))))
         for order, where, game, _sound in batch:
             if game.id in taken or game.id in self.seen:
-                self.problems.add(where, _TWICE, conflict=True, order=order)
+                self.problems.add(where, _(_TWICE), conflict=True, order=order)
             self.seen.add(game.id)
         if rows is not None and not self.problems:
             insert_rows(self.session.connection(), rows)

@@ -43,6 +43,10 @@ import ijson
 
 from ..errors import Invalid
 from ..jsontext import MAX_DEPTH
+from ..rules.language import N_, _
+
+# A list the file holds, as a message names it: (the list, what was expected).
+_LISTS = {"games": (N_("the list of games"), N_("a list of games"))}
 
 CHUNK = 64 * 1024
 _PARSER = ijson.get_backend("yajl2_c")  # the wheel's C parser: a pure-Python one is 10x slower
@@ -86,7 +90,9 @@ class _Reader:
         self.read_bytes += len(chunk)
         if self.read_bytes > self.max_bytes:
             raise Invalid(
-                f"the file is too large to import (at most {self.max_bytes // 1_000_000} MB)"
+                _("the file is too large to import (at most {size} MB)").format(
+                    size=self.max_bytes // 1_000_000
+                )
             )
         self.hash.update(chunk)
         self.ended = not chunk
@@ -138,7 +144,7 @@ class JsonStream:
             source = io.BytesIO(source.encode() if isinstance(source, str) else source)
         self.reader = _Reader(source, max_bytes)
         self.events = iter(_PARSER.basic_parse(self.reader, use_float=True))
-        self.what = "the file"  # the value being read, for a message
+        self.what = _("the file")  # the value being read, for a message (said as read)
         self.clean = True  # the last value read holds no half character, and is not too deep
         self.halves = 0  # half characters read (the reader, ahead of the parser, counts too)
         self.ahead: tuple[str, Any] | None = None
@@ -161,13 +167,15 @@ class JsonStream:
         except StopIteration:
             return "", None
         except UnicodeDecodeError:
-            raise Invalid("the file is not UTF-8 text") from None
+            raise Invalid(N_("the file is not UTF-8 text")) from None
         except (ijson.JSONError, ValueError) as error:
             raise self._broken(error) from None
 
     def _broken(self, error: Exception) -> Invalid:
         said = (str(error).strip().splitlines() or ["it breaks off"])[0]
-        return Invalid(f"{self.what} is not valid JSON: {said[:120]}")
+        return Invalid(
+            _("{what} is not valid JSON: {problem}").format(what=self.what, problem=said[:120])
+        )
 
     def _peek(self) -> str:
         self.ahead = self._next()
@@ -176,35 +184,39 @@ class JsonStream:
     def expect(self, char: str, what: str) -> None:
         wanted = {"{": "start_map", "[": "start_array"}[char]
         if self._next()[0] != wanted:
-            raise Invalid(f"the file is not a Scorekeeper export: expected {what}")
+            raise Invalid(
+                _("the file is not a Scorekeeper export: expected {what}").format(what=_(what))
+            )
 
     def key(self) -> str | None:
         """The next key of the top-level object, or None at its end."""
-        self.what = "a key"
+        self.what = _("a key")
         event, key = self._next()
         if event == "end_map":
             return None
         if event != "map_key":
-            raise Invalid("the file is not a Scorekeeper export: expected a key")
+            raise Invalid(N_("the file is not a Scorekeeper export: expected a key"))
         return self._text(key)
 
     def items(self, limit: int, what: str, item: str = "an item") -> Iterator[Any]:
-        """The items of an array, one at a time (``item``: how one is named in a message,
-        ``{n}`` its number)."""
-        self.what = f"the list of {what}"
-        self.expect("[", f"a list of {what}")
+        """The items of an array, one at a time (``what``: what the list holds, ``item``: one
+        of its items as a message names it, a phrase marked with ``N_``, ``{n}`` its number)."""
+        listed, expected = _LISTS.get(what, (f"the list of {what}", f"a list of {what}"))
+        self.what = _(listed)
+        self.expect("[", expected)
         n = 1
-        self.what = item.format(n=n)  # what a fault before its first token is in
+        self.what = _(item).format(n=n)  # what a fault before its first token is in
         while self._peek() != "end_array":
-            yield self.value(limit, item.format(n=n))
+            yield self.value(limit, _(item).format(n=n))
             n += 1
             self.what = item.format(n=n)
         self._next()
 
     def value(self, limit: int, what: str) -> Any:
         """The next JSON value, refused when it grows past ``limit`` (its strings' characters
-        and its other tokens); :attr:`clean` says whether it needs the text checks."""
-        self.what = what
+        and its other tokens); :attr:`clean` says whether it needs the text checks. (``what``
+        names it in a message: a phrase marked with ``N_``, or one said already.)"""
+        self.what = _(what)
         halves = self.halves
         first = self.ahead or self._next()
         self.ahead = None
@@ -212,7 +224,7 @@ class JsonStream:
         try:
             value, deepest = self._build(events, limit)
         except UnicodeDecodeError:
-            raise Invalid("the file is not UTF-8 text") from None
+            raise Invalid(N_("the file is not UTF-8 text")) from None
         except (ijson.JSONError, ValueError) as error:
             raise self._broken(error) from None
         self.clean = deepest <= MAX_DEPTH and self.halves == halves
@@ -252,10 +264,14 @@ class JsonStream:
                     stack.append(data)
                     deepest = max(deepest, len(stack))
             if size > limit:
-                raise Invalid(f"{self.what} is too large (at most {limit:,} characters)")
+                raise Invalid(
+                    _("{what} is too large (at most {limit} characters)").format(
+                        what=self.what, limit=f"{limit:,}"
+                    )
+                )
             if not stack:
                 return root[0], deepest
-        raise Invalid(f"{self.what} is not valid JSON: the file ends")
+        raise Invalid(_("{what} is not valid JSON: the file ends").format(what=self.what))
 
     def _text(self, text: str) -> str:
         """A string as the file wrote it: each stand-in its half character again. (In a file
@@ -274,4 +290,4 @@ class JsonStream:
         except Invalid:  # yajl: "trailing garbage"
             ended = False
         if not ended:
-            raise Invalid("the file goes on after the export's end")
+            raise Invalid(N_("the file goes on after the export's end"))

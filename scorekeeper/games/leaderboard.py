@@ -48,7 +48,7 @@ from sqlmodel import Session, col
 
 from ..errors import Invalid
 from ..models import Game, Person, Player
-from ..rules.language import ngettext
+from ..rules.language import N_, _, ngettext
 from .groups import GroupView, PersonView, get_group, load_group
 from .store import reader
 
@@ -176,12 +176,21 @@ def as_bound(value: datetime | date | str | None, what: str = "date") -> datetim
         try:
             value = datetime.fromisoformat(value.strip()[:40])
         except ValueError:
-            raise Invalid(f"the {what} must be a date like 2026-01-31") from None
+            raise Invalid(_date_problem(what)) from None
     if isinstance(value, datetime):
         return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
     if isinstance(value, date):
         return datetime.combine(value, time(), tzinfo=UTC)
-    raise Invalid(f"the {what} must be a date like 2026-01-31")
+    raise Invalid(_date_problem(what))
+
+
+def _date_problem(what: str) -> str:
+    """The sentence for a bound that is not a date: each bound's its own sentence."""
+    sentence = {
+        "start": N_("the start must be a date like 2026-01-31"),
+        "end": N_("the end must be a date like 2026-01-31"),
+    }.get(what, N_("the date must be a date like 2026-01-31"))
+    return _(sentence)
 
 
 def _in_range(column: Any, start: datetime | None, end: datetime | None) -> list[Any]:
@@ -235,7 +244,10 @@ def leaderboard(
     ``descending`` defaults to best first). People without a finished game in the range are
     not listed."""
     if sort not in SORT_KEYS:
-        raise Invalid(f"the leaderboard cannot be sorted by {sort[:40]!r}", list(SORT_KEYS))
+        raise Invalid(
+            _("the leaderboard cannot be sorted by {key}").format(key=repr(sort[:40])),
+            list(SORT_KEYS),
+        )
     group = _group_names(session, group_id)
     low, high = as_bound(start, "start"), as_bound(end, "end")
     check_range(low, high)
@@ -442,7 +454,7 @@ def wins_over_time(
     range, for the group's chart; every period with a finished game is listed for everyone
     (0 when they won none)."""
     if period not in PERIODS:
-        raise Invalid(f"the period must be one of {', '.join(PERIODS)}")
+        raise Invalid(_("the period must be one of {periods}").format(periods=", ".join(PERIODS)))
     group = _group_names(session, group_id)
     low, high = as_bound(start, "start"), as_bound(end, "end")
     check_range(low, high)
@@ -511,7 +523,7 @@ def season_years(session: Session, group_id: str, limit: int = 3) -> tuple[int, 
     """
     years: list[int] = []
     before: datetime | None = None
-    for _ in range(limit):
+    for _step in range(limit):
         statement = (
             sa_select(col(Game.finished_at))
             .where(col(Game.group_id) == group_id, *_in_range(col(Game.finished_at), None, before))

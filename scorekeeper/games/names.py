@@ -14,18 +14,24 @@ from __future__ import annotations
 from typing import Any
 
 from ..errors import Invalid
+from ..rules.language import N_, _
 
 MAX_NAME_LENGTH = 200
 
 
-def clean_name(name: Any, what: str = "A player's name") -> str:
+def clean_name(name: Any, what: str = N_("A player's name")) -> str:
     """``name`` with unprintable characters dropped and runs of spaces made one; Invalid
-    (``what`` names the field) when that leaves nothing, or too much."""
+    (``what`` names the field: a phrase marked with ``N_``, said in the reader's language)
+    when that leaves nothing, or too much."""
     if not isinstance(name, str):
-        raise Invalid(f"{what} must be text")
+        raise Invalid(_("{what} must be text").format(what=_(what)))
     cleaned = " ".join("".join(ch for ch in name if ch.isprintable()).split())
     if not cleaned:
-        raise Invalid(f"{what} cannot be empty")
+        raise Invalid(_("{what} cannot be empty").format(what=_(what)))
     if len(cleaned) > MAX_NAME_LENGTH:
-        raise Invalid(f"{what} is too long (at most {MAX_NAME_LENGTH} characters)")
+        raise Invalid(
+            _("{what} is too long (at most {most} characters)").format(
+                what=_(what), most=MAX_NAME_LENGTH
+            )
+        )
     return cleaned

@@ -17,7 +17,7 @@ from datetime import datetime
 from typing import Any
 
 from ..errors import Invalid
-from ..rules.language import N_, _
+from ..rules.language import N_, _, and_list
 from ..rules.phases import PhaseEntry, PhaseError, PhaseProgress, phase_progress
 from ..rules.rulesets import PhaseOrder
 from ..rules.scoring import PlayerResult
@@ -107,25 +107,35 @@ def over_message(view: GameView) -> str:
     """Why no round can be entered after the last one: the game is over."""
     progress = view.phases
     if progress is None or progress.ended is None:
-        return f"the game is over: all {view.rules.round_count} rounds are recorded"
-    names = " and ".join(view.players[s] for s in progress.finishers)
-    return f"the game is over: {names} completed the last phase in hand {progress.ended}"
+        return _("the game is over: all {count} rounds are recorded").format(
+            count=view.rules.round_count
+        )
+    names = and_list([view.players[s] for s in progress.finishers])
+    return _("the game is over: {names} completed the last phase in hand {number}").format(
+        names=names, number=progress.ended
+    )
 
 
 def beyond_message(view: GameView, number: int) -> str:
     """Why round ``number`` cannot be entered: past the game's last round."""
     if view.phases is None:
-        return (
-            f"{view.rules.name} has rounds 1 to {view.rules.round_count}; "
-            f"there is no round {number} (the next round is {view.next_round})"
+        return _(
+            "{rules} has rounds 1 to {count}; there is no round {number} (the next round is {next})"
+        ).format(
+            rules=view.rules.local_name,
+            count=view.rules.round_count,
+            number=number,
+            next=view.next_round,
         )
     next_hand = view.next_round
     if next_hand is None or next_hand > view.last_round:
-        return f"a phase game holds at most {view.last_round} hands; there is no hand {number}"
-    return (
-        f"a phase game holds at most {view.last_round} hands; there is no hand {number} "
-        f"(the next hand is {next_hand})"
-    )
+        return _("a phase game holds at most {most} hands; there is no hand {number}").format(
+            most=view.last_round, number=number
+        )
+    return _(
+        "a phase game holds at most {most} hands; there is no hand {number} (the next hand "
+        "is {next})"
+    ).format(most=view.last_round, number=number, next=next_hand)
 
 
 def phases_summary(view: GameView, entries: Sequence[EntryValues]) -> str:

@@ -20,6 +20,7 @@ from ..models import (
     utcnow,
 )
 from ..rules import RuleSet, RuleViolation, format_cards
+from ..rules.language import _
 from ..rules.phases import PhaseProgress
 from ..rules.scoring import PlayerResult, score_round
 from .history import log_change
@@ -81,7 +82,9 @@ class RoundInput:
 
 def _score(view: GameView, number: int, entry: RoundInput) -> tuple[int, ...]:
     if len(entry.results) != view.player_count:
-        raise Invalid(f"enter a result for each of the {view.player_count} players")
+        raise Invalid(
+            _("enter a result for each of the {count} players").format(count=view.player_count)
+        )
     return score_entry(
         view.rules, number, entry, first_dealer=view.first_dealer, names=view.players
     )

@@ -193,7 +193,11 @@ def _new_row(session: Session, device_hash: str, name: str, document: str) -> Sa
         select(SavedRuleSet.id).where(SavedRuleSet.device_hash == device_hash).limit(MAX_SAVED)
     ).all()
     if len(kept) >= MAX_SAVED:
-        raise Invalid(f"This device keeps at most {MAX_SAVED} rule sets: delete one first.")
+        raise Invalid(
+            _("This device keeps at most {most} rule sets: delete one first.").format(
+                most=MAX_SAVED
+            )
+        )
     row = SavedRuleSet(
         device_hash=device_hash,
         name=name,
@@ -219,12 +223,16 @@ def read_rules_file(data: bytes | str) -> RuleSet:
     """The rule set in a JSON file, or Invalid listing every problem (``details``: the list)."""
     if len(data) > MAX_FILE_BYTES:
         raise Invalid(
-            f"That file is {len(data)} bytes: a rule-set file is at most {MAX_FILE_BYTES}."
+            _("That file is {size} bytes: a rule-set file is at most {most}.").format(
+                size=len(data), most=MAX_FILE_BYTES
+            )
         )
     try:
         document = json.loads(data)
     except (ValueError, UnicodeDecodeError) as error:
-        raise Invalid(f"That file is not JSON: {error}", ["the file is not JSON"]) from None
+        raise Invalid(
+            _("That file is not JSON: {problem}").format(problem=error), ["the file is not JSON"]
+        ) from None
     except RecursionError:
         raise Invalid(
             "That file is nested too deeply to be a rule set.", ["the file is nested too deeply"]

@@ -17,10 +17,11 @@ import dataclasses
 from collections.abc import Callable, Sequence
 
 from .budget import DEFAULT_STEPS, ShareSpent
-from .cards import Card, Rank, format_cards
-from .rulesets import MeldKind, MeldSpec, RuleSet, number_word
+from .cards import Card, Color, Rank, format_cards
+from .language import _, and_list, ngettext
+from .rulesets import MeldKind, MeldSpec, RuleSet, SameSuitRuns, counted_kind, said_number
 from .solver import Solver
-from .solver_model import SUITS, HandCounts, SearchRules, cell
+from .solver_model import SUITS, UNBOUNDED, HandCounts, SearchRules, cell
 
 # The reason may spend a quarter of the question's budget, and at most a quarter of the
 # usual budget (its questions are smaller than the contract's: most take a few steps).
@@ -43,10 +44,13 @@ def explain(
         return _explain(ask, rules, round_number, hand)
     except ShareSpent:
         want = rules.round(round_number).contract.describe()
-        return (
-            f"No way to make {want} with these {len(hand)} cards. Saying exactly what is "
-            "missing would take the referee too long."
-        )
+        return ngettext(
+            "No way to make {contract} with this {count} card. Saying exactly what is missing "
+            "would take the referee too long.",
+            "No way to make {contract} with these {count} cards. Saying exactly what is "
+            "missing would take the referee too long.",
+            len(hand),
+        ).format(contract=want, count=len(hand))
     finally:
         ask.budget = whole
 
@@ -56,32 +60,40 @@ def _explain(ask: Solver, rules: RuleSet, round_number: int, hand: Sequence[Card
     contract = spec.contract
     want = contract.describe()
     if len(hand) < contract.min_cards:
-        verb = "is" if len(hand) == 1 else "are"
-        return (
-            f"No way to make {want}: it needs at least {contract.min_cards} cards, and there "
-            f"{verb} only {len(hand)}."
-        )
+        return ngettext(
+            "No way to make {contract}: it needs at least {least} cards, and there is only "
+            "{count}.",
+            "No way to make {contract}: it needs at least {least} cards, and there are only "
+            "{count}.",
+            len(hand),
+        ).format(contract=want, least=contract.min_cards, count=len(hand))
     search = SearchRules.of(rules, round_number)
     counts = HandCounts.of(hand, rules)
     with_discard = dataclasses.replace(search, all_out=False, keep_discard=False)
     if search.all_out:
         stuck = homeless(ask, search, counts, hand, rules) if search.plain else []
         if stuck:
-            verb = "fits" if len(stuck) == 1 else "fit"
-            return (
-                f"No way to use every card: round {round_number} is all out, and "
-                f"{format_cards(stuck, pretty=True)} {verb} in no meld."
-            )
+            return ngettext(
+                "No way to use every card: round {round} is all out, and {cards} fits in no meld.",
+                "No way to use every card: round {round} is all out, and {cards} fit in no meld.",
+                len(stuck),
+            ).format(round=round_number, cards=format_cards(stuck, pretty=True))
         if ask.solve(with_discard, counts) is not None:
-            return (
-                f"No way to use every card: round {round_number} is all out, and these "
-                f"{len(hand)} cards do not split into exactly {want}."
-            )
+            return ngettext(
+                "No way to use every card: round {round} is all out, and this {count} card "
+                "does not make exactly {contract}.",
+                "No way to use every card: round {round} is all out, and these {count} cards "
+                "do not split into exactly {contract}.",
+                len(hand),
+            ).format(round=round_number, count=len(hand), contract=want)
     elif search.keep_discard and ask.solve(with_discard, counts) is not None:
-        return (
-            f"No way to make {want} and keep a card to discard: every way uses all "
-            f"{len(hand)} cards."
-        )
+        return ngettext(
+            "No way to make {contract} and keep a card to discard: every way uses the {count} "
+            "card.",
+            "No way to make {contract} and keep a card to discard: every way uses all {count} "
+            "cards.",
+            len(hand),
+        ).format(contract=want, count=len(hand))
     return _missing(ask, with_discard, counts, want)
 
 
@@ -90,30 +102,131 @@ def _missing(ask: Solver, search: SearchRules, counts: HandCounts, want: str) ->
     for kind in MeldKind:
         group = tuple(m for m in search.slots if m.kind == kind)
         if group and ask.solve(dataclasses.replace(search, slots=group), counts) is None:
-            if search.plain:
+            melds = counted_kind(kind, len(group))
+            specific = _house_rule(ask, dataclasses.replace(search, slots=group), counts, melds)
+            specific = specific or _group_short(search, kind, group, counts, melds)
+            if specific:
+                parts.append(specific)
+            elif search.plain:
                 parts.append(_explain_kind(ask, search, kind, group, counts))
             else:
                 parts.append(_explain_new_kind(ask, search, kind, group, counts))
     if parts:
         return " ".join(parts)
+    specific = _house_rule(ask, search, counts, want)
+    if specific:
+        return specific
     more = _wilds_short(ask, search, counts)
     if more:
-        return (
-            f"No way to make {want} at once with {_wild_words(counts.wilds)}: the sets and "
-            f"the runs can each be made, but together they need {number_word(more)} more."
-        )
-    return (
-        f"No way to make {want} at once: the sets and the runs can each be made, but they "
+        return ngettext(
+            "No way to make {contract} at once with {count} wild card: the sets and the runs "
+            "can each be made, but together they need {more} more.",
+            "No way to make {contract} at once with {count} wild cards: the sets and the runs "
+            "can each be made, but together they need {more} more.",
+            counts.wilds,
+        ).format(contract=want, count=counts.wilds, more=said_number(more))
+    return _(
+        "No way to make {contract} at once: the sets and the runs can each be made, but they "
         "need the same cards."
+    ).format(contract=want)
+
+
+# --- the house rules that stand in the way ------------------------------------------------
+
+
+def _house_rule(ask: Solver, search: SearchRules, counts: HandCounts, melds: str) -> str:
+    """The sentence for the first house rule without which the melds of ``search`` could be
+    made from ``counts`` (the same question asked with that one rule lifted), or ``""``.
+
+    A rule only forbids ways, so when lifting it makes the melds possible, it is what stands
+    in the way (perhaps with others: the first one found is named)."""
+    lifted: list[tuple[SearchRules, Callable[[str], str]]] = []
+    if search.sets_differ:
+        lifted.append((dataclasses.replace(search, sets_differ=False), _sets_differ))
+    if search.same_suit == SameSuitRuns.NEVER and any(m.kind == MeldKind.RUN for m in search.slots):
+        easier = dataclasses.replace(search, same_suit=SameSuitRuns.APART_OR_OVERLAPPING)
+        lifted.append((easier, _runs_differ))
+    wilds = counts.wilds + len(counts.dual)
+    if search.wild_cap < UNBOUNDED and wilds > search.wild_cap:
+        cap = search.wild_cap
+        easier = dataclasses.replace(search, wild_cap=UNBOUNDED)
+        lifted.append((easier, lambda melds: _wilds_capped(melds, cap)))
+    if not search.adjacent_wilds and wilds > 1:
+        lifted.append((dataclasses.replace(search, adjacent_wilds=True), _wilds_apart))
+    for easier, reason in lifted:
+        if ask.solve(easier, counts) is not None:
+            return reason(melds)
+    return ""
+
+
+def _sets_differ(melds: str) -> str:
+    return _("No way to make {melds}: the sets of a lay-down must be of different ranks.").format(
+        melds=melds
     )
 
 
-def _wild_words(n: int) -> str:
-    return f"{n} wild card" + ("" if n == 1 else "s")
+def _runs_differ(melds: str) -> str:
+    return _("No way to make {melds}: the runs of a lay-down must be of different suits.").format(
+        melds=melds
+    )
 
 
-def _and_list(items: Sequence[str]) -> str:
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+def _wilds_capped(melds: str, cap: int) -> str:
+    return ngettext(
+        "No way to make {melds}: under these rules a meld holds {cap} wild card at most.",
+        "No way to make {melds}: under these rules a meld holds {cap} wild cards at most.",
+        cap,
+    ).format(melds=melds, cap=cap)
+
+
+def _wilds_apart(melds: str) -> str:
+    return _(
+        "No way to make {melds}: under these rules two wild cards may not stand side by side "
+        "in a run."
+    ).format(melds=melds)
+
+
+def _group_short(
+    search: SearchRules,
+    kind: MeldKind,
+    group: tuple[MeldSpec, ...],
+    counts: HandCounts,
+    melds: str,
+) -> str:
+    """For colour melds and flushes: no colour (suit) has enough cards, its natural cards and
+    the wilds together, for the shortest meld asked; else ``""``."""
+    if kind not in (MeldKind.COLOR, MeldKind.FLUSH):
+        return ""
+    length = min(m.min_length for m in group)
+    spare = counts.wilds + sum(counts.naturals[c] for c in counts.dual)
+    groups: list[tuple[int, ...]]
+    if kind == MeldKind.FLUSH:
+        groups = [(s,) for s in range(4)]
+    else:
+        groups = [tuple(s for s in range(4) if SUITS[s].color == colour) for colour in Color]
+    best = max(
+        sum(
+            counts.naturals[cell(r, s)]
+            for s in suits
+            for r in range(1, 14)
+            if cell(r, s) not in counts.dual
+        )
+        for suits in groups
+    )
+    if best + spare >= length:
+        return ""
+    sentence = (
+        _(
+            "No way to make {melds}: a flush needs {length} cards of one suit, wild cards "
+            "included, and this hand has {count} at most."
+        )
+        if kind == MeldKind.FLUSH
+        else _(
+            "No way to make {melds}: a colour meld needs {length} cards of one colour, wild "
+            "cards included, and this hand has {count} at most."
+        )
+    )
+    return sentence.format(melds=melds, length=length, count=best + spare)
 
 
 def _with_wilds(counts: HandCounts, more: int) -> HandCounts:
@@ -143,8 +256,7 @@ def _explain_kind(
     counts: HandCounts,
 ) -> str:
     count = len(group)
-    noun = f"{count} {kind.value}" + ("" if count == 1 else "s")
-    head = f"No way to make {noun}"
+    melds = counted_kind(kind, count)
     length = min(m.min_length for m in group)
     wilds = counts.wilds
     if kind == MeldKind.RUN:
@@ -155,27 +267,100 @@ def _explain_kind(
             for s in range(4)
             if ask.solve(one, _only_cells(counts, {cell(r, s) for r in range(1, 14)})) is not None
         ]
-        what = f"{least} or more natural cards close enough together for a run of {length}"
-        with_wilds = f"(with {_wild_words(wilds)})"
+        said = {"melds": melds, "least": least, "length": length, "count": wilds}
         if not able:
-            return f"{head}: no suit has {what} {with_wilds}."
+            return _no_suit(wilds).format(**said)
         if len(able) < count:
-            tail = _one_suit_tail(search, able, count)
-            return f"{head}: only {_and_list(able)} have {what} {with_wilds}{tail}."
+            return _only_suits(search, able, count, wilds).format(
+                suits=and_list(able), suit=able[0], number=said_number(count), **said
+            )
     else:
         least = max(1, search.set_min_naturals)
         distinct = search.set_max <= 4
         ranks = [Rank(r).noun for r in range(1, 14) if _set_naturals(counts, r, distinct) >= least]
-        what = f"{least} or more natural cards" + (" of different suits" if distinct else "")
         if not ranks:
-            return f"{head}: no rank has {what}."
+            sentence = (
+                _(
+                    "No way to make {melds}: no rank has {least} or more natural cards of "
+                    "different suits."
+                )
+                if distinct
+                else _("No way to make {melds}: no rank has {least} or more natural cards.")
+            )
+            return sentence.format(melds=melds, least=least)
         if len(ranks) < count:
-            return f"{head}: only {_and_list(ranks)} have {what}."
+            sentence = (
+                _(
+                    "No way to make {melds}: only {ranks} have {least} or more natural cards of "
+                    "different suits."
+                )
+                if distinct
+                else _("No way to make {melds}: only {ranks} have {least} or more natural cards.")
+            )
+            return sentence.format(melds=melds, ranks=and_list(ranks), least=least)
     more = _wilds_short(ask, dataclasses.replace(search, slots=group), counts)
     if more:
-        return f"{head} with {_wild_words(wilds)}: {number_word(more)} more would be needed."
-    what = "natural cards in sequence" if kind == MeldKind.RUN else "natural cards of one rank"
-    return f"{head}: the {what} are too few for {number_word(count)} {kind.value}s."
+        return ngettext(
+            "No way to make {melds} with {count} wild card: {more} more would be needed.",
+            "No way to make {melds} with {count} wild cards: {more} more would be needed.",
+            wilds,
+        ).format(melds=melds, count=wilds, more=said_number(more))
+    sentence = (
+        ngettext(
+            "No way to make {melds}: the natural cards in sequence are too few for {number} run.",
+            "No way to make {melds}: the natural cards in sequence are too few for {number} runs.",
+            count,
+        )
+        if kind == MeldKind.RUN
+        else ngettext(
+            "No way to make {melds}: the natural cards of one rank are too few for {number} set.",
+            "No way to make {melds}: the natural cards of one rank are too few for {number} sets.",
+            count,
+        )
+    )
+    return sentence.format(melds=melds, number=said_number(count))
+
+
+def _no_suit(wilds: int) -> str:
+    return ngettext(
+        "No way to make {melds}: no suit has {least} or more natural cards close enough "
+        "together for a run of {length} (with {count} wild card).",
+        "No way to make {melds}: no suit has {least} or more natural cards close enough "
+        "together for a run of {length} (with {count} wild cards).",
+        wilds,
+    )
+
+
+def _only_suits(search: SearchRules, able: list[str], count: int, wilds: int) -> str:
+    """The sentence when fewer suits than runs asked can each hold a run: with why one suit
+    cannot hold them all, when the rules or the counts say."""
+    if search.same_suit == SameSuitRuns.NEVER:
+        return ngettext(
+            "No way to make {melds}: only {suits} have {least} or more natural cards close "
+            "enough together for a run of {length} (with {count} wild card), and runs must be "
+            "of different suits.",
+            "No way to make {melds}: only {suits} have {least} or more natural cards close "
+            "enough together for a run of {length} (with {count} wild cards), and runs must be "
+            "of different suits.",
+            wilds,
+        )
+    if len(able) == 1:
+        return ngettext(
+            "No way to make {melds}: only {suits} have {least} or more natural cards close "
+            "enough together for a run of {length} (with {count} wild card), and {suit} alone "
+            "cannot hold {number} runs here.",
+            "No way to make {melds}: only {suits} have {least} or more natural cards close "
+            "enough together for a run of {length} (with {count} wild cards), and {suit} alone "
+            "cannot hold {number} runs here.",
+            wilds,
+        )
+    return ngettext(
+        "No way to make {melds}: only {suits} have {least} or more natural cards close enough "
+        "together for a run of {length} (with {count} wild card).",
+        "No way to make {melds}: only {suits} have {least} or more natural cards close enough "
+        "together for a run of {length} (with {count} wild cards).",
+        wilds,
+    )
 
 
 def _explain_new_kind(
@@ -186,25 +371,23 @@ def _explain_new_kind(
     counts: HandCounts,
 ) -> str:
     """Why the melds of ``kind`` alone cannot be made under issue 24's kinds and house
-    rules: the counts the sentences of :func:`_explain_kind` give are those of sets and runs
-    of one suit, so this one says what the house rules allow and how many wilds are short."""
-    count = len(group)
-    noun = kind.noun if count == 1 else kind.plural
-    head = f"No way to make {number_word(count)} {noun} with these cards under this table's rules"
+    rules when no one house rule is to blame (:func:`_house_rule`): the counts the sentences
+    of :func:`_explain_kind` give are those of sets and runs of one suit, so this one says
+    how many wilds are short."""
+    melds = counted_kind(kind, len(group))
     more = _wilds_short(ask, dataclasses.replace(search, slots=group), counts)
     if more:
-        if more == 1:
-            return f"{head}: one more wild card would be needed."
-        return f"{head}: {number_word(more)} more wild cards would be needed."
-    return f"{head}: the natural cards that fit together are too few."
-
-
-def _one_suit_tail(search: SearchRules, able: list[str], count: int) -> str:
-    if search.same_suit.value == "never":
-        return ", and runs must be of different suits"
-    if len(able) == 1:
-        return f", and {able[0]} alone cannot hold {number_word(count)} runs here"
-    return ""
+        return ngettext(
+            "No way to make {melds} with these cards under this table's rules: {more} more "
+            "wild card would be needed.",
+            "No way to make {melds} with these cards under this table's rules: {more} more "
+            "wild cards would be needed.",
+            more,
+        ).format(melds=melds, more=said_number(more))
+    return _(
+        "No way to make {melds} with these cards under this table's rules: the natural cards "
+        "that fit together are too few."
+    ).format(melds=melds)
 
 
 def _set_naturals(counts: HandCounts, rank: int, distinct: bool) -> int:

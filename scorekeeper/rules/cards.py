@@ -213,7 +213,7 @@ class Card:
     def pretty(self) -> str:
         """The card as people write it: ``10♥``, ``Joker``."""
         if self.rank is None or self.suit is None:
-            return "Joker"
+            return _("Joker")
         return f"{self.rank.label}{self.suit.symbol}"
 
     @property

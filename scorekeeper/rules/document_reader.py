@@ -22,7 +22,7 @@ from typing import Any, TypeVar
 from .cards import Card, Rank
 from .document import DOCUMENT_VERSION, decks_for_players
 from .errors import RulesError, RuleSetDocumentError, RuleSetError, quoted
-from .language import TEXT_LANGUAGES
+from .language import N_, TEXT_LANGUAGES, _
 from .options import OPTIONS, with_options
 from .points import MAX_CARD_POINTS, MAX_CARD_VALUES, PointTable, card_values, get_point_table
 from .presets import PRESETS, build_rules
@@ -43,6 +43,7 @@ from .rulesets import (
     Progression,
     RoundSpec,
     RuleSet,
+    kind_word,
 )
 from .validation import rule_set_problems
 
@@ -81,7 +82,9 @@ class _Reader:
         # A message that quotes what it was given (a check of another module's too) is
         # written so it can be shown, whatever the document held.
         message = message.encode("utf-8", "backslashreplace").decode("utf-8")
-        self.problems.append(f"{where}: {message}" if where else message)
+        self.problems.append(
+            _("{where}: {problem}").format(where=where, problem=message) if where else message
+        )
         self.places.append(where)
 
     def stands(self, where: str) -> bool:
@@ -99,41 +102,67 @@ class _Reader:
     def mapping(self, value: Any, where: str, keys: Sequence[str], what: str) -> Mapping[str, Any]:
         """``value`` as an object with only ``keys`` (an empty one, after a problem)."""
         if not isinstance(value, Mapping):
-            self.add(where, f"must be {what}, not {_json_name(value)}")
+            self.add(
+                where,
+                _("must be {what}, not {value}").format(what=_(what), value=_json_name(value)),
+            )
             return {}
         for key in value:
             if key not in keys:
                 parts = ", ".join(keys)
-                self.add(where, f"{_json_text(key)} is not part of {what}; the parts are {parts}")
+                self.add(
+                    where,
+                    _("{key} is not part of {what}; the parts are {parts}").format(
+                        key=_json_text(key), what=_(what), parts=parts
+                    ),
+                )
         return value
 
     def whole(self, value: Any, where: str, low: int, high: int) -> int | None:
         if isinstance(value, bool) or not isinstance(value, int):
-            self.add(where, f"must be a whole number, not {_json_name(value)}")
+            self.add(
+                where, _("must be a whole number, not {value}").format(value=_json_name(value))
+            )
             return None
         if not low <= value <= high:
-            self.add(where, f"must be between {low} and {high}, not {value}")
+            self.add(
+                where,
+                _("must be between {low} and {high}, not {value}").format(
+                    low=low, high=high, value=value
+                ),
+            )
             return None
         return value
 
     def flag(self, value: Any, where: str) -> bool | None:
         if not isinstance(value, bool):
-            self.add(where, f"must be true or false, not {_json_name(value)}")
+            self.add(where, _("must be true or false, not {value}").format(value=_json_name(value)))
             return None
         return value
 
     def text(self, value: Any, where: str, limit: int, *, empty: bool = True) -> str | None:
         if not isinstance(value, str):
-            self.add(where, f"must be text, not {_json_name(value)}")
+            self.add(where, _("must be text, not {value}").format(value=_json_name(value)))
             return None
         if not is_valid_text(value):
-            self.add(where, f"{_json_text(value)} is not valid text: {_NOT_TEXT}")
+            self.add(
+                where,
+                _(
+                    "{value} is not valid text: it holds half of a character pair (a lone "
+                    "surrogate, like {example})"
+                ).format(value=_json_text(value), example="\\ud800"),
+            )
             return None
         if len(value) > limit:
-            self.add(where, f"must be at most {limit} characters, not {len(value)}")
+            self.add(
+                where,
+                _("must be at most {limit} characters, not {count}").format(
+                    limit=limit, count=len(value)
+                ),
+            )
             return None
         if not empty and not value.strip():
-            self.add(where, "cannot be empty")
+            self.add(where, _("cannot be empty"))
             return None
         return value
 
@@ -141,16 +170,31 @@ class _Reader:
         try:
             return enum(value)
         except (ValueError, TypeError):
-            self.add(where, f"must be one of {allowed}, not {_json_text(value)}")
+            self.add(
+                where,
+                _("must be one of {allowed}, not {value}").format(
+                    allowed=allowed, value=_json_text(value)
+                ),
+            )
             return None
 
     def items(self, value: Any, where: str, low: int, high: int, what: str) -> Sequence[Any]:
         """``value`` as a list of ``low`` to ``high`` items (empty, after a problem)."""
         if not isinstance(value, list | tuple):
-            self.add(where, f"must be a list of {what}, not {_json_name(value)}")
+            self.add(
+                where,
+                _("must be a list of {what}, not {value}").format(
+                    what=_(what), value=_json_name(value)
+                ),
+            )
             return ()
         if not low <= len(value) <= high:
-            self.add(where, f"must list {low} to {high} {what}, not {len(value)}")
+            self.add(
+                where,
+                _("must list {low} to {high} {what}, not {count}").format(
+                    low=low, high=high, what=_(what), count=len(value)
+                ),
+            )
             return ()
         return value
 
@@ -158,24 +202,21 @@ class _Reader:
 def _json_name(value: Any) -> str:
     """A value named as JSON would: ``"7"`` is text, ``7`` a number, ``None`` null."""
     if value is _MISSING:
-        return "missing"
+        return _("missing")
     if value is None:
         return "null"
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, int | float):
-        return f"the number {value}"
+        return _("the number {value}").format(value=value)
     if isinstance(value, str):
-        return f"the text {_json_text(value)}"
+        return _("the text {value}").format(value=_json_text(value))
     if isinstance(value, Mapping):
-        return "an object"
-    return "a list" if isinstance(value, list | tuple) else type(value).__name__
+        return _("an object")
+    return _("a list") if isinstance(value, list | tuple) else type(value).__name__
 
 
 _json_text = quoted  # a value quoted for a message, written so the message is text
-
-
-_NOT_TEXT = "it holds half of a character pair (a lone surrogate, like \\ud800)"
 
 
 def is_valid_text(value: str) -> bool:
@@ -228,7 +269,7 @@ def from_document(data: Any) -> RuleSet:
     on a stand-in is left out (:meth:`_Reader.stands`).
     """
     reader = _Reader()
-    top = reader.mapping(data, "", TOP_KEYS, "a rule-set document")
+    top = reader.mapping(data, "", TOP_KEYS, N_("a rule-set document"))
     if not isinstance(data, Mapping):
         raise RuleSetDocumentError(reader.problems)
     _read_version(reader, top.get("version", DOCUMENT_VERSION))
@@ -249,7 +290,12 @@ def from_document(data: Any) -> RuleSet:
 
 def _read_version(reader: _Reader, value: Any) -> None:
     if value != DOCUMENT_VERSION or isinstance(value, bool):
-        reader.add("version", f"this app reads version {DOCUMENT_VERSION}, not {_json_text(value)}")
+        reader.add(
+            "version",
+            _("this app reads version {version}, not {value}").format(
+                version=DOCUMENT_VERSION, value=_json_text(value)
+            ),
+        )
 
 
 def _read_header(reader: _Reader, top: Mapping[str, Any]) -> dict[str, Any]:
@@ -276,7 +322,7 @@ def _read_texts(
 ) -> tuple[tuple[str, str], ...]:
     """A name or summary in other languages: ``{"es": "...", "de": "..."}`` (the keys
     language codes of :data:`~.language.TEXT_LANGUAGES`), as pairs in code order."""
-    texts = reader.mapping(value, where, TEXT_LANGUAGES, "texts by language code")
+    texts = reader.mapping(value, where, TEXT_LANGUAGES, N_("texts by language code"))
     found: list[tuple[str, str]] = []
     for code in sorted(texts):
         text = reader.text(texts[code], f"{where}.{code}", MAX_TEXT, empty=empty)
@@ -288,7 +334,7 @@ def _read_texts(
 def _read_players(reader: _Reader, value: Any) -> dict[str, Any]:
     if value is _MISSING:
         return {}
-    players = reader.mapping(value, "players", ("min", "max"), "a players range")
+    players = reader.mapping(value, "players", ("min", "max"), N_("a players range"))
     low = reader.whole(players.get("min", MIN_PLAYERS), "players.min", MIN_PLAYERS, MAX_PLAYERS)
     high = reader.whole(players.get("max", MAX_PLAYERS), "players.max", MIN_PLAYERS, MAX_PLAYERS)
     return {"min_players": low or MIN_PLAYERS, "max_players": high or MAX_PLAYERS}
@@ -310,16 +356,16 @@ _STAND_IN_DEALT = 1
 
 def _read_rounds(reader: _Reader, value: Any) -> tuple[RoundSpec, ...]:
     if value is _MISSING:
-        reader.add("rounds", "a rule set needs its rounds")
+        reader.add("rounds", _("a rule set needs its rounds"))
         return ()
-    rounds = reader.items(value, "rounds", 1, MAX_ROUNDS, "rounds")
+    rounds = reader.items(value, "rounds", 1, MAX_ROUNDS, N_("rounds"))
     return tuple(_read_round(reader, item, f"rounds[{i}]") for i, item in enumerate(rounds))
 
 
 def _read_round(reader: _Reader, value: Any, where: str) -> RoundSpec:
     """The round, with stand-ins for the parts that cannot be read."""
-    spec = reader.mapping(value, where, ROUND_KEYS, "a round")
-    melds = reader.items(spec.get("contract"), f"{where}.contract", 1, MAX_MELDS, "melds")
+    spec = reader.mapping(value, where, ROUND_KEYS, N_("a round"))
+    melds = reader.items(spec.get("contract"), f"{where}.contract", 1, MAX_MELDS, N_("melds"))
     contract = [_read_meld(reader, m, f"{where}.contract[{i}]") for i, m in enumerate(melds)]
     dealt = reader.whole(
         spec.get("cards_dealt", _MISSING), f"{where}.cards_dealt", 1, MAX_CARDS_DEALT
@@ -341,17 +387,25 @@ def _read_round(reader: _Reader, value: Any, where: str) -> RoundSpec:
 
 
 def _read_meld(reader: _Reader, value: Any, where: str) -> MeldSpec | None:
-    meld = reader.mapping(value, where, MELD_KEYS, "a meld")
+    meld = reader.mapping(value, where, MELD_KEYS, N_("a meld"))
     kind = reader.choice(meld.get("kind"), f"{where}.kind", MeldKind, _enum_values(MeldKind))
     if kind is None:
         return None
     length = meld.get("min_length", _MISSING)
     high = MAX_RUN_LENGTH if kind == MeldKind.RUN else MAX_SET_LENGTH
     if isinstance(length, bool) or not isinstance(length, int):
-        reader.add(f"{where}.min_length", f"must be a whole number, not {_json_name(length)}")
+        reader.add(
+            f"{where}.min_length",
+            _("must be a whole number, not {value}").format(value=_json_name(length)),
+        )
         return None
     if not 2 <= length <= high:
-        reader.add(where, f"a {kind.value} has between 2 and {high} cards, not {length}")
+        reader.add(
+            where,
+            _("a {kind} has between 2 and {high} cards, not {count}").format(
+                kind=kind_word(kind), high=high, count=length
+            ),
+        )
         return None
     return MeldSpec(kind, length)
 
@@ -359,15 +413,16 @@ def _read_meld(reader: _Reader, value: Any, where: str) -> MeldSpec | None:
 def _read_wilds(reader: _Reader, value: Any) -> dict[str, Any]:
     if value is _MISSING:
         return {}
-    wilds = reader.mapping(value, "wilds", WILD_KEYS, "the wild cards")
+    wilds = reader.mapping(value, "wilds", WILD_KEYS, N_("the wild cards"))
     ranks: set[Rank] = set()
-    labels = reader.items(wilds.get("ranks", []), "wilds.ranks", 0, len(Rank), "ranks")
+    labels = reader.items(wilds.get("ranks", []), "wilds.ranks", 0, len(Rank), N_("ranks"))
     for index, label in enumerate(labels):
         try:
             ranks.add(Rank.parse(label if isinstance(label, str) else ""))
         except RulesError:
             reader.add(
-                f"wilds.ranks[{index}]", f"{_json_text(label)} is not a rank (A, 2 ... 10, J, Q, K)"
+                f"wilds.ranks[{index}]",
+                _("{value} is not a rank (A, 2 ... 10, J, Q, K)").format(value=_json_text(label)),
             )
     natural = reader.flag(wilds.get("can_be_natural", True), "wilds.can_be_natural")
     return {"wild_ranks": frozenset(ranks), "wild_can_be_natural": natural is not False}
@@ -377,15 +432,15 @@ def _read_decks(reader: _Reader, value: Any) -> DeckRule:
     default = DeckRule(((5, 2), (MAX_PLAYERS, 3)))
     if value is _MISSING:
         return default
-    decks = reader.mapping(value, "decks", DECK_KEYS, "the decks")
+    decks = reader.mapping(value, "decks", DECK_KEYS, N_("the decks"))
     rows = reader.items(
-        decks.get("by_players", _MISSING), "decks.by_players", 1, MAX_PLAYERS, "rows"
+        decks.get("by_players", _MISSING), "decks.by_players", 1, MAX_PLAYERS, N_("rows")
     )
     table: list[tuple[int, int]] = []
     row_jokers: list[int | None] = []
     for index, row in enumerate(rows):
         where = f"decks.by_players[{index}]"
-        item = reader.mapping(row, where, ROW_KEYS, "a row {up_to, decks, jokers}")
+        item = reader.mapping(row, where, ROW_KEYS, N_("a row {up_to, decks, jokers}"))
         most = reader.whole(item.get("up_to", _MISSING), f"{where}.up_to", MIN_PLAYERS, MAX_PLAYERS)
         count = reader.whole(item.get("decks", _MISSING), f"{where}.decks", 1, MAX_DECKS)
         if "jokers" in item:
@@ -394,10 +449,10 @@ def _read_decks(reader: _Reader, value: Any) -> DeckRule:
             )
         if most is not None and count is not None:
             if table and most <= table[-1][0]:
-                reader.add(f"{where}.up_to", "rows must go from fewer players to more")
+                reader.add(f"{where}.up_to", _("rows must go from fewer players to more"))
             table.append((most, count))
     if row_jokers and len(row_jokers) != len(rows):
-        reader.add("decks.by_players", "give the jokers in every row of the table, or in none")
+        reader.add("decks.by_players", _("give the jokers in every row of the table, or in none"))
     jokers = reader.choice(
         decks.get("jokers", JokerCount.PER_DECK.value), "decks.jokers", JokerCount,
         _enum_values(JokerCount),
@@ -427,9 +482,9 @@ def _read_point_table(reader: _Reader, value: Any) -> PointTable:
         except RuleSetError as error:
             reader.add("point_table", error.message)
             return _any_table()
-    table = reader.mapping(value, "point_table", TABLE_KEYS, "a point table's name or a table")
+    table = reader.mapping(value, "point_table", TABLE_KEYS, N_("a point table's name or a table"))
     labels = [r.label for r in Rank]
-    ranks = reader.mapping(table.get("ranks", _MISSING), "point_table.ranks", labels, "points")
+    ranks = reader.mapping(table.get("ranks", _MISSING), "point_table.ranks", labels, N_("points"))
     points = [_read_points(reader, ranks, label) for label in labels] if ranks else []
     joker = reader.whole(table.get("joker", _MISSING), "point_table.joker", 0, MAX_CARD_POINTS)
     id = reader.text(table.get("id", "custom"), "point_table.id", MAX_ID, empty=False)
@@ -453,10 +508,18 @@ def _read_card_points(reader: _Reader, value: Any) -> tuple[tuple[Card, int], ..
     """Exact cards valued apart from their rank: ``{"AS": 15, "AC": 15}``."""
     where = "point_table.cards"
     if not isinstance(value, Mapping):
-        reader.add(where, f"must be an object of cards and points, not {_json_name(value)}")
+        reader.add(
+            where,
+            _("must be an object of cards and points, not {value}").format(value=_json_name(value)),
+        )
         return None
     if len(value) > MAX_CARD_VALUES:
-        reader.add(where, f"must value at most {MAX_CARD_VALUES} cards, not {len(value)}")
+        reader.add(
+            where,
+            _("must value at most {limit} cards, not {count}").format(
+                limit=MAX_CARD_VALUES, count=len(value)
+            ),
+        )
         return None
     bad = False
     for text, points in value.items():
@@ -488,7 +551,7 @@ def _apply_options(reader: _Reader, rules: RuleSet, value: Any) -> RuleSet:
     """Each option in the document's order, on top of the rest of the document."""
     if value is _MISSING:
         return rules
-    options = reader.mapping(value, "options", tuple(OPTIONS), "house-rule options")
+    options = reader.mapping(value, "options", tuple(OPTIONS), N_("house-rule options"))
     for name, option_value in options.items():
         option = OPTIONS.get(name)
         if option is None:
@@ -512,8 +575,10 @@ def _check_for_players(reader: _Reader, rules: RuleSet, top: Mapping[str, Any]) 
         return
     reader.add(
         "decks.for_players",
-        "does not match the decks and jokers the rule gives (leave it out: it is worked out "
-        "from by_players, jokers and jokers_per_deck)",
+        _(
+            "does not match the decks and jokers the rule gives (leave it out: it is worked "
+            "out from by_players, jokers and jokers_per_deck)"
+        ),
     )
 
 
@@ -541,7 +606,7 @@ def resolve_rules(value: Any, options: Mapping[str, Any] | None = None) -> RuleS
     if isinstance(value, Mapping):
         rules = from_document(value)
         return identified(with_options(rules, options) if options else rules)
-    raise RuleSetError("the rules must be a preset's id or a rule-set document")
+    raise RuleSetError(_("the rules must be a preset's id or a rule-set document"))
 
 
 def document_problems(data: Any) -> list[str]:

@@ -22,7 +22,7 @@ from functools import lru_cache
 from . import language
 from .cards import Card, Color, Rank, Suit, format_cards
 from .errors import Problem
-from .language import _, ngettext
+from .language import N_, _, ngettext
 from .rulesets import MeldKind, RuleSet, kind_word
 
 LOW_ACE = 1
@@ -171,17 +171,17 @@ class Meld:
         """``"set of sevens"``, ``"run 7♥-10♥"`` (of any suits ``"run 7-10"``), ``"flush of
         hearts"``, ``"red colour meld"``, or ``"run of wild cards"``."""
         if self.wild_only:
-            return f"{self.kind.noun} of wild cards"
+            return _(_WILD_ONLY[self.kind])
         if self.kind == MeldKind.SET:
             assert self.rank is not None
-            return f"set of {self.rank.noun}"
+            return _("set of {rank}").format(rank=self.rank.noun)
         if self.kind == MeldKind.FLUSH:
             assert self.suit is not None
-            return f"flush of {self.suit.noun}"
+            return _("flush of {suit}").format(suit=self.suit.noun)
         if self.kind == MeldKind.COLOR:
             assert self.color is not None
-            return f"{self.color.value} colour meld"
-        return f"run {self.span_text()}"
+            return _(_COLOUR_MELDS[self.color])
+        return _("run {span}").format(span=self.span_text())
 
     def span_text(self) -> str:
         """A run's first and last card, ``"7♥-10♥"`` (``"7-10"`` of any suits); a set's rank
@@ -195,6 +195,16 @@ class Meld:
         first = Card(rank_at(self.low), self.suit).pretty
         last = Card(rank_at(self.high), self.suit).pretty
         return f"{first}-{last}"
+
+
+# Whole phrases per kind and colour, so each language says them its own way.
+_WILD_ONLY = {
+    MeldKind.SET: N_("set of wild cards"),
+    MeldKind.RUN: N_("run of wild cards"),
+    MeldKind.COLOR: N_("colour meld of wild cards"),
+    MeldKind.FLUSH: N_("flush of wild cards"),
+}
+_COLOUR_MELDS = {Color.RED: N_("red colour meld"), Color.BLACK: N_("black colour meld")}
 
 
 def wild_meld(kind: MeldKind, cards: Sequence[Card]) -> Meld:

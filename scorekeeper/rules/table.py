@@ -45,6 +45,7 @@ from typing import Literal
 from .budget import StepBudget, activate, current
 from .cards import FULL_DECK, Card, format_cards, parse_cards
 from .errors import Problem
+from .language import N_, _
 from .meld_model import ANY_CARD, rank_at
 from .melds import HIGH_ACE, Meld, can_be_natural, is_wild, judge
 from .rulesets import ANY_RANK_KINDS, MAX_RUN_LENGTH, Aces, JokerSwap, MeldKind, RuleSet, SwapWilds
@@ -91,9 +92,11 @@ def table_rules(rules: RuleSet) -> RuleSet:
 
 def _table_meld(meld_cards: Sequence[Card], rules: RuleSet) -> tuple[Meld | None, str]:
     """The meld on the table, or why it is not one."""
-    _, meld, problems = judge(meld_cards, table_rules(rules))
+    _kind, meld, problems = judge(meld_cards, table_rules(rules))
     if meld is None:
-        return None, f"The meld on the table is not legal: {_messages(problems)}"
+        return None, _("The meld on the table is not legal: {problems}").format(
+            problems=_messages(problems)
+        )
     return meld, ""
 
 
@@ -163,32 +166,30 @@ def layoff(
 def _layoff_on_set(base: Meld, card: Card, rules: RuleSet) -> LayoffResult:
     """A card of the set's rank, or a wild (7♠ or a joker on 7♥ 7♣ 7♦)."""
     cards = (*base.cards, card)
-    _, new, problems = judge(cards, rules, MeldKind.SET)
+    _kind, new, problems = judge(cards, rules, MeldKind.SET)
     name = base.describe()
     if base.wild_only:
         return _layoff_on_wild_set(base, card, new, problems)
     if new is not None and new.rank == base.rank:
         stands_for = _added_wild(new, len(cards) - 1)
         if stands_for is None:
-            return LayoffResult(
-                True, new, "set", None, f"{card.pretty} goes on the {name}.", ("set",)
-            )
+            return LayoffResult(True, new, "set", None, _goes_on(card, name), ("set",))
         assert base.rank is not None
         return LayoffResult(
             True,
             new,
             "set",
             stands_for,
-            f"{card.pretty} goes on the {name}, standing for a {base.rank.label}.",
+            _("{card} goes on the {meld}, standing for a {rank}.").format(
+                card=card.pretty, meld=name, rank=base.rank.label
+            ),
             ("set",),
         )
     if card.rank is not None and not is_wild(card, rules) and card.rank != base.rank:
         assert base.rank is not None
-        reason = (
-            f"{card.pretty} does not go on the {name}: only {base.rank.noun} and wild cards do."
-        )
+        reason = _only_these(card, name, base.rank.noun)
     else:
-        reason = f"{card.pretty} does not go on the {name}: {_messages(problems)}"
+        reason = _does_not_go(card, name, problems)
     return LayoffResult(False, None, None, None, reason)
 
 
@@ -203,12 +204,11 @@ def _layoff_on_wild_set(
             None,
             None,
             None,
-            f"{card.pretty} does not go on the {name}: {_messages(problems)}",
+            _does_not_go(card, name, problems),
         )
     if new.rank is None:
-        reason = f"{card.pretty} goes on the {name}."
-        return LayoffResult(True, new, "set", ANY_CARD, reason, ("set",))
-    reason = f"{card.pretty} goes on the {name}, which becomes a {new.describe()}."
+        return LayoffResult(True, new, "set", ANY_CARD, _goes_on(card, name), ("set",))
+    reason = _becomes(card, name, new)
     return LayoffResult(True, new, "set", None, reason, ("set",))
 
 
@@ -217,7 +217,39 @@ def _group_words(meld: Meld) -> str:
     if meld.suit is not None:
         return meld.suit.noun
     assert meld.color is not None
-    return f"{meld.color.value} cards"
+    return _(_COLOUR_CARDS[meld.color.value])
+
+
+_COLOUR_CARDS = {"red": N_("red cards"), "black": N_("black cards")}
+
+
+def _goes_on(card: Card, name: str) -> str:
+    return _("{card} goes on the {meld}.").format(card=card.pretty, meld=name)
+
+
+def _becomes(card: Card, name: str, new: Meld) -> str:
+    return _("{card} goes on the {meld}, which becomes a {new}.").format(
+        card=card.pretty, meld=name, new=new.describe()
+    )
+
+
+def _does_not_go(card: Card, name: str, problems: Sequence[Problem]) -> str:
+    return _("{card} does not go on the {meld}: {problems}").format(
+        card=card.pretty, meld=name, problems=_messages(problems)
+    )
+
+
+def _only_these(card: Card, name: str, what: str) -> str:
+    """``what`` (``sevens``, ``hearts``, ``red cards``) and wild cards go on the meld."""
+    return _("{card} does not go on the {meld}: only {what} and wild cards do.").format(
+        card=card.pretty, meld=name, what=what
+    )
+
+
+def _standing_for(card: Card, name: str, stands_for: str) -> str:
+    return _("{card} goes on the {meld}, standing for {stands_for}.").format(
+        card=card.pretty, meld=name, stands_for=stands_for
+    )
 
 
 def _layoff_on_group(base: Meld, card: Card, rules: RuleSet) -> LayoffResult:
@@ -225,25 +257,22 @@ def _layoff_on_group(base: Meld, card: Card, rules: RuleSet) -> LayoffResult:
     on a flush of hearts); on one of wild cards only, a natural card gives it its suit or
     colour."""
     cards = (*base.cards, card)
-    _, new, problems = judge(cards, rules, base.kind)
+    _kind, new, problems = judge(cards, rules, base.kind)
     name = base.describe()
     if new is None:
         if not base.wild_only and card.rank is not None and not is_wild(card, rules):
-            reason = (
-                f"{card.pretty} does not go on the {name}: only {_group_words(base)} and wild "
-                "cards do."
-            )
+            reason = _only_these(card, name, _group_words(base))
         else:
-            reason = f"{card.pretty} does not go on the {name}: {_messages(problems)}"
+            reason = _does_not_go(card, name, problems)
         return LayoffResult(False, None, None, None, reason)
     stands_for = _added_wild(new, len(cards) - 1)
     if base.wild_only and not new.wild_only:
-        reason = f"{card.pretty} goes on the {name}, which becomes a {new.describe()}."
+        reason = _becomes(card, name, new)
     elif stands_for is not None and not new.wild_only:
         use = new.wilds[new.wild_indices.index(len(cards) - 1)]
-        reason = f"{card.pretty} goes on the {name}, standing for {use.pretty}."
+        reason = _standing_for(card, name, use.pretty)
     else:
-        reason = f"{card.pretty} goes on the {name}."
+        reason = _goes_on(card, name)
     return LayoffResult(True, new, "set", stands_for, reason, ("set",))
 
 
@@ -258,7 +287,7 @@ def _layoff_on_wild_run(
     last_problems: tuple[Problem, ...] = ()
     for end in ("high", "low"):
         cards = (*base.cards, card) if end == "high" else (card, *base.cards)
-        _, new, problems = judge(cards, rules, MeldKind.RUN)
+        _kind, new, problems = judge(cards, rules, MeldKind.RUN)
         index = len(cards) - 1 if end == "high" else 0
         if new is not None and (
             new.wild_only or new.card_positions()[index] == (new.high if end == "high" else new.low)
@@ -268,29 +297,57 @@ def _layoff_on_wild_run(
             last_problems = problems
     if not fits:
         if len(base.cards) >= MAX_RUN_LENGTH:
-            why = f"The {name} is complete: a run holds at most {MAX_RUN_LENGTH} cards."
+            why = _("The {meld} is complete: a run holds at most {count} cards.").format(
+                meld=name, count=MAX_RUN_LENGTH
+            )
         else:
-            why = f"{card.pretty} does not go on the {name}: {_messages(last_problems)}"
+            why = _does_not_go(card, name, last_problems)
         return LayoffResult(False, None, None, None, why)
-    possible = tuple(end for end, _ in fits)
+    possible = tuple(end for end, _new in fits)
     if chosen is not None and chosen not in possible:
-        reason = (
-            f"{card.pretty} does not go on the {chosen} end of the {name}: only on the "
-            f"{possible[0]} end."
-        )
+        reason = _not_that_end(card, name, chosen)
         return LayoffResult(False, None, None, None, reason, possible)
     end, new = min(fits, key=lambda f: f[0] != chosen)
     if new.wild_only:
-        return LayoffResult(
-            True, new, end, ANY_CARD, f"{card.pretty} goes on the {name}.", possible
-        )
-    reason = (
-        f"{card.pretty} goes on the {end} end of the {name}, which becomes the {new.describe()}."
-    )
+        return LayoffResult(True, new, end, ANY_CARD, _goes_on(card, name), possible)
+    reason = _(_END_BECOMES[end]).format(card=card.pretty, meld=name, new=new.describe())
+    return LayoffResult(True, new, end, None, _or_other_end(reason, end, possible), possible)
+
+
+# Each end's sentences whole (a language may say "the low end" its own way).
+_END_BECOMES = {
+    "low": N_("{card} goes on the low end of the {meld}, which becomes the {new}."),
+    "high": N_("{card} goes on the high end of the {meld}, which becomes the {new}."),
+}
+_END_GOES = {
+    "low": N_("{card} goes on the low end of the {meld}."),
+    "high": N_("{card} goes on the high end of the {meld}."),
+}
+_END_STANDING = {
+    "low": N_("{card} goes on the low end of the {meld}, standing for {stands_for}."),
+    "high": N_("{card} goes on the high end of the {meld}, standing for {stands_for}."),
+}
+_NOT_THAT_END = {  # the end chosen, where the card does not go (it goes at the other)
+    "low": N_("{card} does not go on the low end of the {meld}: only on the high end."),
+    "high": N_("{card} does not go on the high end of the {meld}: only on the low end."),
+}
+_OTHER_END = {
+    "low": N_("It could go on the low end instead."),
+    "high": N_("It could go on the high end instead."),
+}
+
+
+def _not_that_end(card: Card, name: str, chosen: Position) -> str:
+    """``card`` fits the run only at the end other than ``chosen`` (two ends: one left)."""
+    return _(_NOT_THAT_END[chosen]).format(card=card.pretty, meld=name)
+
+
+def _or_other_end(reason: str, end: Position, possible: tuple[Position, ...]) -> str:
+    """``reason``, then the other end the card would fit at too, if any."""
     others = [e for e in possible if e != end]
-    if others:
-        reason += f" It could go on the {others[0]} end instead."
-    return LayoffResult(True, new, end, None, reason, possible)
+    if not others:
+        return reason
+    return _("{sentence} {other}").format(sentence=reason, other=_(_OTHER_END[others[0]]))
 
 
 def _layoff_on_run(
@@ -306,7 +363,7 @@ def _layoff_on_run(
     last_problems: tuple[Problem, ...] = ()
     for end in ends:
         cards = (*ordered, card) if end == "high" else (card, *ordered)
-        _, new, problems = judge(cards, rules, MeldKind.RUN)
+        _kind, new, problems = judge(cards, rules, MeldKind.RUN)
         if new is not None and _adds_at(base, new, end):
             index = len(cards) - 1 if end == "high" else 0
             wild = _added_wild(new, index) is not None
@@ -317,12 +374,12 @@ def _layoff_on_run(
     if not fits:
         why = _why_not_on_run(base, card, rules, last_problems)
         return LayoffResult(False, None, None, None, why)
-    possible = tuple(end for _, end, _ in fits)
+    possible = tuple(end for _wild, end, _new in fits)
     if chosen is not None and chosen not in possible:
-        where = " or ".join(f"the {end} end" for end in possible)
-        reason = f"{card.pretty} does not go on the {chosen} end of the {name}: only on {where}."
+        # Two ends at most, and the chosen one is not among them: the card fits the other.
+        reason = _not_that_end(card, name, chosen)
         return LayoffResult(False, None, None, None, reason, possible)
-    _, end, new = min(fits, key=lambda f: (f[1] != chosen, f[0]))
+    _wild, end, new = min(fits, key=lambda f: (f[1] != chosen, f[0]))
     return _run_layoff(card, name, end, new, possible)
 
 
@@ -332,16 +389,12 @@ def _run_layoff(
     """The answer for ``card`` laid at ``end``, naming the other end if it fits there too."""
     index = len(new.cards) - 1 if end == "high" else 0
     stands_for = _added_wild(new, index)
-    where = f"the {end} end of the {name}"
     if stands_for is None:
-        reason = f"{card.pretty} goes on {where}."
+        reason = _(_END_GOES[end]).format(card=card.pretty, meld=name)
     else:
         use = new.wilds[new.wild_indices.index(index)]
-        reason = f"{card.pretty} goes on {where}, standing for {use.pretty}."
-    others = [e for e in possible if e != end]
-    if others:
-        reason += f" It could go on the {others[0]} end instead."
-    return LayoffResult(True, new, end, stands_for, reason, possible)
+        reason = _(_END_STANDING[end]).format(card=card.pretty, meld=name, stands_for=use.pretty)
+    return LayoffResult(True, new, end, stands_for, _or_other_end(reason, end, possible), possible)
 
 
 def _why_not_on_run(base: Meld, card: Card, rules: RuleSet, problems: Sequence[Problem]) -> str:
@@ -350,29 +403,46 @@ def _why_not_on_run(base: Meld, card: Card, rules: RuleSet, problems: Sequence[P
     ends = _run_ends(base, rules)
     if not ends:
         if base.high - base.low + 1 >= MAX_RUN_LENGTH and rules.aces == Aces.WRAP:
-            return f"The {name} is complete: a run holds each rank once."
+            return _("The {meld} is complete: a run holds each rank once.").format(meld=name)
         if base.high - base.low + 1 >= MAX_RUN_LENGTH:
-            return f"The {name} is complete: aces are high or low, not both."
-        return f"The {name} is complete: no card may go at either end under these rules."
+            return _("The {meld} is complete: aces are high or low, not both.").format(meld=name)
+        return _("The {meld} is complete: no card may go at either end under these rules.").format(
+            meld=name
+        )
     if can_be_natural(card, rules) and not is_wild(card, rules):
         assert card.rank is not None
         if base.suit is not None and card.suit != base.suit:
-            return f"{card.pretty} is not a {base.suit.noun[:-1]}: it does not go on the {name}."
+            return _(_NOT_OF_SUIT[base.suit.value]).format(card=card.pretty, meld=name)
         for use in base.wilds:
             if use.rank == card.rank and (use.suit is None or use.suit == card.suit):
-                return (
-                    f"{card.pretty} is the card the {use.card.pretty} in the {name} stands for: "
-                    "swap it for the wild card instead of laying it off."
-                )
+                return _(
+                    "{card} is the card the {wild} in the {meld} stands for: swap it for the "
+                    "wild card instead of laying it off."
+                ).format(card=card.pretty, wild=use.card.pretty, meld=name)
         inside = any(
             rank_at(p) == card.rank and not is_wild(c, rules)
             for c, p in zip(base.cards, base.card_positions(), strict=True)
             if base.suit is None or c.suit == base.suit
         )
         if inside:
-            return f"{card.pretty} is already in the {name}."
-        return f"{card.pretty} does not go on the {name}: only {' or '.join(ends)} would."
-    return f"{card.pretty} does not go on the {name}: {_messages(problems)}"
+            return _("{card} is already in the {meld}.").format(card=card.pretty, meld=name)
+        if len(ends) == 1:
+            return _("{card} does not go on the {meld}: only {first} would.").format(
+                card=card.pretty, meld=name, first=ends[0]
+            )
+        return _("{card} does not go on the {meld}: only {first} or {second} would.").format(
+            card=card.pretty, meld=name, first=ends[0], second=ends[1]
+        )
+    return _does_not_go(card, name, problems)
+
+
+# A card of another suit than the run's, a sentence per suit (the suit's noun has a gender).
+_NOT_OF_SUIT = {
+    "S": N_("{card} is not a spade: it does not go on the {meld}."),
+    "H": N_("{card} is not a heart: it does not go on the {meld}."),
+    "D": N_("{card} is not a diamond: it does not go on the {meld}."),
+    "C": N_("{card} is not a club: it does not go on the {meld}."),
+}
 
 
 def _run_ends(base: Meld, rules: RuleSet) -> list[str]:
@@ -452,24 +522,28 @@ def _swappable_meld(
 ) -> tuple[Meld | None, str]:
     """The table meld, if these rules let ``card`` take a wild from it at all; else why not."""
     if rules.joker_swap == JokerSwap.NEVER:
-        return None, "Under these rules no wild card can be taken from the table."
+        return None, _("Under these rules no wild card can be taken from the table.")
     if card.rank is None or not can_be_natural(card, rules):
-        return None, f"A {card.pretty} cannot free a wild card: only a natural card can."
+        return None, _("A {card} cannot free a wild card: only a natural card can.").format(
+            card=card.pretty
+        )
     base, why = _table_meld(meld_cards, rules)
     if base is None:
         return None, why
     name = base.describe()
     if not base.wilds:
-        return None, f"There is no wild card in the {name}."
+        return None, _("There is no wild card in the {meld}.").format(meld=name)
     if base.wild_only:
-        return None, (
-            f"The {name} stands for no card in particular, so no natural card can take the "
+        return None, _(
+            "The {meld} stands for no card in particular, so no natural card can take the "
             "place of one of its wild cards."
-        )
+        ).format(meld=name)
     if rules.swap_wilds == SwapWilds.JOKERS_ONLY and not any(
         base.cards[i].is_joker for i in base.wild_indices
     ):
-        return None, f"Under these rules only a joker can be taken back, and the {name} holds none."
+        return None, _(
+            "Under these rules only a joker can be taken back, and the {meld} holds none."
+        ).format(meld=name)
     return base, ""
 
 
@@ -494,10 +568,9 @@ def _group_candidates(base: Meld, card: Card, rules: RuleSet) -> tuple[list[int]
         else card.suit in (base.color.suits if base.color is not None else ())
     )
     if not fits:
-        return [], (
-            f"{card.pretty} is not one of the {_group_words(base)} the wild cards in the "
-            f"{base.describe()} stand for."
-        )
+        return [], _(
+            "{card} is not one of the {what} the wild cards in the {meld} stand for."
+        ).format(card=card.pretty, what=_group_words(base), meld=base.describe())
     candidates = [i for i in base.wild_indices if _takeable(base, i, rules)]
     return candidates, "" if candidates else _not_stood_for(base, card, rules)
 
@@ -505,27 +578,31 @@ def _group_candidates(base: Meld, card: Card, rules: RuleSet) -> tuple[list[int]
 def _set_candidates(base: Meld, card: Card, rules: RuleSet) -> tuple[list[int], str]:
     """The set's wilds ``card`` may take (only among its first cards); else why none."""
     if rules.joker_swap == JokerSwap.RUNS_ONLY:
-        return [], "A wild card in a set is dead: it cannot be taken."
+        return [], _("A wild card in a set is dead: it cannot be taken.")
     name = base.describe()
     if card.rank != base.rank:
-        return [], f"{card.pretty} does not belong in the {name}."
+        return [], _("{card} does not belong in the {meld}.").format(card=card.pretty, meld=name)
     candidates = [i for i in base.wild_indices if i < SET_SWAP_CARDS and _takeable(base, i, rules)]
     if candidates:
         return candidates, ""
-    return [], (
-        f"The wild cards in the {name} were added after it was laid, so they are dead: "
-        f"only one among the first {SET_SWAP_CARDS} cards of a set may be taken."
-    )
+    return [], _(
+        "The wild cards in the {meld} were added after it was laid, so they are dead: "
+        "only one among the first {count} cards of a set may be taken."
+    ).format(meld=name, count=SET_SWAP_CARDS)
 
 
 def _swap_at(base: Meld, card: Card, index: int, rules: RuleSet) -> SwapResult:
     """``card`` in place of the wild at ``index``, if the meld stays legal."""
     swapped = list(base.cards)
     swapped[index] = card
-    _, new, problems = judge(swapped, table_rules(rules), base.kind)
+    _kind, new, problems = judge(swapped, table_rules(rules), base.kind)
     if new is None:
         return SwapResult(
-            False, None, f"{card.pretty} cannot take that place: {_messages(problems)}"
+            False,
+            None,
+            _("{card} cannot take that place: {problems}").format(
+                card=card.pretty, problems=_messages(problems)
+            ),
         )
     freed = base.cards[index]
     use = base.wilds[base.wild_indices.index(index)]
@@ -533,8 +610,10 @@ def _swap_at(base: Meld, card: Card, index: int, rules: RuleSet) -> SwapResult:
     return SwapResult(
         True,
         index,
-        f"{card.pretty} takes the place of the {freed.pretty} standing for {use.pretty} in "
-        f"the {name}; the {freed.pretty} must be played this turn.",
+        _(
+            "{card} takes the place of the {wild} standing for {stands_for} in the {meld}; "
+            "the {wild} must be played this turn."
+        ).format(card=card.pretty, wild=freed.pretty, stands_for=use.pretty, meld=name),
         new,
     )
 
@@ -547,9 +626,16 @@ def _not_stood_for(base: Meld, card: Card, rules: RuleSet) -> str:
         for i, use in zip(base.wild_indices, base.wilds, strict=True)
         if _takeable(base, i, rules)
     ]
-    shown = ", ".join(f"the {u.card.pretty} stands for {u.pretty}" for u in takeable)
-    what = "a wild card" if rules.swap_wilds == SwapWilds.ANY_WILD else "a joker"
-    return f"{card.pretty} is not what {what} in the {base.describe()} stands for: {shown}."
+    shown = _(", ").join(
+        _("the {wild} stands for {stands_for}").format(wild=u.card.pretty, stands_for=u.pretty)
+        for u in takeable
+    )
+    sentence = (
+        _("{card} is not what a wild card in the {meld} stands for: {shown}.")
+        if rules.swap_wilds == SwapWilds.ANY_WILD
+        else _("{card} is not what a joker in the {meld} stands for: {shown}.")
+    )
+    return sentence.format(card=card.pretty, meld=base.describe(), shown=shown)
 
 
 def _takeable(meld: Meld, index: int, rules: RuleSet) -> bool:

@@ -404,6 +404,7 @@ def _edit_context(
     round_changed = played is not None and since is not None and since != stamp
     game_changed = played is not None and not round_changed and view.version > opened
     latest = games.latest_summary(get_session(), view.id) if game_changed else None
+    latest = games.spoken_summary(latest, view.rules.phased) if latest else None
     return {
         "game": view,
         "number": number,
@@ -526,19 +527,12 @@ def history(game_id: str) -> Response:
 
 # A history line is written when the change is made: those of a phase game written before its
 # refusals and lines said "hand" read "Round 3 entered: ...". They are shown as written now.
-_ROUND_LINE = re.compile(r"^Round (\d+) (entered|edited|undone): (.*)$", re.DOTALL)
-
-
 def _summary_of(view: games.GameView) -> Callable[[str], str]:
-    """How a history line's summary reads in this game ("Hand 3 entered" in a phase game)."""
+    """How a history line's summary reads in this game, in the reader's language ("Hand 3
+    entered" in a phase game)."""
 
     def summary(text: str) -> str:
-        match = _ROUND_LINE.match(text) if view.rules.phased else None
-        if match is None:
-            return text
-        number, action, rest = match.groups()
-        values = {"number": number, "points": rest, "changes": rest}
-        return said(True, action, **values)
+        return games.spoken_summary(text, view.rules.phased)
 
     return summary
 

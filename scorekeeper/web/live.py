@@ -21,6 +21,8 @@ Terms:
 
 from __future__ import annotations
 
+import json
+
 from flask import (
     Blueprint,
     Flask,
@@ -28,6 +30,7 @@ from flask import (
     current_app,
     jsonify,
     make_response,
+    render_template,
     request,
     send_file,
 )
@@ -36,6 +39,7 @@ from flask.blueprints import BlueprintSetupState
 from .. import games
 from ..db import get_engine
 from ..errors import NotFound
+from ..rules.language import N_, _, current_language
 from .numbers import whole_number
 
 bp = Blueprint("live", __name__)
@@ -104,11 +108,34 @@ def service_worker() -> Response:
     return response
 
 
+MANIFEST_DESCRIPTION = N_(
+    "Score Liverpool Rummy (Contract Rummy) at the table: rounds, totals, a referee and score "
+    "sheets."
+)
+
+
 @bp.get("/manifest.webmanifest")
 def manifest() -> Response:
-    """The web app manifest (the icons and colours of the home-screen app)."""
-    path = f"{current_app.static_folder}/manifest.webmanifest"
-    return send_file(path, mimetype="application/manifest+json", max_age=3600)
+    """The web app manifest (the icons and colours of the home-screen app): the static file,
+    with its language and description in the reader's (the name is the app's own)."""
+    with open(f"{current_app.static_folder}/manifest.webmanifest", encoding="utf-8") as file:
+        data = json.load(file)
+    data.update(lang=current_language(), dir="ltr", description=_(MANIFEST_DESCRIPTION))
+    response = current_app.response_class(
+        json.dumps(data, ensure_ascii=False, indent=2), mimetype="application/manifest+json"
+    )
+    response.cache_control.public = True
+    response.cache_control.max_age = 3600
+    return response
+
+
+@bp.get("/offline")
+def offline() -> Response:
+    """The page the service worker shows when the network is gone, in the reader's language
+    (templates/offline.html): the worker keeps a copy and fills it in."""
+    response = make_response(render_template("offline.html"))
+    response.headers["Cache-Control"] = "no-cache"
+    return response
 
 
 __all__ = ["POLL_LIMITS", "POLL_MILLISECONDS", "bp", "poll_milliseconds"]

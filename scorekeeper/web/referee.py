@@ -40,7 +40,9 @@ from ..rules import (
     RuleSet,
     get_point_table,
 )
+from ..rules.language import N_, _
 from ..rules.phases import PhaseProgress
+from ..rules.rulesets import MeldKind, kind_word
 from ..rules.scoring import cards_not_in_play
 from . import referee_json as rj
 from .builder import chosen_rules
@@ -59,21 +61,53 @@ _SEPARATORS = re.compile(r"[\s,;]+")
 
 @dataclass(frozen=True)
 class Slot:
+    """A card field of a tool; its words are kept in English (marked with ``N_``) and read
+    through the properties, which speak the reader's language."""
+
     key: str
-    label: str
+    english_label: str
     multi: bool = False
     one_card: bool = False
-    hint: str = ""
+    english_hint: str = ""
+    # A meld slot's label with its number, a whole phrase ("Meld {number}") so a language may
+    # put the number where it goes.
+    english_numbered: str = ""
+
+    @property
+    def label(self) -> str:
+        return _(self.english_label)
+
+    @property
+    def hint(self) -> str:
+        return _(self.english_hint) if self.english_hint else ""
+
+    def numbered(self, number: int) -> str:
+        return _(self.english_numbered).format(number=number)
 
 
 @dataclass(frozen=True)
 class Tool:
+    """A referee tool; its words are kept in English (marked with ``N_``) and read through the
+    properties, which speak the reader's language."""
+
     id: str
-    tab: str
-    heading: str
-    intro: str
+    english_tab: str
+    english_heading: str
+    english_intro: str
     slots: tuple[Slot, ...]
     needs_round: bool = False
+
+    @property
+    def tab(self) -> str:
+        return _(self.english_tab)
+
+    @property
+    def heading(self) -> str:
+        return _(self.english_heading)
+
+    @property
+    def intro(self) -> str:
+        return _(self.english_intro)
 
 
 TOOLS: dict[str, Tool] = {
@@ -81,60 +115,70 @@ TOOLS: dict[str, Tool] = {
     for t in (
         Tool(
             "contract",
-            "Contract",
-            "Do these melds make the contract?",
-            "Tap the cards of each meld laid down. Start a new meld for each set or run.",
+            N_("Contract"),
+            N_("Do these melds make the contract?"),
+            N_("Tap the cards of each meld laid down. Start a new meld for each set or run."),
             (
-                Slot("group", "Meld", multi=True),
+                Slot("group", N_("Meld"), multi=True, english_numbered=N_("Meld {number}")),
                 Slot(
                     "hand",
-                    "Cards left in hand",
-                    hint="Optional: it matters in a round where you go out with every card.",
+                    N_("Cards left in hand"),
+                    english_hint=N_(
+                        "Optional: it matters in a round where you go out with every card."
+                    ),
                 ),
             ),
             needs_round=True,
         ),
         Tool(
             "arrange",
-            "Can I go down?",
-            "Can these cards make the contract?",
-            "Tap the cards in a hand: the referee finds one way to lay down the contract.",
-            (Slot("hand", "Cards in hand"),),
+            N_("Can I go down?"),
+            N_("Can these cards make the contract?"),
+            N_("Tap the cards in a hand: the referee finds one way to lay down the contract."),
+            (Slot("hand", N_("Cards in hand")),),
             needs_round=True,
         ),
         Tool(
             "layoff",
-            "Lay off",
-            "Can this card be laid off on this meld?",
-            "Tap the meld on the table, then choose the card and tap it.",
-            (Slot("meld", "Meld on the table"), Slot("card", "Card to lay off", one_card=True)),
+            N_("Lay off"),
+            N_("Can this card be laid off on this meld?"),
+            N_("Tap the meld on the table, then choose the card and tap it."),
+            (
+                Slot("meld", N_("Meld on the table")),
+                Slot("card", N_("Card to lay off"), one_card=True),
+            ),
         ),
         Tool(
             "swap",
-            "Joker swap",
-            "May this card take a joker's place?",
-            "Tap the meld with the joker, then choose the natural card and tap it.",
+            N_("Joker swap"),
+            N_("May this card take a joker's place?"),
+            N_("Tap the meld with the joker, then choose the natural card and tap it."),
             (
-                Slot("meld", "Meld with the wild card"),
-                Slot("card", "Natural card", one_card=True),
+                Slot("meld", N_("Meld with the wild card")),
+                Slot("card", N_("Natural card"), one_card=True),
             ),
         ),
         Tool(
             "liverpool",
-            "Liverpool",
-            "Could this discard have been played?",
-            "Tap the melds on the table (a new meld for each), then the discard.",
+            N_("Liverpool"),
+            N_("Could this discard have been played?"),
+            N_("Tap the melds on the table (a new meld for each), then the discard."),
             (
-                Slot("group", "Table meld", multi=True),
-                Slot("discard", "Discard", one_card=True),
+                Slot(
+                    "group",
+                    N_("Table meld"),
+                    multi=True,
+                    english_numbered=N_("Table meld {number}"),
+                ),
+                Slot("discard", N_("Discard"), one_card=True),
             ),
         ),
         Tool(
             "points",
-            "Hand points",
-            "What does this hand score?",
-            "Tap the cards left in a hand.",
-            (Slot("hand", "Cards left in hand"),),
+            N_("Hand points"),
+            N_("What does this hand score?"),
+            N_("Tap the cards left in a hand."),
+            (Slot("hand", N_("Cards left in hand")),),
         ),
     )
 }
@@ -212,7 +256,7 @@ class Editor:
                 for i, text in enumerate(self.groups):
                     result.append(
                         SlotView(
-                            f"group-{i}", "group", f"{slot.label} {i + 1}", text,
+                            f"group-{i}", "group", slot.numbered(i + 1), text,
                             False, slot.hint, i + 1, chips(text),
                         )
                     )  # fmt: skip
@@ -314,7 +358,7 @@ def _clear(editor: Editor) -> None:
 
 def _new_group(editor: Editor) -> None:
     if len(editor.groups) >= rj.MAX_GROUPS:
-        editor.notice = f"The referee looks at {rj.MAX_GROUPS} melds at most."
+        editor.notice = _("The referee looks at {count} melds at most.").format(count=rj.MAX_GROUPS)
         return
     if editor.groups and not editor.groups[-1].strip():
         editor.groups.pop()  # reuse an empty last meld rather than adding another
@@ -355,7 +399,9 @@ def _add_card(editor: Editor, text: str) -> None:
     if slot.one_card:
         editor.set_text(editor.target, str(card))
     elif len(tokens(held)) >= rj.MAX_CARDS:
-        editor.notice = f"The referee looks at {rj.MAX_CARDS} cards at most in one place."
+        editor.notice = _("The referee looks at {count} cards at most in one place.").format(
+            count=rj.MAX_CARDS
+        )
     else:
         editor.set_text(editor.target, f"{held} {card}".strip())
 
@@ -396,7 +442,9 @@ def read_setting(values: Mapping[str, Any], game_id: str | None) -> Setting:
     table = str(values.get("points_table") or rules.point_table.id)
     if table not in POINT_TABLES:
         raise rj.RefereeInputError(
-            f'there is no point table "{table[:40]}": choose one of {", ".join(POINT_TABLES)}',
+            _('there is no point table "{table}": choose one of {tables}').format(
+                table=table[:40], tables=", ".join(POINT_TABLES)
+            ),
             field="points_table",
             code="bad-rules",
         )
@@ -432,7 +480,7 @@ def _own_rules(choice: str) -> RuleSet:
     rules = chosen_rules(choice)
     if rules is None:
         raise rj.RefereeInputError(
-            "there is no such rule set on this device (was it deleted?): choose another",
+            _("there is no such rule set on this device (was it deleted?): choose another"),
             field="rules",
             code="bad-rules",
         )
@@ -444,7 +492,7 @@ def rules_url(setting: Setting) -> str:
     shared rule set's own page."""
     if setting.game is not None:
         return url_for("games.game_rules", game_id=setting.game.id)
-    kind, _, key = setting.preset.partition(":")
+    kind, _sep, key = setting.preset.partition(":")
     if kind == "saved":
         return url_for("builder.saved_page", saved_id=key)
     if kind == "shared":
@@ -481,13 +529,15 @@ def _editor_cards(editor: Editor) -> list[Card]:
 def _melds(editor: Editor) -> tuple[list[tuple[Card, ...]], list[int]]:
     """The melds typed so far, and the number each has on the page (empty ones skipped)."""
     used = [(i, g) for i, g in enumerate(editor.groups) if g.strip()]
-    return [rj.read_cards(g, f"Meld {i + 1}") for i, g in used], [i + 1 for i, _ in used]
+    return [rj.read_cards(g, _("Meld {number}").format(number=i + 1)) for i, g in used], [
+        i + 1 for i, _g in used
+    ]
 
 
 def _contract_verdict(editor: Editor, setting: Setting) -> dict[str, Any]:
     melds, numbers = _melds(editor)
     hand_text = editor.fields.get("hand", "")
-    hand = rj.read_cards(hand_text, "Cards left in hand") if hand_text else None
+    hand = rj.read_cards(hand_text, _("Cards left in hand")) if hand_text else None
     if not melds:
         return {"empty": True}
     answer = rj.contract_answer(setting.rules, setting.round_number, melds, hand)
@@ -504,7 +554,7 @@ def _liverpool_verdict(editor: Editor, setting: Setting) -> dict[str, Any]:
     discard_text = editor.fields.get("discard", "")
     if not melds or not discard_text:
         return {"empty": True}
-    answer = rj.liverpool_answer(setting.rules, melds, rj.read_card(discard_text, "Discard"))
+    answer = rj.liverpool_answer(setting.rules, melds, rj.read_card(discard_text, _("Discard")))
     for place in answer["where"]:
         place["number"] = numbers[place["meld"]]
         place["cards"] = rj.cards_json(melds[place["meld"]])
@@ -512,9 +562,9 @@ def _liverpool_verdict(editor: Editor, setting: Setting) -> dict[str, Any]:
 
 
 def _meld_and_card(editor: Editor) -> tuple[tuple[Card, ...], Card | None]:
-    meld = rj.read_cards(editor.fields.get("meld", ""), "The meld")
+    meld = rj.read_cards(editor.fields.get("meld", ""), _("The meld"))
     card_text = editor.fields.get("card", "")
-    return meld, rj.read_card(card_text, "The card") if card_text else None
+    return meld, rj.read_card(card_text, _("The card")) if card_text else None
 
 
 def _layoff_verdict(editor: Editor, setting: Setting) -> dict[str, Any]:
@@ -533,7 +583,7 @@ def _swap_verdict(editor: Editor, setting: Setting) -> dict[str, Any]:
 
 
 def _hand(editor: Editor) -> tuple[Card, ...]:
-    return rj.read_cards(editor.fields.get("hand", ""), "The hand", limit=rj.MAX_CARDS)
+    return rj.read_cards(editor.fields.get("hand", ""), _("The hand"), limit=rj.MAX_CARDS)
 
 
 def _arrange_verdict(editor: Editor, setting: Setting) -> dict[str, Any]:
@@ -542,7 +592,9 @@ def _arrange_verdict(editor: Editor, setting: Setting) -> dict[str, Any]:
         return {"empty": True}
     if len(hand) > rj.MAX_ARRANGE_CARDS:
         raise rj.RefereeInputError(
-            f"That is {len(hand)} cards: the referee arranges at most {rj.MAX_ARRANGE_CARDS}."
+            _("That is {count} cards: the referee arranges at most {limit}.").format(
+                count=len(hand), limit=rj.MAX_ARRANGE_CARDS
+            )
         )
     return rj.arrange_answer(setting.rules, setting.round_number, hand, explain=True)
 
@@ -600,7 +652,10 @@ def page(game_id: str | None = None) -> Response:
     tool = TOOLS.get(str(request.args.get("tool") or values.get("tool") or DEFAULT_TOOL))
     if tool is None:
         raise rj.RefereeInputError(
-            f"There is no such referee tool; the tools are {', '.join(TOOLS)}.", field="tool"
+            _("There is no such referee tool; the tools are {tools}.").format(
+                tools=", ".join(TOOLS)
+            ),
+            field="tool",
         )
     setting = read_setting(values, game_id)
     editor = read_editor(values, tool)
@@ -671,6 +726,15 @@ def ref_card(code: str) -> Markup:
     except CardParseError:
         return Markup('<span class="card suit-any">{}</span>').format(escape(code))
     return Markup('<span class="card {}">{}</span>').format(card_css(card), card.pretty)
+
+
+@bp.app_template_filter("kind_word")
+def kind_word_filter(kind: str | None) -> str:
+    """A meld kind's value (``set``, ``color``) in words, in the reader's language."""
+    try:
+        return kind_word(MeldKind(str(kind)))
+    except ValueError:
+        return str(kind or "")
 
 
 @bp.app_template_filter("ref_cards")

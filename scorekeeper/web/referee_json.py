@@ -55,6 +55,7 @@ from ..rules import (
     parse_cards,
     resolve_rules,
 )
+from ..rules.language import _, ngettext
 from ..rules.scoring import cards_not_in_deck
 from ..rules.table import Position
 
@@ -111,14 +112,24 @@ def read_cards(
     try:
         cards = parse_cards(value)
     except CardParseError as error:
-        raise RefereeInputError(f"{field}: {error.message}", field=field, code=error.code) from None
+        raise RefereeInputError(
+            _("{field}: {problem}").format(field=field, problem=error.message),
+            field=field,
+            code=error.code,
+        ) from None
     if len(cards) > limit:
         raise RefereeInputError(
-            f"{field} has {len(cards)} cards: the referee looks at most {limit} at a time",
+            _("{field} has {count} cards: the referee looks at most {limit} at a time").format(
+                field=field, count=len(cards), limit=limit
+            ),
             field=field,
         )
     for problem in cards_not_in_deck(rules, cards) if rules is not None else ():
-        raise RefereeInputError(f"{field}: {problem.message}", field=field, code=problem.code)
+        raise RefereeInputError(
+            _("{field}: {problem}").format(field=field, problem=problem.message),
+            field=field,
+            code=problem.code,
+        )
     return cards
 
 
@@ -126,8 +137,14 @@ def read_card(value: str | Sequence[str], field: str, *, rules: RuleSet | None =
     """Exactly one card (one the rule set's decks hold, with ``rules``)."""
     cards = read_cards(value, field, limit=MAX_CARDS, rules=rules)
     if len(cards) != 1:
-        what = "no card" if not cards else f"{len(cards)} cards"
-        raise RefereeInputError(f"{field} must be one card, not {what}", field=field)
+        message = (
+            _("{field} must be one card, not no card").format(field=field)
+            if not cards
+            else _("{field} must be one card, not {count} cards").format(
+                field=field, count=len(cards)
+            )
+        )
+        raise RefereeInputError(message, field=field)
     return cards[0]
 
 
@@ -142,7 +159,10 @@ def read_groups(
     total = sum(len(g) for g in groups)
     if total > MAX_TOTAL_CARDS:
         raise RefereeInputError(
-            f"{field} has {total} cards: the referee looks at most {MAX_TOTAL_CARDS}", field=field
+            _("{field} has {count} cards: the referee looks at most {limit}").format(
+                field=field, count=total, limit=MAX_TOTAL_CARDS
+            ),
+            field=field,
         )
     return groups
 
@@ -156,9 +176,11 @@ def read_rules(
         return resolve_rules(preset[:MAX_TEXT] if isinstance(preset, str) else preset, options)
     except RuleSetDocumentError as error:
         raise RefereeInputError(
-            "rules: the rule-set document has "
-            + (f"{len(error.problems)} problems: " if len(error.problems) > 1 else "a problem: ")
-            + "; ".join(error.problems),
+            ngettext(
+                "rules: the rule-set document has a problem: {problems}",
+                "rules: the rule-set document has {count} problems: {problems}",
+                len(error.problems),
+            ).format(count=len(error.problems), problems="; ".join(error.problems)),
             field="rules",
             code=error.code,
             problems=error.problems,
@@ -185,7 +207,9 @@ def read_point_table(value: str | Mapping[str, Any]) -> PointTable:
         return PointTable.custom(value["ranks"], value["joker"])
     except RulesError as error:
         raise RefereeInputError(
-            f"points_table: {error.message}", field="points_table", code="bad-rules"
+            _("{field}: {problem}").format(field="points_table", problem=error.message),
+            field="points_table",
+            code="bad-rules",
         ) from None
 
 
@@ -261,7 +285,9 @@ def arrange_answer(
 
     if len(cards) > MAX_ARRANGE_CARDS:
         raise RefereeInputError(
-            f"cards has {len(cards)} cards: the arranger looks at most {MAX_ARRANGE_CARDS}",
+            _("{field} has {count} cards: the arranger looks at most {limit}").format(
+                field="cards", count=len(cards), limit=MAX_ARRANGE_CARDS
+            ),
             field="cards",
         )
     spec = rules.round(round_number)

@@ -12,11 +12,16 @@
 // with a note saying it is the last one seen and read-only; the start page (/, where the
 // installed app opens) lists the games whose scoreboards are kept, newest first, each a link
 // to its scoreboard; any other page, a short note.
+// Its words are the reader's: the server renders them in the person's language as the page
+// /offline (templates/offline.html), which the worker keeps (at install, whenever the start
+// page or a language choice goes through, so a new choice is kept at once) and fills in; only
+// before it has a copy does it fall back to its own English.
 // A save made offline is not the worker's business: it fails as a send error and the page
 // keeps it and sends it again (drafts.js).
 "use strict";
 
-const SHELL_CACHE = "scorekeeper-shell-v1";
+const SHELL_CACHE = "scorekeeper-shell-v2";
+const OFFLINE_URL = "/offline";
 const GAMES_CACHE = "scorekeeper-games-v1";
 const SHELL = [
   "/static/css/app.css",
@@ -39,7 +44,9 @@ self.addEventListener("install", function (event) {
   event.waitUntil(
     caches.open(SHELL_CACHE).then(function (cache) {
       // One missing file must not stop the worker from installing.
-      return Promise.all(SHELL.map(function (url) { return cache.add(url).catch(function () {}); }));
+      return Promise.all(SHELL.concat([OFFLINE_URL]).map(function (url) {
+        return cache.add(url).catch(function () {});
+      }));
     }).then(function () { return self.skipWaiting(); })
   );
 });
@@ -62,8 +69,52 @@ function keepScoreboard(gameId) {
   }).catch(function () {});
 }
 
+function keepOfflinePage() {
+  return fetch(OFFLINE_URL, { credentials: "same-origin" }).then(function (answer) {
+    if (!answer.ok) return;
+    return caches.open(SHELL_CACHE).then(function (cache) { return cache.put(OFFLINE_URL, answer); });
+  }).catch(function () {});
+}
+
+// The worker's own words, for the time before it has kept /offline (English, as the server's
+// English page has them).
+const FALLBACK = {
+  body: offlineNote("This device cannot reach the scorekeeper, and has no copy of this page. " +
+    "Check the Wi-Fi, then reload.") +
+    '<p><a class="button secondary" href="/">The games kept on this device</a></p>',
+  home: offlineNote("This device cannot reach the scorekeeper. The scoreboards it keeps are " +
+    "below, as it last saw them, read-only.") +
+    '<section class="panel offline-games"><h1>Games on this device</h1><!--games--></section>',
+  none: '<p class="muted">No scoreboard is kept on this device yet: a game opened here while ' +
+    "online is kept for the next time the connection is gone.</p>",
+  game: offlineNote("This is the scoreboard as this device last saw it, read-only. It comes " +
+    "back to life by itself when the connection returns; reload then to score."),
+};
+
 function offlineNote(text) {
   return '<div class="warn-box offline-note" role="status"><strong>Offline.</strong> ' + text + "</div>";
+}
+
+// The kept /offline page (its text), or null before there is one.
+function offlineCopy() {
+  return caches.match(OFFLINE_URL).then(function (kept) { return kept ? kept.text() : null; })
+    .catch(function () { return null; });
+}
+
+// One of the page's <template data-offline="name"> pieces, or the worker's own.
+function piece(html, name) {
+  const found = html && new RegExp('<template data-offline="' + name + '">([\\s\\S]*?)</template>').exec(html);
+  return found ? found[1] : FALLBACK[name];
+}
+
+// The kept page with ``body`` between its marks (the worker's own shell before there is one).
+function offlineResponse(html, body, status) {
+  const headers = { "Content-Type": "text/html; charset=utf-8" };
+  const marked = /<!--offline-body-->[\s\S]*?<!--\/offline-body-->/;
+  if (html && marked.test(html)) {
+    return new Response(html.replace(marked, function () { return body; }), { status: status, headers: headers });
+  }
+  return offlineShell(body, status);
 }
 
 function offlineGame(gameId) {
@@ -71,9 +122,9 @@ function offlineGame(gameId) {
     return cache.match("/games/" + gameId + "/watch");
   }).then(function (kept) {
     if (!kept) return offlinePage();
-    return kept.text().then(function (html) {
-      const note = offlineNote("This is the scoreboard as this device last saw it, read-only. " +
-        "It comes back to life by itself when the connection returns; reload then to score.");
+    return Promise.all([kept.text(), offlineCopy()]).then(function (texts) {
+      const html = texts[0];
+      const note = piece(texts[1], "game");
       return new Response(html.replace(/<main\b[^>]*>/, function (tag) { return tag + note; }), {
         headers: { "Content-Type": "text/html; charset=utf-8" },
       });
@@ -87,10 +138,10 @@ function escapeHtml(text) {
   return String(text).replace(/[&<>"']/g, function (ch) { return HTML[ch]; });
 }
 
-function offlineShell(title, body, status) {
+function offlineShell(body, status) {
   const html = '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
     '<meta name="viewport" content="width=device-width, initial-scale=1">' +
-    "<title>" + title + " · Scorekeeper</title>" +
+    "<title>Offline · Scorekeeper</title>" +
     '<link rel="stylesheet" href="/static/css/app.css"></head><body>' +
     '<header class="topbar"><a class="brand" href="/"><span class="brand-suits" aria-hidden="true">' +
     '<span class="suit-s">♠</span><span class="suit-h">♥</span><span class="suit-d">♦</span>' +
@@ -127,26 +178,25 @@ function keptGames() {
 }
 
 function offlineHome() {
-  return keptGames().then(function (kept) {
+  return Promise.all([keptGames(), offlineCopy()]).then(function (found) {
+    const kept = found[0];
+    const page = found[1];
     const items = kept.map(function (game) {
       return '<li><a class="game-link" href="/games/' + encodeURIComponent(game.id) + '">' +
         '<span class="game-link-title">' + escapeHtml(game.title) + "</span>" +
         '<span class="game-link-meta">' + escapeHtml(game.line) + "</span></a></li>";
     });
-    const list = items.length
-      ? '<ul class="game-list">' + items.join("") + "</ul>"
-      : '<p class="muted">No scoreboard is kept on this device yet: a game opened here while ' +
-        "online is kept for the next time the connection is gone.</p>";
-    return offlineShell("Offline", offlineNote("This device cannot reach the scorekeeper. " +
-      "The scoreboards it keeps are below, as it last saw them, read-only.") +
-      '<section class="panel offline-games"><h1>Games on this device</h1>' + list + "</section>", 200);
+    const list = items.length ? '<ul class="game-list">' + items.join("") + "</ul>" : piece(page, "none");
+    const body = piece(page, "home").replace("<!--games-->", function () { return list; });
+    return offlineResponse(page, body, 200);
   }).catch(function () { return offlinePage(); });
 }
 
 function offlinePage() {
-  return offlineShell("Offline", offlineNote("This device cannot reach the scorekeeper, and has " +
-    "no copy of this page. Check the Wi-Fi, then reload.") +
-    '<p><a class="button secondary" href="/">The games kept on this device</a></p>', 503);
+  return offlineCopy().then(function (page) {
+    if (page) return new Response(page, { status: 503, headers: { "Content-Type": "text/html; charset=utf-8" } });
+    return offlineShell(FALLBACK.body, 503);
+  });
 }
 
 function isShell(path) {
@@ -154,11 +204,20 @@ function isShell(path) {
 }
 
 const GAME_CHANGE = /^\/games\/([A-Za-z0-9_-]{16,32})\//;
+const LANGUAGE_CHOICE = "/language";
 
 self.addEventListener("fetch", function (event) {
   const request = event.request;
   const url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
+  if (request.method === "POST" && url.pathname === LANGUAGE_CHOICE) {
+    // A new language chosen on this device: keep the offline page in it.
+    event.respondWith(fetch(request).then(function (answer) {
+      event.waitUntil(keepOfflinePage());
+      return answer;
+    }));
+    return;
+  }
   if (request.method === "POST") {
     // This device changed a game (a round saved, edited, undone): keep the new scoreboard.
     const changed = GAME_CHANGE.exec(url.pathname);
@@ -178,6 +237,7 @@ self.addEventListener("fetch", function (event) {
     event.respondWith(
       fetch(request).then(function (answer) {
         if (game && answer.ok) event.waitUntil(keepScoreboard(game[1]));
+        if (url.pathname === "/" && answer.ok) event.waitUntil(keepOfflinePage());
         return answer;
       }).catch(function () {
         if (game) return offlineGame(game[1]);

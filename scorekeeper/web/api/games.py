@@ -42,7 +42,7 @@ from ...db import get_engine, get_session
 from ...errors import Forbidden, Invalid, NotFound
 from ...games.phase_rounds import said
 from ...rules import RulesError, parse_cards, scoring
-from ...rules.language import N_
+from ...rules.language import N_, _
 from .. import access, jsonbody
 from ..errors import error_response, require_json_body
 from ..numbers import whole_number_or
@@ -93,13 +93,15 @@ def read_json() -> dict[str, Any]:
     raw = request.get_data(cache=True)  # a body over the size limit is a 413 here
     require_json_body()
     if not raw.strip():
-        raise Invalid("the request needs a JSON object as its body")
+        raise Invalid(N_("the request needs a JSON object as its body"))
     try:
         data = jsonbody.body()  # read once, at the door
     except ValueError as error:
-        raise Invalid("the request body is not valid JSON", {"reason": str(error)[:200]}) from None
+        raise Invalid(
+            N_("the request body is not valid JSON"), {"reason": str(error)[:200]}
+        ) from None
     if not isinstance(data, dict):
-        raise Invalid("the request body must be a JSON object")
+        raise Invalid(N_("the request body must be a JSON object"))
     return data
 
 
@@ -110,7 +112,7 @@ def read_body(model: type[Body]) -> Body:
         return model.model_validate(data)
     except ValidationError as error:
         found = problems(error, data, model)[:MAX_PROBLEMS]
-        said = [f"{_where(p.path, data)} {p.says}" for p in found]
+        said = [p.sentence(_where(p.path, data)) for p in found]
         details = {}  # each field named: an unknown one by its own name
         for problem, message in zip(found, said, strict=True):
             for path in [(*problem.path, name) for name in problem.unknown] or [problem.path]:
@@ -124,7 +126,7 @@ def _where(path: Path, data: Mapping[str, Any]) -> str:
     if len(path) > 2 and path[0] == "results":
         player = data["results"][path[1]].get("player")
         if isinstance(player, str):
-            return f"{shown(player)}'s {field_name(path[2:])}"
+            return _("{player}'s {field}").format(player=shown(player), field=field_name(path[2:]))
     return field_name(path)
 
 
@@ -138,20 +140,24 @@ def _if_match_version() -> int | None:
     values = list(tags.as_set(include_weak=True))
     version = whole_number_or(values[0]) if len(values) == 1 else None
     if version is None:
-        raise Invalid('If-Match must hold one version, like "3"', {"field": "If-Match"})
+        raise Invalid(N_('If-Match must hold one version, like "3"'), {"field": "If-Match"})
     return version
 
 
 def _player_result(item: PlayerResultIn, who: str) -> scoring.PlayerResult:
     if item.points is not None and item.cards is not None:
-        raise Invalid(f"give either points or cards for {who}, not both", {"player": who})
+        raise Invalid(
+            _("give either points or cards for {player}, not both").format(player=who),
+            {"player": who},
+        )
     cards = None
     if item.cards is not None:
         try:
             cards = parse_cards(item.cards)
         except RulesError as error:
             raise Invalid(
-                f"{who}'s cards: {error.message}", {"player": who, "code": error.code}
+                _("{player}'s cards: {problem}").format(player=who, problem=error.message),
+                {"player": who, "code": error.code},
             ) from None
     # Points, buys and phases go to the rules core as sent: it says what is wrong with them.
     return scoring.PlayerResult(
@@ -185,13 +191,15 @@ def parse_round_input(body: RoundEdit, game: games.GameView, number: int) -> gam
     if unknown or twice or missing:
         parts = []
         if unknown:
-            parts.append(f"not in this game: {', '.join(unknown)}")
+            parts.append(_("not in this game: {names}").format(names=", ".join(unknown)))
         if twice:
-            parts.append(f"entered twice: {', '.join(twice)}")
+            parts.append(_("entered twice: {names}").format(names=", ".join(twice)))
         if missing:
-            parts.append(f"no result for {', '.join(missing)}")
+            parts.append(_("no result for {names}").format(names=", ".join(missing)))
         raise Invalid(
-            "; ".join(parts) + f" (the players are {', '.join(game.players)})",
+            _("{problems} (the players are {players})").format(
+                problems="; ".join(parts), players=", ".join(game.players)
+            ),
             {"unknown": unknown, "twice": twice, "missing": missing, "players": list(game.players)},
         )
     cut_bonus = _cut_bonus(body.cut_bonus, game, number)

@@ -49,6 +49,7 @@ from ...games import person_stats as personal
 from ...games import transfer
 from ...games.groups import get_group as find_group
 from ...games.groups import rotate_group_join_code, set_group_language
+from ...rules.language import _
 from .. import access, jsonbody
 from ..errors import require_json_body
 from ..groups import IMPORT_MAX_BYTES, read_range
@@ -309,7 +310,7 @@ def merge_person(group_id: str, person_id: int) -> Response:
 def _direction() -> bool | None:
     text = request.args.get("dir", "")[:10]
     if text not in ("", "asc", "desc"):
-        raise Invalid(f'dir must be "asc" or "desc", not "{text}"')
+        raise Invalid(_('dir must be "asc" or "desc", not "{text}"').format(text=text))
     return {"desc": True, "asc": False}.get(text)
 
 

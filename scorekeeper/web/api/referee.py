@@ -23,6 +23,7 @@ from typing import Any, TypeVar
 from flask import Response, jsonify, request
 from pydantic import ValidationError
 
+from ...rules.language import _
 from .. import referee_json as rj
 from ..errors import error_response, require_json_body
 from . import bp
@@ -63,11 +64,15 @@ def read_payload(model: type[Body]) -> Body:
         payload = json.loads(data) if data.strip() else None
     except (ValueError, RecursionError):
         raise rj.RefereeInputError(
-            f"The body is not valid JSON: send a JSON object, like {EXAMPLE}", code="bad-json"
+            _("The body is not valid JSON: send a JSON object, like {example}").format(
+                example=EXAMPLE
+            ),
+            code="bad-json",
         ) from None
     if not isinstance(payload, dict):
         raise rj.RefereeInputError(
-            f"The body must be a JSON object, like {EXAMPLE}", code="bad-json"
+            _("The body must be a JSON object, like {example}").format(example=EXAMPLE),
+            code="bad-json",
         )
     try:
         return model.model_validate(payload)
@@ -77,7 +82,7 @@ def read_payload(model: type[Body]) -> Body:
         if first.unknown:
             code = "unknown-field"
         field = field_name(first.path + first.unknown[:1])  # an unknown field by its name
-        message = f"{field_name(first.path)} {first.says}"
+        message = first.sentence(field_name(first.path))
         raise rj.RefereeInputError(message, field=field, code=code) from None
 
 
@@ -174,8 +179,10 @@ def score() -> Response:
         table = rj.read_point_table(ask.points_table)
     elif rules is None:
         raise rj.RefereeInputError(
-            'rules or points_table is missing: give a rule set, like "liverpool", or a point '
-            'table, like "face-value"',
+            _(
+                'rules or points_table is missing: give a rule set, like "liverpool", or a '
+                'point table, like "face-value"'
+            ),
             field="rules",
             code="bad-rules",
         )

@@ -16,6 +16,7 @@ from flask import Response, jsonify
 from ...errors import NotFound
 from ...rules import OPTIONS, POINT_TABLES, PRESETS, language, to_document
 from ...rules.document import overview
+from ...rules.language import _
 from ...rules.prose import rule_book
 from . import bp
 from .openapi import documented
@@ -69,7 +70,9 @@ def rule_document(preset: str) -> Response:
     """
     rules = PRESETS.get(preset)
     if rules is None:
-        raise NotFound(f'There is no rule set "{preset[:40]}": see GET /api/v1/rules.')
+        raise NotFound(
+            _('There is no rule set "{name}": see GET /api/v1/rules.').format(name=preset[:40])
+        )
     response = jsonify(to_document(rules))
     response.cache_control.public = True
     response.cache_control.max_age = 300
@@ -85,7 +88,9 @@ def rule_book_of(preset: str) -> Response:
     """
     rules = PRESETS.get(preset)
     if rules is None:
-        raise NotFound(f'There is no rule set "{preset[:40]}": see GET /api/v1/rules.')
+        raise NotFound(
+            _('There is no rule set "{name}": see GET /api/v1/rules.').format(name=preset[:40])
+        )
     sections = [section.as_dict() for section in rule_book(rules)]
     response = jsonify({"rules": rules.id, "name": rules.name, "sections": sections})
     response.cache_control.public = True

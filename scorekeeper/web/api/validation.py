@@ -1,15 +1,16 @@
 """Refusals in plain words: a pydantic ValidationError as one sentence per field.
 
 Each field is named as it is in the body (``results[2].points``) and pydantic's own wording is
-replaced:
+replaced by a whole sentence naming the field (in the request's language: the sentence is
+looked up in the catalogue, the field's name stays English):
 
 >>> from scorekeeper.web.api.schemas import PlayerResultIn
 >>> body = {"player": "Ann", "points": "5", "cards": 7, "colour": "red"}
 >>> for problem in problems(validation_error(PlayerResultIn, body), body, PlayerResultIn):
-...     print(field_name(problem.path), "|", problem.says)
-the request | has unknown fields: colour (allowed: player, went_out, points, cards, bought, phase_done, phase)
-points | must be a whole number, not text
-cards | must be text or a list, not a number
+...     print(problem.sentence(field_name(problem.path)))
+the request has unknown fields: colour (allowed: player, went_out, points, cards, bought, phase_done, phase)
+points must be a whole number, not text
+cards must be text or a list, not a number
 """  # noqa: E501
 
 from __future__ import annotations
@@ -21,35 +22,52 @@ from pydantic import BaseModel, ValidationError
 from pydantic_core import ErrorDetails
 
 from ...jsontext import Path, field_name, shown
+from ...rules.language import N_, _
 from .schemas import json_type
 
 __all__ = ["Path", "Problem", "field_name", "problems", "shown", "validation_error"]
+# What a value is and what a field must be, as noun phrases a sentence names (each marked
+# for the catalogues, translated where the sentence is said).
 _SAID = {
     "null": "null",
-    "boolean": "true/false",
-    "integer": "a number",
-    "number": "a decimal number",
-    "string": "text",
-    "array": "a list",
-    "object": "an object",
+    "boolean": N_("true/false"),
+    "integer": N_("a number"),
+    "number": N_("a decimal number"),
+    "string": N_("text"),
+    "array": N_("a list"),
+    "object": N_("an object"),
 }
 _EXPECTED = {
-    "string_type": "text",
-    "int_type": "a whole number",
-    "bool_type": "true or false",
-    "list_type": "a list",
-    "dict_type": "an object of name/value pairs",
-    "model_type": "an object",
+    "string_type": N_("text"),
+    "int_type": N_("a whole number"),
+    "bool_type": N_("true or false"),
+    "list_type": N_("a list"),
+    "dict_type": N_("an object of name/value pairs"),
+    "model_type": N_("an object"),
 }
 
 
 class Problem(NamedTuple):
-    """What is wrong at ``path`` (keys and indexes in the body): ``says`` follows the field's
-    name, as in ``points`` + ``must be a whole number, not text``."""
+    """What is wrong at ``path`` (keys and indexes in the body): ``message`` is the English
+    sentence with a ``{field}`` placeholder (and the others ``values`` fill), said by
+    :meth:`sentence` in the current language."""
 
     path: Path
-    says: str
+    message: str
+    values: tuple[tuple[str, str], ...] = ()
     unknown: tuple[str, ...] = ()  # the names of unknown fields, when that is the problem
+
+    def sentence(self, field: str) -> str:
+        """The problem as a sentence about ``field`` (its name, or ``Bob's points``)."""
+        values = {name: _(value) if name in _SAID_PARTS else value for name, value in self.values}
+        return _(self.message).format(field=field, **values)
+
+
+_SAID_PARTS = {
+    "expected",
+    "given",
+    "choices",
+}  # values that are phrases of the catalogue themselves
 
 
 def validation_error(model: type[BaseModel], data: Any) -> ValidationError:
@@ -64,7 +82,7 @@ def validation_error(model: type[BaseModel], data: Any) -> ValidationError:
 def problems(error: ValidationError, data: Any, model: type[BaseModel]) -> list[Problem]:
     """The problems pydantic found in ``data`` (validated as ``model``), one per field, in
     plain words; unknown fields are gathered into one problem of the object holding them."""
-    found: dict[Path, str] = {}
+    found: dict[Path, tuple[str, tuple[tuple[str, str], ...]]] = {}
     unknown: dict[Path, list[str]] = {}
     for item in error.errors(include_url=False):
         path = _path(item["loc"], data)
@@ -76,12 +94,15 @@ def problems(error: ValidationError, data: Any, model: type[BaseModel]) -> list[
     return [
         Problem(
             where,
-            f"has unknown fields: {', '.join(map(shown, names))} "
-            f"(allowed: {', '.join(_model_at(model, where).model_fields)})",
+            N_("{field} has unknown fields: {names} (allowed: {allowed})"),
+            (
+                ("names", ", ".join(map(shown, names))),
+                ("allowed", ", ".join(_model_at(model, where).model_fields)),
+            ),
             tuple(names),
         )
         for where, names in unknown.items()
-    ] + [Problem(path, says) for path, says in found.items()]
+    ] + [Problem(path, message, values) for path, (message, values) in found.items()]
 
 
 def _path(loc: tuple[str | int, ...], data: Any) -> Path:
@@ -100,18 +121,31 @@ def _path(loc: tuple[str | int, ...], data: Any) -> Path:
     return tuple(path)
 
 
-def _says(item: ErrorDetails) -> str:
+def _says(item: ErrorDetails) -> tuple[str, tuple[tuple[str, str], ...]]:
+    """The sentence for one of pydantic's errors (English, a ``{field}`` placeholder) and the
+    values it names."""
     kind, context = item["type"], item.get("ctx") or {}
     if kind == "missing":
-        return "is missing"
+        return N_("{field} is missing"), ()
     if kind == "string_too_long":
-        return f"is too much text (at most {context['max_length']} characters)"
+        return N_("{field} is too much text (at most {limit} characters)"), (
+            ("limit", str(context["max_length"])),
+        )
     if kind == "too_long":
-        return f"has {context.get('actual_length')} items: at most {context['max_length']} fit"
-    expected = item["msg"] if kind == "one_of" else _EXPECTED.get(kind)
+        return N_("{field} has {count} items: at most {limit} fit"), (
+            ("count", str(context.get("actual_length"))),
+            ("limit", str(context["max_length"])),
+        )
+    given = _SAID.get(json_type(item["input"]) or "", N_("that"))
+    if kind == "one_of":  # our own union's sentence (schemas.py), already in words
+        return N_("{field} must be {choices}, not {given}"), (
+            ("choices", item["msg"]),
+            ("given", given),
+        )
+    expected = _EXPECTED.get(kind)
     if expected is None:
-        return "is wrong: " + item["msg"]
-    return f"must be {expected}, not {_SAID.get(json_type(item['input']) or '', 'that')}"
+        return N_("{field} is wrong: {problem}"), (("problem", item["msg"]),)
+    return N_("{field} must be {expected}, not {given}"), (("expected", expected), ("given", given))
 
 
 def _model_at(model: type[BaseModel], path: Path) -> type[BaseModel]:

@@ -210,8 +210,12 @@ def test_the_wording_examples() -> None:
 def test_problems_name_each_field_as_in_the_body(body: Any, said: dict[str, str]) -> None:
     error = validation.validation_error(schemas.NewRound, body)
     found = validation.problems(error, body, schemas.NewRound)
-    named = {validation.field_name(p.path).replace("the request", ""): p.says for p in found}
-    assert named == said
+    named = {
+        validation.field_name(p.path): p.sentence(validation.field_name(p.path)) for p in found
+    }
+    assert named == {
+        field or "the request": f"{field or 'the request'} {says}" for field, says in said.items()
+    }
 
 
 def test_a_custom_point_table_is_checked_inside(client: FlaskClient) -> None:

@@ -8,6 +8,8 @@ from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Discriminator, Field, Tag, WithJsonSchema
 
+from ....rules.language import N_
+
 
 class Request(BaseModel):
     """A request body: unknown fields are refused and no value is converted (``"5"`` is not
@@ -56,7 +58,7 @@ def by_json_type(expected: str) -> Discriminator:
 
 Cards = Annotated[
     Annotated[str, Tag("string")] | Annotated[list[str], Tag("array")],
-    by_json_type("text or a list"),
+    by_json_type(N_("text or a list")),
 ]
 """Cards as text (``"AH 7C JK"``) or a list of strings (``["AH", "7C"]``)."""
 
@@ -68,7 +70,7 @@ RulesValue = Annotated[
         Tag("object"),
         WithJsonSchema({"x-model": "RuleDocument"}),  # a $ref, once in the OpenAPI document
     ],
-    by_json_type("a preset's id or a rule-set document"),
+    by_json_type(N_("a preset's id or a rule-set document")),
     Field(
         description="A preset id (GET /rules lists them), or a whole rule-set document "
         "(GET /rules/{preset} returns one; RuleDocument describes it). A document is checked "

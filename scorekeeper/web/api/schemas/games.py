@@ -7,6 +7,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field, Tag
 
+from ....rules.language import N_
 from .base import Answer, Cards, Request, RulesValue, by_json_type
 
 # --- games: /games ----------------------------------------------------------------------------
@@ -26,7 +27,7 @@ class NewGame(Request):
     first_dealer: (
         Annotated[
             Annotated[str, Tag("string")] | Annotated[int, Tag("integer")],
-            by_json_type("a player's name or seat (from 0)"),
+            by_json_type(N_("a player's name or seat (from 0)")),
         ]
         | None
     ) = Field(None, description="Who deals round 1; left out: cut for deal.")

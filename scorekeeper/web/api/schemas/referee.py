@@ -6,6 +6,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field, Tag
 
+from ....rules.language import N_
 from ... import referee_json as rj
 from .base import Answer, Request, RulesValue, by_json_type
 
@@ -15,7 +16,7 @@ CardText = Annotated[str, Field(max_length=rj.MAX_TEXT, examples=["7H 7C JK"])]
 RefereeCards = Annotated[
     Annotated[CardText, Tag("string")]
     | Annotated[list[CardText], Field(max_length=rj.MAX_ITEMS), Tag("array")],
-    by_json_type("text or a list"),
+    by_json_type(N_("text or a list")),
     Field(description='Cards as text ("7H 7C JK", also 10♥ or T for ten) or a list of strings.'),
 ]
 Card = Annotated[str, Field(max_length=rj.MAX_TEXT, examples=["8S"])]
@@ -92,7 +93,7 @@ class ScoreRequest(Request):
         Annotated[
             Annotated[str, Tag("string"), Field(examples=["face-value"])]
             | Annotated[CustomPointTable, Tag("object")],
-            by_json_type("a point table's name or a custom table"),
+            by_json_type(N_("a point table's name or a custom table")),
         ]
         | None
     ) = None

@@ -6,6 +6,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field, Tag
 
+from ....rules.language import N_
 from .base import Answer, by_json_type
 
 # --- the rules: /rules ----------------------------------------------------------------------
@@ -173,7 +174,7 @@ class RuleDocument(Answer):
     point_table: (
         Annotated[
             Annotated[str, Tag("string")] | Annotated[DocumentPointTable, Tag("object")],
-            by_json_type("a point table's name or a table"),
+            by_json_type(N_("a point table's name or a table")),
         ]
         | None
     ) = None

@@ -30,10 +30,9 @@ from scorekeeper.rules.language import N_, speaking
 from scorekeeper.rules.presets import PRESETS
 from scorekeeper.rules.rulesets import Contract, GoingOut, MeldKind, MeldSpec, RoundSpec, RuleSet
 from scorekeeper.rules.scoring import PlayerResult
-
-from .conftest import GameBuilder
-from .test_arranger import IMPOSSIBLE
-from .test_i18n import LANGUAGES, english_left, translations
+from tests.conftest import GameBuilder
+from tests.rules.test_arranger import IMPOSSIBLE
+from tests.test_i18n import LANGUAGES, english_left, translations
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -46,6 +46,7 @@ from sqlmodel import Session, col
 from ..jsontext import loads_stored
 from ..models import Change, Entry, Game, Person, Player, PlayGroup, Round
 from ..rules import RuleSet
+from ..rules.language import current_language
 from ..rules.seating import round_seats
 from .groups import get_group
 from .import_checks import (
@@ -324,9 +325,10 @@ def csv_cell(value: Any) -> Any:
 
 
 @functools.lru_cache(maxsize=64)
-def _contracts(rules: RuleSet) -> dict[int, str]:
-    """Each round's contract in words, by number: worked out once for a group's games, which
-    share their rules, not once a row."""
+def _contracts(rules: RuleSet, language: str) -> dict[int, str]:
+    """Each round's contract in words, by number, in ``language`` (the reader's, which the
+    words are said in): worked out once for a group's games, which share their rules, not
+    once a row."""
     return {number: spec.contract.describe() for number, spec in enumerate(rules.rounds, 1)}
 
 
@@ -335,7 +337,7 @@ def _csv_rows(game: Any, rows: dict[str, list[Any]]) -> Iterator[list[Any]]:
     the player played (``phase``), and ``phase_done`` whether they completed it; both are
     empty in a game played in rounds, whose contract is the round's."""
     rules = game_rules(game)  # its stored document: a custom rule set has no preset
-    contracts = _contracts(rules)
+    contracts = _contracts(rules, current_language())
     players = rows["players"]
     running = [0] * len(players)
     created, finished = _iso(game.created_at), _iso(game.finished_at)

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from babel.support import Translations
 from flask import Flask
 from sqlalchemy import delete, func, select
 from sqlalchemy.engine import Engine
@@ -26,8 +27,10 @@ from scorekeeper.models import Change, Entry, Game, Person, Player, PlayGroup, R
 from scorekeeper.rules import parse_cards
 from scorekeeper.rules.document import to_document
 from scorekeeper.rules.document_reader import from_document
+from scorekeeper.rules.language import speaking
 from scorekeeper.rules.presets import PRESETS
 from tests.conftest import GameBuilder
+from tests.test_i18n import CATALOGUES
 
 
 @pytest.fixture
@@ -516,3 +519,23 @@ def test_a_new_id_never_reads_as_a_command_line_option(monkeypatch: pytest.Monke
     drawn = iter(["-starts-with-a-dash", "_fine", "unused"])
     monkeypatch.setattr(access.secrets, "token_urlsafe", lambda n: next(drawn))
     assert access.new_game_id() == "_fine"
+
+
+def test_the_csv_says_each_contract_in_the_readers_language(
+    session: Session, engine: Engine, new_game: GameBuilder
+) -> None:
+    """The contracts in words are worked out once per rule set and language: a German export
+    after an English one is in German (they were kept by rule set alone, so the first reader's
+    language stayed)."""
+    group_id = _group(session, new_game)
+
+    def contracts() -> list[str]:
+        text = _text(transfer.export_group_csv(engine, group_id))
+        return [row["contract"] for row in csv.DictReader(io.StringIO(text))]
+
+    english = contracts()
+    with speaking(Translations.load(str(CATALOGUES), ["de"])):
+        german = contracts()
+    assert english[0] and german[0]
+    assert all(a != b for a, b in zip(english, german, strict=True) if a), (english[0], german[0])
+    assert contracts() == english

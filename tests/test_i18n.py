@@ -44,6 +44,7 @@ from scorekeeper.rules.presets import (
 )
 from scorekeeper.rules.rulesets import RuleSet
 from tests.conftest import GameBuilder, grant_device
+from tests.web.test_games import HX, round_data
 
 ROOT = Path(__file__).resolve().parent.parent
 CATALOGUES = ROOT / "scorekeeper" / "translations"
@@ -601,3 +602,28 @@ def test_the_api_sets_a_groups_language_with_its_token(client: FlaskClient) -> N
     assert "language" in refused.get_json()["details"]  # field names stay English
     assert client.put(path, json={"language": "es"}).status_code in (401, 403)
     assert client.put(path, json={"language": None}, headers=auth).get_json()["language"] is None
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_rounds_refusals_speak_the_language(
+    app: Flask, client: FlaskClient, new_game: GameBuilder, language: str
+) -> None:
+    """The entry form's sentences for points it cannot take (rules/scoring.py's): negative,
+    more than a hand holds, none typed: in the reader's language (they were English on every
+    page), the player's name and figure kept."""
+    game = new_game(app, ["Ann", "Bob", "Cy"], first_dealer=0)
+    grant_device(app, client, game.id)
+
+    def refusal(points: dict[int, Any], language: str) -> str:
+        data = round_data(client, game.id, 0, points)
+        headers = {"Accept-Language": language, **HX}
+        page = client.post(f"/games/{game.id}/rounds", data=data, headers=headers)
+        assert page.status_code == 400
+        found = re.findall(r'class="field-error"[^>]*>([^<]+)<', page.get_data(as_text=True))
+        assert len(found) == 1, found
+        return html.unescape(found[0])
+
+    for points, kept in (({1: -5, 2: 10}, "Bob"), ({1: 9999, 2: 10}, "9999"), ({1: 5}, "Cy")):
+        english, said = refusal(points, "en"), refusal(points, language)
+        assert kept in english and kept in said
+        assert said != english and english_left(said, language) == [], (english, said)

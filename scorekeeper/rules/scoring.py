@@ -41,6 +41,7 @@ from dataclasses import dataclass
 
 from .cards import Card, parse_cards
 from .errors import Problem, RuleSetError, RuleViolation
+from .language import _, and_list
 from .phases import MAX_HANDS
 from .points import PointTable
 from .rulesets import RuleSet
@@ -105,7 +106,9 @@ def cards_not_in_deck(rules: RuleSet, cards: Iterable[Card]) -> list[Problem]:
     return [
         Problem(
             "no-jokers",
-            f"{rules.name} is played without jokers: JK is not in its deck.",
+            _("{rules} is played without jokers: JK is not in its deck.").format(
+                rules=rules.local_name
+            ),
             cards=("JK",),
         )
     ]
@@ -134,18 +137,25 @@ def hand_points(cards: Sequence[Card], table: PointTable) -> int:
 def check_points(points: object, table: PointTable, who: str = "a player") -> list[Problem]:
     """Problems with a typed point total: not a whole number, negative, or impossible."""
     if isinstance(points, bool) or not isinstance(points, int):
-        return [Problem("points-not-a-number", f"{who}'s points must be a whole number")]
+        message = _("{name}'s points must be a whole number").format(name=who)
+        return [Problem("points-not-a-number", message)]
     if points < 0:
-        return [Problem("points-negative", f"{who}'s points cannot be negative ({points})")]
+        message = _("{name}'s points cannot be negative ({points})").format(name=who, points=points)
+        return [Problem("points-negative", message)]
     if points > MAX_HAND_POINTS:
-        return [Problem("points-too-high", f"{who}'s {points} points is more than any hand holds")]
+        message = _("{name}'s {points} points is more than any hand holds").format(
+            name=who, points=points
+        )
+        return [Problem("points-too-high", message)]
     step = math.gcd(*table.rank_points, table.joker)
     if step > 1 and points % step:
         return [
             Problem(
                 "points-impossible",
-                f"{who}'s {points} points cannot be scored with the {table.name} table: "
-                f"every card is worth a multiple of {step}",
+                _(
+                    "{name}'s {points} points cannot be scored with the {table} table: "
+                    "every card is worth a multiple of {step}"
+                ).format(name=who, points=points, table=table.local_name, step=step),
             )
         ]
     return []
@@ -169,7 +179,7 @@ def score_round(
     """
     check_round_number(rules, round_number)
     given = list(names or ())
-    who = [given[i] if i < len(given) else f"player {i + 1}" for i in range(len(results))]
+    who = [given[i] if i < len(given) else _player(i + 1) for i in range(len(results))]
     out = [i for i, r in enumerate(results) if r.went_out]
     problems = _going_out_problems(out, who)
     points: list[int] = []
@@ -181,7 +191,8 @@ def score_round(
     seats = round_seats(first_dealer, round_number, len(results))
     if cut_bonus:
         if rules.cut_bonus == 0:
-            problems.append(Problem("no-cut-bonus", f"{rules.name} has no cut bonus"))
+            message = _("{rules} has no cut bonus").format(rules=rules.local_name)
+            problems.append(Problem("no-cut-bonus", message))
         else:
             points[seats.cutter] += rules.cut_bonus
     if problems:
@@ -217,7 +228,9 @@ def check_round_number(rules: RuleSet, number: int) -> None:
         rules.round(number)
     elif isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= MAX_HANDS:
         raise RuleSetError(
-            f"a phase game holds rounds 1 to {MAX_HANDS}; there is no round {number}"
+            _("a phase game holds rounds 1 to {last}; there is no round {number}").format(
+                last=MAX_HANDS, number=number
+            )
         )
 
 
@@ -229,33 +242,45 @@ def _phase_problems(rules: RuleSet, result: PlayerResult, name: str) -> list[Pro
     if not rules.phased:
         if done is None and phase is None:
             return []
-        message = f"{rules.name} is played in rounds, not phases: {name}'s result has no phase."
+        message = _(
+            "{rules} is played in rounds, not phases: {name}'s result has no phase."
+        ).format(rules=rules.local_name, name=name)
         return [Problem("not-a-phase-game", message)]
     problems: list[Problem] = []
     if done is not None and not isinstance(done, bool):
-        problems.append(Problem("bad-phase-done", f"{name}'s phase_done must be true or false."))
+        message = _("{name}'s phase_done must be true or false.").format(name=name)
+        problems.append(Problem("bad-phase-done", message))
     elif done is False and result.went_out:
-        message = (
-            f"{name} went out, so {name} completed the phase (going out lays it down): "
-            f"phase_done cannot be false for {name}."
-        )
+        message = _(
+            "{name} went out, so {name} completed the phase (going out lays it down): "
+            "phase_done cannot be false for {name}."
+        ).format(name=name)
         problems.append(Problem("out-without-phase", message))
     if phase is None:
         return problems
     if isinstance(phase, bool) or not isinstance(phase, int):
-        problems.append(Problem("bad-phase", f"{name}'s phase must be a whole number."))
+        message = _("{name}'s phase must be a whole number.").format(name=name)
+        problems.append(Problem("bad-phase", message))
     elif not 1 <= phase <= rules.round_count:
-        message = f"There is no phase {phase}: {rules.name} has phases 1 to {rules.round_count}."
+        message = _("There is no phase {phase}: {rules} has phases 1 to {last}.").format(
+            phase=phase, rules=rules.local_name, last=rules.round_count
+        )
         problems.append(Problem("no-such-phase", message))
     return problems
 
 
+def _player(number: int) -> str:
+    """A player with no name given, by seat number (1 first)."""
+    return _("player {number}").format(number=number)
+
+
 def _going_out_problems(out: list[int], who: list[str]) -> list[Problem]:
     if not out:
-        return [Problem("nobody-out", "one player must have gone out")]
+        return [Problem("nobody-out", _("one player must have gone out"))]
     if len(out) > 1:
-        listed = " and ".join(who[i] for i in out)
-        return [Problem("several-out", f"only one player goes out: {listed} are both marked out")]
+        listed = and_list([who[i] for i in out])
+        message = _("only one player goes out: {players} are marked out").format(players=listed)
+        return [Problem("several-out", message)]
     return []
 
 
@@ -264,7 +289,8 @@ def _seat_points(rules: RuleSet, result: PlayerResult, name: str) -> tuple[int, 
     problems: list[Problem] = []
     if result.went_out:
         if result.points not in (None, 0) or result.cards:
-            problems.append(Problem("out-with-points", f"{name} went out, so scores 0"))
+            message = _("{name} went out, so scores 0").format(name=name)
+            problems.append(Problem("out-with-points", message))
         points = 0
     elif result.cards is not None:
         problems.extend(cards_not_in_deck(rules, result.cards))
@@ -273,11 +299,12 @@ def _seat_points(rules: RuleSet, result: PlayerResult, name: str) -> tuple[int, 
         problems.extend(check_points(result.points, rules.point_table, name))
         points = result.points if not problems else 0
     else:
-        problems.append(Problem("missing-points", f"{name} has no score yet"))
+        problems.append(Problem("missing-points", _("{name} has no score yet").format(name=name)))
         points = 0
     bought = result.bought
     if isinstance(bought, bool) or not isinstance(bought, int) or bought < 0:
-        problems.append(Problem("bad-buys", f"{name}'s buys must be 0 or more"))
+        message = _("{name}'s buys must be 0 or more").format(name=name)
+        problems.append(Problem("bad-buys", message))
     return points, problems
 
 

@@ -142,7 +142,8 @@ function offlineShell(body, status) {
   const html = '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
     '<meta name="viewport" content="width=device-width, initial-scale=1">' +
     "<title>Offline · Scorekeeper</title>" +
-    '<link rel="stylesheet" href="/static/css/app.css"></head><body>' +
+    '<link rel="stylesheet" href="/static/css/app.css">' +
+    '<link rel="icon" href="/static/favicon.svg" type="image/svg+xml"></head><body>' +
     '<header class="topbar"><a class="brand" href="/"><span class="brand-suits" aria-hidden="true">' +
     '<span class="suit-s">♠</span><span class="suit-h">♥</span><span class="suit-d">♦</span>' +
     '<span class="suit-c">♣</span></span> <span class="brand-word">Scorekeeper</span></a></header>' +

@@ -142,13 +142,7 @@ MAKERS: dict[MeldKind, Maker] = {
     MeldKind.FLUSH: _groups(MeldKind.FLUSH),
 }
 
-_WildOnly = tuple[int, MeldKind, int, int]
-
-# The memo of failed states is kept from this node of a search on: most searches end
-# sooner, and would only pay for keeping it.
-MEMO_FROM = int(
-    __import__("os").environ.get("MEMO_FROM", "64")
-)  # a meld of wilds only: spec, kind, wilds, room
+_WildOnly = tuple[int, MeldKind, int, int]  # a meld of wilds only: spec, kind, wilds, room
 
 
 class _Search:

@@ -7,6 +7,8 @@ cuts and why that is sound:
 - :mod:`.memo`: ``memo``, the states seen to fail are not searched again;
 - :mod:`.card_count`: ``card-count``, the cards left reach the melds still to make (and a
   card to discard);
+- :mod:`.card_homes`: ``card-homes``, all out, every card left has a meld still open it
+  could go into;
 - :mod:`.group_room`: ``group-room``, the colour melds and flushes still to make have
   their cards, colour by colour, with the wilds free;
 - :mod:`.run_suits`: ``run-suits``, where runs must be of different suits, each run
@@ -37,7 +39,17 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from ..solver_model import SearchRules
-from . import card_count, cover, group_room, meld_wilds, memo, run_cards, run_room, run_suits
+from . import (
+    card_count,
+    card_homes,
+    cover,
+    group_room,
+    meld_wilds,
+    memo,
+    run_cards,
+    run_room,
+    run_suits,
+)
 from .pruning import Check, Pruning
 
 # In the order the search asks them: the cheap and the sharp first.
@@ -45,6 +57,7 @@ CHECKS: tuple[Pruning, ...] = (
     card_count.PRUNING,
     group_room.PRUNING,
     run_suits.PRUNING,
+    card_homes.PRUNING,
     meld_wilds.PRUNING,
     run_room.PRUNING,
     cover.PRUNING,

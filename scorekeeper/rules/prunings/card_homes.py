@@ -1,0 +1,221 @@
+"""Pruning ``card-homes``: all out, every card not yet decided has a meld it could go into.
+
+In an all-out round every natural card goes into a meld: one of the contract's melds still
+to make, or an extra meld where the rule set allows them. A card can only go into a meld of
+a kind whose cards it could join, with the other cards not yet decided and the wilds still
+free: so for each card there must be a kind (of an open contract meld, or an extra meld's)
+for which the cards and wilds could make a meld holding it, at least as long as the
+shortest such meld must be:
+
+- a set: the cards of its rank (one per suit where suits must differ) and the wilds;
+- a run: the cards in some window of the run's length holding it, on the rule set's line of
+  ranks (one suit, or every suit where runs may mix them; round the corner where aces wrap;
+  a rank with no place in a run has none), and the wilds;
+- a colour meld or flush: the cards of its colour or suit, and the wilds;
+
+each with at least the natural cards its kind asks for, and no more wilds than a meld may
+hold. The wild cards need homes too: where a meld holds a few wilds at most, the wilds not
+yet placed must fit into the melds laid (their room) and the melds still to make (that few
+each; an extra meld needs a natural card, so there are no more of them than natural cards
+left). Every test counts more than any one meld could have (a window's cards need not all
+go into one run, the wilds are shared), so it is sound for every rule set and kind in an
+all-out round. It is the bound the rounds of issue 24's kinds lacked: a colour meld may take
+any of its colour's cards, and an extra meld any kind, so without it the search tries every
+way of sharing cards out before finding one no meld can take. (In the rounds of sets and runs
+of one suit, ``cover`` and ``run-cards`` ask this and more: it leaves those rounds to them.)
+
+One colour meld of 4, all out, extra melds of any kind allowed, one wild in a meld at most
+(Carioca's runs of four otherwise): the clubs ``2♣ 10♣ J♣`` are three black cards, and no set,
+run or colour meld could take the ``2♣``; ``10♣ J♣ Q♣ K♣`` is a run.
+
+>>> import dataclasses
+>>> from ..cards import parse_cards
+>>> from ..options import with_options
+>>> from ..presets import CARIOCA
+>>> from ..rulesets import Contract, GoingOut, MeldSpec, RoundSpec
+>>> from ..search_state import SearchState
+>>> round_ = RoundSpec(Contract((MeldSpec(MeldKind.COLOR, 4),)), 12, GoingOut.ALL_OUT)
+>>> rules = with_options(
+...     dataclasses.replace(CARIOCA, rounds=(round_,)),
+...     {"extra_melds": True, "extra_meld_kinds": "any", "wilds_per_meld": 1},
+... )
+>>> red = "8H KD QD AD 2H 10D JD 5D"
+>>> every_card_has_a_home(SearchState.of(rules, 1, parse_cards("10C 2C JC 8D " + red)).node(0))
+False
+>>> every_card_has_a_home(SearchState.of(rules, 1, parse_cards("10C JC QC KC " + red)).node(0))
+True
+
+Two flushes of 4, all out, no extra melds, one wild in a meld at most: three jokers cannot
+all be placed, however the nine clubs are shared.
+
+>>> round_ = RoundSpec(Contract((MeldSpec(MeldKind.FLUSH, 4),) * 2), 12, GoingOut.ALL_OUT)
+>>> options = {"wilds_per_meld": 1, "extra_melds": False}
+>>> rules = with_options(dataclasses.replace(CARIOCA, rounds=(round_,)), options)
+>>> clubs = "4C 5C 6C 7C 9C 9C JC QC KC"
+>>> every_card_has_a_home(SearchState.of(rules, 1, parse_cards(clubs + " JK JK JK")).node(0))
+False
+>>> every_card_has_a_home(SearchState.of(rules, 1, parse_cards(clubs + " 10C JK JK")).node(0))
+True
+"""
+
+from __future__ import annotations
+
+from ..rulesets import MeldKind
+from ..search_state import Node
+from ..solver_model import CELLS, HIGH_ACE, MAX_RUN, SUITS, UNBOUNDED, SearchRules
+from .pruning import Pruning
+
+_COLOUR = tuple(1 if suit.is_red else 0 for suit in SUITS)  # per suit index
+_LINE = (1 << 15) - 2  # run positions 1 (the low ace) to 14 (the high ace)
+
+
+def every_card_has_a_home(node: Node) -> bool:
+    """Whether every natural card not yet decided (and every ace kept high) could go into
+    a meld of some kind still open, with the cards and wilds left (see the module)."""
+    state, rules = node.state, node.state.rules
+    shortest = _shortest_open(node)
+    if not shortest:
+        return True  # (the search's own end tells a card left over)
+    # A dual card needs no home (it may turn wild), and may join a meld either way: counted
+    # among the natural cards and among the free wilds (more than it is: still a bound).
+    dual = state.hand.dual
+    homes = Homes(rules, state.naturals, node.masks, node.free, shortest)
+    for c in range(node.at, CELLS):
+        if state.naturals[c] and c not in dual and not homes.has(c):
+            return False
+    high = [suit for suit in range(4) if state.high_aces[suit]]
+    if high and not (
+        MeldKind.RUN in shortest and all(homes.run_has(suit, HIGH_ACE) for suit in high)
+    ):
+        return False
+    return _wilds_have_homes(node)
+
+
+def _wilds_have_homes(node: Node) -> bool:
+    """Whether the wilds not yet placed fit into the melds laid and still to make, where a
+    meld holds a few at most (the undecided dual cards may stay natural: not counted)."""
+    state, rules = node.state, node.state.rules
+    if rules.wild_cap >= UNBOUNDED:
+        return True
+    melds = state.to_make
+    if rules.extras:
+        if any(rules.min_naturals(kind) == 0 for kind, _ in rules.extras):
+            return True  # extra melds of wilds only: no bound
+        melds += sum(state.naturals)
+    return state.pool - state.committed <= state.room + rules.wild_cap * melds
+
+
+def _shortest_open(node: Node) -> dict[MeldKind, int]:
+    """The fewest cards of a meld of each kind a card could still go into: the contract's
+    melds still to make, and the extra melds (all out, where allowed)."""
+    state = node.state
+    out: dict[MeldKind, int] = {}
+    for j, spec in enumerate(state.specs):
+        if state.open[j]:
+            out[spec.kind] = min(out.get(spec.kind, UNBOUNDED), spec.min_length)
+    for kind, length in state.rules.extras:
+        out[kind] = min(out.get(kind, UNBOUNDED), length)
+    return out
+
+
+class Homes:
+    """The counts a node's cards are judged by, gathered once per node."""
+
+    def __init__(
+        self,
+        rules: SearchRules,
+        naturals: list[int],
+        masks: list[int],
+        free: int,
+        shortest: dict[MeldKind, int],
+    ) -> None:
+        self.rules = rules
+        self.naturals = naturals
+        self.shortest = shortest
+        self.free = free
+        self.suits = [sum(naturals[s:CELLS:4]) for s in range(4)]
+        self.colours = [0, 0]
+        for s in range(4):
+            self.colours[_COLOUR[s]] += self.suits[s]
+        self.masks = (
+            masks if not rules.any_suit else [masks[0] | masks[1] | masks[2] | masks[3]] * 4
+        )
+
+    def has(self, c: int) -> bool:
+        """Whether the card at cell ``c`` could go into a meld of some kind still open."""
+        rank, suit = c // 4 + 1, c % 4
+        shortest = self.shortest
+        if MeldKind.SET in shortest and self.set_has(rank):
+            return True
+        colour = self.colours[_COLOUR[suit]]
+        if MeldKind.COLOR in shortest and self.fits(MeldKind.COLOR, colour):
+            return True
+        if MeldKind.FLUSH in shortest and self.fits(MeldKind.FLUSH, self.suits[suit]):
+            return True
+        if MeldKind.RUN in shortest:
+            return self.run_has(suit, rank) or (rank == 1 and self.run_has(suit, HIGH_ACE))
+        return False
+
+    def fits(self, kind: MeldKind, naturals: int, length: int | None = None) -> bool:
+        """Whether ``naturals`` natural cards and the free wilds could make a meld of
+        ``kind`` (of ``length`` cards, or the shortest open)."""
+        rules = self.rules
+        if naturals < max(1, rules.min_naturals(kind)):
+            return False
+        wilds = min(self.free, rules.wild_cap)
+        if rules.wilds_at_most_naturals:
+            wilds = min(wilds, naturals)
+        return naturals + wilds >= (length or self.shortest[kind])
+
+    def set_has(self, rank: int) -> bool:
+        cards = self.naturals[(rank - 1) * 4 : rank * 4]
+        distinct = self.rules.set_max <= 4
+        return self.fits(MeldKind.SET, sum(1 for n in cards if n) if distinct else sum(cards))
+
+    def run_has(self, suit: int, position: int) -> bool:
+        """Whether some window holding ``position`` (of ``suit``, or any suit where runs mix
+        them), at least a run's length, has enough natural cards, with the free wilds in its
+        gaps. (A window longer than the run's length and than the natural cards a run needs
+        plus the wilds would still do with an end position less: the lengths tried stop
+        there.)"""
+        rules = self.rules
+        rank = 1 if position == HIGH_ACE else position
+        if rank in rules.holes:
+            return False
+        length = self.shortest[MeldKind.RUN]
+        wilds = min(self.free, rules.wild_cap)
+        longest = min(MAX_RUN, max(length, max(1, rules.run_min_naturals) + wilds))
+        mask = self.masks[suit]
+        if rules.wrap:  # ranks 1-13 as bits 0-12, twice round the circle
+            ranks = (mask >> 1) & 0x1FFF
+            line, lowest, highest = ranks | ranks << 13, 0, 25
+            places: tuple[int, ...] = (rank - 1, rank + 12)
+        else:
+            line, lowest, highest = mask & _LINE, rules.lowest, rules.highest
+            places = (position,)
+        for size in range(length, longest + 1):
+            for place in places:
+                for low in range(max(lowest, place - size + 1), place + 1):
+                    if low + size - 1 > highest:
+                        break
+                    window = line >> low & ((1 << size) - 1)
+                    if self.fits(MeldKind.RUN, window.bit_count(), size):
+                        return True
+        return False
+
+
+def sound_for(rules: SearchRules) -> bool:
+    """All out, in the rounds the classic prunings cannot bound (:attr:`.SearchRules.plain`
+    false): sound in every all-out round, it only costs time where ``cover`` and
+    ``run-cards`` already look."""
+    return rules.all_out and not rules.plain
+
+
+PRUNING = Pruning(
+    name="card-homes",
+    cuts="all out: a card left could go into no meld still open",
+    sound_for=sound_for,
+    check=every_card_has_a_home,
+)
+
+__all__ = ["PRUNING", "every_card_has_a_home"]

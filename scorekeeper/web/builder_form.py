@@ -207,8 +207,8 @@ class BuilderForm:
             decks={n: str(rules.decks.decks_for(n)) for n in ALL_PLAYER_COUNTS},
             jokers_per_deck=str(rules.decks.jokers_per_deck),
             example_round=str(_example_round(rules)),
-            summary=rules.summary,
-            summary_auto=rules.summary if _written_by_the_app(rules) else "",
+            summary=rules.local_summary,
+            summary_auto=rules.local_summary if _written_by_the_app(rules) else "",
             progression=rules.progression.value,
             row_jokers={n: str(rules.decks.jokers_for(n)) for n in ALL_PLAYER_COUNTS},
             **_points_fields(rules.point_table),
@@ -422,7 +422,8 @@ class BuilderForm:
             text = rules.summary
         else:
             text = rules.summary if same else summary(rules)
-            self.summary = self.summary_auto = text
+            shown = dataclasses.replace(rules, summary=text).local_summary if same else text
+            self.summary = self.summary_auto = shown
         return dataclasses.replace(rules, summary=text, source=rules.source if same else "")
 
     def start_rules(self) -> RuleSet | None:

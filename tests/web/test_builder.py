@@ -696,3 +696,21 @@ def test_saved_rules_that_no_longer_read_never_take_a_page_down(app: Flask) -> N
     deleted = client.post(f"/rules/saved/{saved_id}/delete")
     assert deleted.status_code == 303
     assert "None yet" in text(client.get("/rules/saved"))
+
+
+def test_the_summary_field_shows_a_presets_summary_in_the_readers_language(
+    client: FlaskClient,
+) -> None:
+    """Opened from a preset in Spanish, the builder shows the preset's Spanish summary (it
+    showed the English one); saved unchanged, the rules keep their English summary and their
+    summaries in other languages."""
+    client.set_cookie("language", "es")
+    carioca = PRESETS["carioca"]
+    fields = builder_fields(client, "carioca")
+    assert fields["summary"] == fields["summary_auto"] == dict(carioca.summaries)["es"]
+    assert fields["summary"] != carioca.summary
+    fields["name"] = "Nuestra carioca"
+    fields = form_of(text(client.post("/rules/build", data=fields, headers=HX)))
+    assert fields["summary"] == dict(carioca.summaries)["es"]
+    kept = saved_document(client, save_from(client, "carioca", name="Nuestra carioca"))
+    assert kept["summary"] == carioca.summary

@@ -55,6 +55,22 @@ def reject_constant(name: str) -> Any:
     raise ValueError(f"{name} is not a number JSON allows")
 
 
+_JSON_TYPES = {
+    type(None): "null",
+    bool: "boolean",
+    int: "integer",
+    float: "number",
+    str: "string",
+    list: "array",
+    dict: "object",
+}
+
+
+def json_type(value: Any) -> str | None:
+    """The JSON type of a value as JSON Schema names it (``"string"``, ``"array"`` ...)."""
+    return _JSON_TYPES.get(type(value))
+
+
 def field_name(path: Path) -> str:
     """``results[2].points``; ``the request`` for the value itself.
 

@@ -387,6 +387,7 @@ def test_an_import_refused_in_german_names_each_problem_and_place(
     game["id"] = "game-1-" + "x" * 16
     game["rounds"][1]["entries"][1]["points"] += 1  # not what the round scores
     game["rounds"][1]["went_out_seat"] = 5  # no such seat
+    game["title"] = 7  # a field of the wrong type: pydantic's error, in whole sentences
 
     def problems(language: str) -> list[str]:
         page = client.post(
@@ -407,3 +408,5 @@ def test_an_import_refused_in_german_names_each_problem_and_place(
     assert any("die Gruppe" in p and "sie führt eine Person doppelt" in p for p in german)
     assert any("Runde 2" in p and "went_out_seat: es gibt keinen Platz 5" in p for p in german)
     assert any("Runde 2, Platz 1" in p and "points: dieser Eintrag zählt" in p for p in german)
+    assert any("title must be text, not a number" in p for p in english)
+    assert any("title muss Text sein, nicht eine Zahl" in p for p in german), german

@@ -32,6 +32,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from .. import validation_words
 from ..errors import Conflict, GameError, Invalid
 from ..jsontext import problems as text_problems
 from ..jsontext import shown
@@ -232,6 +233,9 @@ _PLACES = {
 }  # fmt: skip
 
 
+THE_VALUE = N_("the value")  # a problem's subject where no field is named (a whole entry)
+
+
 def _place_of(key: str, n: int) -> str:
     """``round 3``, ``seat 0``... in the reader's language."""
     return _(_PLACES[key]).format(n=n)
@@ -250,10 +254,9 @@ def _parsed(
     except ValidationError as error:
         for found in error.errors():
             inside, field = _place(found["loc"])
-            problems.add(
-                _at(where, inside), f"{field}: {found['msg']}" if field else found["msg"],
-                order=order,
-            )  # fmt: skip
+            message, values = validation_words.says(found)
+            said = validation_words.sentence(message, values, field or _(THE_VALUE))
+            problems.add(_at(where, inside), said, order=order)
         return None, error
 
 

@@ -142,7 +142,7 @@ def test_one_pass_finds_every_problem_of_a_group_file(
     assert found == [
         "the group: its name has control characters or extra spaces: 'Smiths\\x07'",
         f"game 1 ({ids[0]}), round 1, seat 2: Cy's points cannot be negative (-5)",
-        f"game 2 ({ids[1]}): title: Input should be a valid string",
+        f"game 2 ({ids[1]}): title must be text, not a number",
         f"game 2 ({ids[1]}), round 2: went_out_seat: there is no seat 7 in a game of 3 "
         "players (the seats are 0 to 2)",
         f"game 3 ({ids[2]}): unknown person 'Zed': not in the group's people",
@@ -176,8 +176,8 @@ def test_a_game_of_the_wrong_shape_is_still_checked_round_by_round(
     found = [f"{p['where']}: {p['problem']}" for p in refused.value.details["problems"]]
     where = f"game 1 ({game['id']})"
     assert found == [
-        f"{where}: version: Input should be a valid integer",
-        f"{where}, round 4: cut_bonus: Input should be a valid boolean",
+        f"{where}: version must be a whole number, not text",
+        f"{where}, round 4: cut_bonus must be true or false, not text",
         f"{where}, round 5, seat 1: Bob's points cannot be negative (-5)",
     ]
 

@@ -379,7 +379,7 @@ def test_every_problem_is_listed_with_where_it_is(
     assert found == [
         f"game 1 ({first}), player 2: the name has control characters or extra spaces: 'Bob  '",
         f"game 1 ({first}), round 3: the entry of the player who went out must say so",
-        f"game 2 ({second}), round 1, seat 1: points: Input should be a valid integer",
+        f"game 2 ({second}), round 1, seat 1: points must be a whole number, not text",
         f"game 3 ({third}), round 1, seat 1: cards: " + found[3].split("cards: ", 1)[-1],
         f"game 4 ({first}): a game with this id is already here, or earlier in the file",
     ]

@@ -383,7 +383,7 @@ def test_a_refused_import_lists_every_problem(family: Family) -> None:
     here = "a game with this id is already here, or earlier in the file"
     items = re.findall(r"<li><strong>(.*?)</strong>: (.*?)</li>", page)
     assert items == [
-        (f"game 1 ({first}), round 2, seat 2", "points: Input should be a valid integer"),
+        (f"game 1 ({first}), round 2, seat 2", "points must be a whole number, not text"),
         (f"game 2 ({second})", "unknown person &#39;&lt;b&gt;Eve&lt;/b&gt;&#39;: not in the "
          "group&#39;s people"),
         (f"game 2 ({second})", here),  # the group's games are in this database already

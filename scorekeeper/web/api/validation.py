@@ -19,32 +19,12 @@ import typing
 from typing import Any, NamedTuple
 
 from pydantic import BaseModel, ValidationError
-from pydantic_core import ErrorDetails
 
-from ...jsontext import Path, field_name, shown
-from ...rules.language import N_, _
-from .schemas import json_type
+from ...jsontext import Path, field_name, json_type, shown
+from ...rules.language import N_
+from ...validation_words import says, sentence
 
 __all__ = ["Path", "Problem", "field_name", "problems", "shown", "validation_error"]
-# What a value is and what a field must be, as noun phrases a sentence names (each marked
-# for the catalogues, translated where the sentence is said).
-_SAID = {
-    "null": "null",
-    "boolean": N_("true/false"),
-    "integer": N_("a number"),
-    "number": N_("a decimal number"),
-    "string": N_("text"),
-    "array": N_("a list"),
-    "object": N_("an object"),
-}
-_EXPECTED = {
-    "string_type": N_("text"),
-    "int_type": N_("a whole number"),
-    "bool_type": N_("true or false"),
-    "list_type": N_("a list"),
-    "dict_type": N_("an object of name/value pairs"),
-    "model_type": N_("an object"),
-}
 
 
 class Problem(NamedTuple):
@@ -59,15 +39,7 @@ class Problem(NamedTuple):
 
     def sentence(self, field: str) -> str:
         """The problem as a sentence about ``field`` (its name, or ``Bob's points``)."""
-        values = {name: _(value) if name in _SAID_PARTS else value for name, value in self.values}
-        return _(self.message).format(field=field, **values)
-
-
-_SAID_PARTS = {
-    "expected",
-    "given",
-    "choices",
-}  # values that are phrases of the catalogue themselves
+        return sentence(self.message, self.values, field)
 
 
 def validation_error(model: type[BaseModel], data: Any) -> ValidationError:
@@ -89,7 +61,7 @@ def problems(error: ValidationError, data: Any, model: type[BaseModel]) -> list[
         if item["type"] == "extra_forbidden":
             unknown.setdefault(path[:-1], []).append(str(path[-1]))
         else:
-            found.setdefault(path, _says(item))
+            found.setdefault(path, says(item))
     # Unknown fields first: a misspelt field is also the cause of a missing one.
     return [
         Problem(
@@ -119,33 +91,6 @@ def _path(loc: tuple[str | int, ...], data: Any) -> Path:
         except (KeyError, IndexError, TypeError):
             here = None
     return tuple(path)
-
-
-def _says(item: ErrorDetails) -> tuple[str, tuple[tuple[str, str], ...]]:
-    """The sentence for one of pydantic's errors (English, a ``{field}`` placeholder) and the
-    values it names."""
-    kind, context = item["type"], item.get("ctx") or {}
-    if kind == "missing":
-        return N_("{field} is missing"), ()
-    if kind == "string_too_long":
-        return N_("{field} is too much text (at most {limit} characters)"), (
-            ("limit", str(context["max_length"])),
-        )
-    if kind == "too_long":
-        return N_("{field} has {count} items: at most {limit} fit"), (
-            ("count", str(context.get("actual_length"))),
-            ("limit", str(context["max_length"])),
-        )
-    given = _SAID.get(json_type(item["input"]) or "", N_("that"))
-    if kind == "one_of":  # our own union's sentence (schemas.py), already in words
-        return N_("{field} must be {choices}, not {given}"), (
-            ("choices", item["msg"]),
-            ("given", given),
-        )
-    expected = _EXPECTED.get(kind)
-    if expected is None:
-        return N_("{field} is wrong: {problem}"), (("problem", item["msg"]),)
-    return N_("{field} must be {expected}, not {given}"), (("expected", expected), ("given", given))
 
 
 def _model_at(model: type[BaseModel], path: Path) -> type[BaseModel]:

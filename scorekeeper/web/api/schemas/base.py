@@ -8,6 +8,7 @@ from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Discriminator, Field, Tag, WithJsonSchema
 
+from ....jsontext import json_type
 from ....rules.language import N_
 
 
@@ -32,21 +33,6 @@ class Error(Answer):
 
 
 # --- values that may be one of several JSON types -------------------------------------------
-
-_KINDS = {
-    type(None): "null",
-    bool: "boolean",
-    int: "integer",
-    float: "number",
-    str: "string",
-    list: "array",
-    dict: "object",
-}
-
-
-def json_type(value: Any) -> str | None:
-    """The JSON type of a value as JSON Schema names it (``"string"``, ``"array"`` ...)."""
-    return _KINDS.get(type(value))
 
 
 def by_json_type(expected: str) -> Discriminator:

@@ -36,15 +36,32 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, NamedTuple
 
 from .errors import Invalid
+from .rules.language import N_, _
 
 MAX_DEPTH = 32
 MAX_SHOWN = 40  # characters of a name shown in a path
 MAX_LISTED = 20  # bad strings named in one refusal
-HALF_CHARACTER = "is not valid text: it holds half of a character"
-TOO_DEEP = f"is nested too deeply (at most {MAX_DEPTH} levels of JSON lists and objects)"
+# What is wrong at a place, as whole sentences about it (``{field}``: its name), said in the
+# reader's language.
+HALF_CHARACTER = N_("{field} is not valid text: it holds half of a character ({escape})")
+NAME_HALF_CHARACTER = N_("{field} (a name) is not valid text: it holds half of a character")
+TOO_DEEP = N_("{field} is nested too deeply (at most {most} levels of JSON lists and objects)")
+
+
+class Wrong(NamedTuple):
+    """What is wrong at one place: a sentence of the catalogue, and the escape it shows."""
+
+    message: str
+    escape: str = ""
+
+    def about(self, field: str) -> str:
+        """The sentence about ``field`` (a place's name, or ``the request``)."""
+        return _(self.message).format(field=field, escape=self.escape, most=MAX_DEPTH)
+
+
 _SURROGATE = re.compile("[\ud800-\udfff]")
 _ESCAPED_SURROGATE = re.compile(r"\\u[dD][89a-fA-F]")
 
@@ -108,18 +125,18 @@ def parse(text: str | bytes, what: str = "the request") -> Any:
 
 def too_deep(what: str) -> Invalid:
     """Text nested too deeply to read at all: not JSON this app reads (``bad-json``)."""
-    return Invalid(f"{what} {TOO_DEEP}", {"code": "bad-json", "field": what})
+    return Invalid(Wrong(TOO_DEEP).about(what), {"code": "bad-json", "field": what})
 
 
-def problems(value: Any, where: Path = (), text: str | None = None) -> Iterator[tuple[Path, str]]:
+def problems(value: Any, where: Path = (), text: str | None = None) -> Iterator[tuple[Path, Wrong]]:
     """Each place in ``value`` that no JSON door takes, with what is wrong there: a string
     (or a key) that is not valid text, or nesting deeper than MAX_DEPTH. Walked without
     recursion, so any value can be checked; given the JSON ``text`` it was read from, a
     value whose text has no surrogate's escape and is not nested too deeply (both seen in
     the text, several times faster than a walk) is not walked.
 
-    >>> list(problems(["ok", {"a": "\\ud800"}]))
-    [((1, 'a'), 'is not valid text: it holds half of a character (\\\\ud800)')]
+    >>> [(path, wrong.about("it")) for path, wrong in problems(["ok", {"a": "\\ud800"}])]
+    [((1, 'a'), 'it is not valid text: it holds half of a character (\\\\ud800)')]
     >>> list(problems(["ok"], text='["ok"]'))
     []
     """
@@ -131,16 +148,16 @@ def problems(value: Any, where: Path = (), text: str | None = None) -> Iterator[
         if isinstance(item, str):
             found = _SURROGATE.search(item)
             if found is not None:
-                yield path, f"{HALF_CHARACTER} ({_escaped(found.group())})"
+                yield path, Wrong(HALF_CHARACTER, _escaped(found.group()))
         elif isinstance(item, dict | list):
             if len(path) - len(where) >= MAX_DEPTH:
-                yield path, TOO_DEEP
+                yield path, Wrong(TOO_DEEP)
                 continue
             pairs = item.items() if isinstance(item, dict) else enumerate(item)
             children = []
             for key, child in pairs:
                 if isinstance(key, str) and _SURROGATE.search(key):
-                    yield (*path, key), f"(a name) {HALF_CHARACTER}"
+                    yield (*path, key), Wrong(NAME_HALF_CHARACTER)
                 children.append(((*path, key), child))
             stack.extend(reversed(children))
 
@@ -168,17 +185,18 @@ def check(value: Any, what: str = "the request") -> Any:
     finds: ``details`` has the first place's name (``field``) and every one with its
     problem (``problems``)."""
     found = []
-    for path, says in problems(value):
-        found.append((field_name(path) if path else what, says))
+    for path, wrong in problems(value):
+        found.append((field_name(path) if path else what, wrong))
         if len(found) >= MAX_LISTED:
             break
     if found:
+        said = [(name, wrong.about(name)) for name, wrong in found]
         raise Invalid(
-            "; ".join(f"{name} {says}" for name, says in found[:3]),
+            "; ".join(sentence for _name, sentence in said[:3]),
             {
-                "code": "too-deep" if found[0][1] == TOO_DEEP else "bad-text",
+                "code": "too-deep" if found[0][1].message == TOO_DEEP else "bad-text",
                 "field": found[0][0],
-                "problems": [{"field": name, "problem": says} for name, says in found],
+                "problems": [{"field": name, "problem": sentence} for name, sentence in said],
             },
         )
     return value

@@ -627,3 +627,23 @@ def test_a_rounds_refusals_speak_the_language(
         english, said = refusal(points, "en"), refusal(points, language)
         assert kept in english and kept in said
         assert said != english and english_left(said, language) == [], (english, said)
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [("es", "está anidado demasiado hondo"), ("de", "ist zu tief verschachtelt")],
+)
+def test_a_broken_json_body_is_refused_in_the_language(
+    client: FlaskClient, language: str, said: str
+) -> None:
+    """The JSON doors' own refusals (nesting too deep, half a character) are whole sentences
+    in the reader's language, the field's name and the code as they were."""
+    deep = '{"rules": ' + "[" * 100 + "]" * 100 + "}"
+    half = '{"rules": "liverpool", "round": 1, "melds": [["7H"]], "bogus\\ud800": 1}'
+    headers = {"Accept-Language": language, "Content-Type": "application/json"}
+    for body, code, words in ((deep, "too-deep", said), (half, "bad-text", "")):
+        answer = client.post("/api/v1/referee/contract", data=body, headers=headers)
+        assert answer.status_code == 400
+        error = answer.get_json()
+        assert error["details"]["code"] == code, error
+        assert words in error["error"] and english_left(error["error"], language) == [], error

@@ -21,7 +21,7 @@ from ..models import (
     Player,
 )
 from ..rules import PRESETS, RulesError, RuleSet, RuleSetDocumentError, resolve_rules, to_document
-from ..rules.language import N_, _
+from ..rules.language import N_, _, ngettext
 from ..rules.rulesets import MAX_PLAYERS, MIN_PLAYERS
 from .access import grant_edit, new_game_id, new_join_code
 from .history import log_change
@@ -65,10 +65,11 @@ def _read_rules(preset: Any, options: Any, problems: dict[str, str]) -> RuleSet 
         return resolve_rules(preset if isinstance(preset, str | Mapping) else "", options or {})
     except RuleSetDocumentError as error:
         count = len(error.problems)
-        problems["rules"] = (
-            f"the rule-set document has {count} problem{'s' if count > 1 else ''}: "
-            + "; ".join(error.problems)
-        )
+        problems["rules"] = ngettext(
+            "the rule-set document has {count} problem: {problems}",
+            "the rule-set document has {count} problems: {problems}",
+            count,
+        ).format(count=count, problems="; ".join(error.problems))
         return None
     except RulesError as error:
         problems["rules" if "option" not in error.message else "options"] = error.message

@@ -266,9 +266,9 @@ def _text(data: Any, where: str, problems: Problems, order: int = 0, clean: bool
     the reader saw is ``clean`` is not walked again."""
     if clean:
         return True
-    for path, says in text_problems(data):
+    for path, wrong in text_problems(data):
         inside, field = _place(path)
-        problems.add(_at(where, inside), f"{field} {says}" if field else says, order=order)
+        problems.add(_at(where, inside), wrong.about(field or _(THE_VALUE)), order=order)
         clean = False
     return clean
 

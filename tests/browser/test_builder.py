@@ -26,6 +26,17 @@ pytestmark = pytest.mark.browser
 GAME_URL = re.compile(r".*/games/[A-Za-z0-9_-]{22}$")
 
 
+def round_opened(page: Any, index: int) -> None:
+    """Wait until the builder's list of open parts names round ``index`` (the page keeps it
+    on the details' "toggle" event, which comes after the click: a change made before it would
+    post the round as closed, and the form would come back with it folded)."""
+    page.wait_for_function(
+        "i => document.querySelector('form#builder input[name=open]')"
+        ".value.split(' ').includes('round-' + i)",
+        arg=index,
+    )
+
+
 def settled(page: Any) -> None:
     """Wait until htmx has finished swapping."""
     expect(page.locator(".htmx-request, .htmx-swapping, .htmx-settling")).to_have_count(0)
@@ -42,6 +53,7 @@ def test_build_save_and_play_a_run_of_seven(page: Any, live_server: Any, screens
     expect(summary).to_contain_text("Two sets — at least 6 cards")
     # Round 1: a run of 7 instead of two sets (each round folds away: open it first).
     page.click("[data-round='1'] summary")
+    round_opened(page, 0)
     page.select_option("#r0-m0-kind", "run")
     settled(page)
     page.fill("#r0-m0-length", "7")

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.test_builder import no_horizontal_overflow, phone, settled
+from tests.browser.test_builder import no_horizontal_overflow, phone, round_opened, settled
 from tests.conftest import SCREENSHOTS
 
 pytestmark = pytest.mark.browser
@@ -35,6 +35,7 @@ def small_targets(page: Any, selector: str) -> list[dict[str, Any]]:
 def build_a_colour_round(page: Any, url: str) -> None:
     page.goto(url + "/rules/build?from=liverpool")
     page.click("[data-round='1'] summary")
+    round_opened(page, 0)
     page.select_option("#r0-m0-kind", "color")
     settled(page)
     page.fill("#r0-m0-length", "5")

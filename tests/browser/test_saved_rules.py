@@ -16,7 +16,7 @@ import pytest
 from playwright.sync_api import expect
 
 from scorekeeper.rules.document_reader import from_document
-from tests.browser.test_builder import settled
+from tests.browser.test_builder import round_opened, settled
 
 pytestmark = pytest.mark.browser
 
@@ -26,6 +26,7 @@ def save_sevens(page: Any, base: str) -> str:
     page's address."""
     page.goto(base + "/rules/build?from=liverpool")
     page.click("[data-round='1'] summary")
+    round_opened(page, 0)
     page.select_option("#r0-m0-kind", "run")
     settled(page)
     page.fill("#r0-m0-length", "7")
@@ -80,5 +81,6 @@ def test_changing_saved_rules_keeps_them(page: Any, live_server: Any) -> None:
     expect(page.locator("#builder-name")).to_have_value("Sevens")
     expect(page.locator("#r1-dealt")).to_have_value("11")
     page.click("[data-round='1'] summary")
+    round_opened(page, 0)
     expect(page.locator("#r0-m0-kind")).to_have_value("run")
     expect(page.locator("#builder-summary-text")).to_contain_text("11 cards")

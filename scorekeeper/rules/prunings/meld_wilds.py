@@ -7,8 +7,11 @@ choice of ranks for them needs (:func:`sets_need`: two sets of one rank need the
 cards of two). Melds share no card, so together they need at least the sum of these (the
 best window counted for each run, and the cards counted for the sets and for the runs
 alike, only underestimate it), and the free wilds (the hand's, and the dual cards that may
-still turn wild, less what the melds laid need) must cover it. Sound for every rule set of
-sets and runs.
+still turn wild, less what the melds laid need) must cover it. Sound for every rule set:
+colour melds and flushes are not counted (:mod:`.group_room` counts their wilds), runs of
+any suits count every suit's cards as one, runs that turn the corner count windows round
+it, and rules that only forbid ways (a cap of wilds, wilds apart, ranks with no place in a
+run) leave the count a bound.
 
 Liverpool round 3, two runs of four (three natural cards each): ``3♠ 4♠ 6♠`` and
 ``9♦ 10♦ Q♦`` each need a wild. With one joker the search stops at once; with two it goes
@@ -43,7 +46,7 @@ from functools import lru_cache, partial
 from ..rulesets import MeldKind, MeldSpec
 from ..search_state import Node
 from ..solver_model import MAX_RUN, UNBOUNDED, SearchRules
-from .pruning import SETS_AND_RUNS, Pruning, understands
+from .pruning import Pruning
 
 RunWilds = Callable[[int, int, int, int, int], int]
 
@@ -89,7 +92,8 @@ def run_need(
 ) -> int:
     """The fewest wilds and dual cards one run of ``spec`` needs from the cards not yet
     decided, at best (``UNBOUNDED`` if none can be made with ``free`` wilds); ``plain``
-    are the masks without the dual cards."""
+    are the masks without the dual cards. Where runs mix suits, every suit's cards count
+    as one; where aces wrap, the windows go round the corner (:func:`on_circle`)."""
     least = rules.run_min_naturals
     length = spec.min_length
     # A longer run holds a window of ``length`` with no more wilds than it has, so the
@@ -98,10 +102,54 @@ def run_need(
     # A run's natural cards lie within ``least + free`` positions of each other (within its
     # length when contract melds are exactly their length).
     span = length if rules.exact else min(MAX_RUN, max(length, least + free))
+    if rules.any_suit:
+        masks, plain = [_union(masks)], [_union(plain)]
+    if rules.wrap:
+        masks, plain = [on_circle(m) for m in masks], [on_circle(m) for m in plain]
+        wilds_of_run = circle_run_wilds if wilds_of_run is run_wilds else kept_circle_run_wilds
     for mask, plain_mask in zip(masks, plain, strict=True):
         if mask:
             best = min(best, wilds_of_run(mask, plain_mask, length, least, span))
     return best
+
+
+def _union(masks: Sequence[int]) -> int:
+    return masks[0] | masks[1] | masks[2] | masks[3]
+
+
+def on_circle(mask: int) -> int:
+    """A suit's run positions (1-14) as ranks on a circle, twice round, from bit 1: a
+    window of up to 13 bits from bit 1 to 13 is a run's place, turning the corner or not.
+
+    >>> circle = on_circle(1 << 13 | 1 << 1 | 1 << 14)  # a king and an ace (at 1 and 14)
+    >>> [bit for bit in range(28) if circle >> bit & 1]  # A K, then A K again
+    [1, 13, 14, 26]
+    """
+    ranks = (mask >> 1 | mask >> 14) & _RANKS
+    return (ranks | ranks << 13) << 1
+
+
+_RANKS = (1 << 13) - 1
+
+
+def circle_run_wilds(mask: int, plain: int, length: int, least: int, span: int) -> int:
+    """:func:`run_wilds` on a circle of ranks (masks from :func:`on_circle`)."""
+    if least > 1 and not any((mask & w).bit_count() >= least for w in _CIRCLE[span]):
+        return UNBOUNDED
+    best = UNBOUNDED
+    for window in _CIRCLE[length]:
+        if mask & window:
+            best = min(best, length - (plain & window).bit_count())
+    return best
+
+
+kept_circle_run_wilds = lru_cache(maxsize=1 << 14)(circle_run_wilds)
+
+# Every window of ``length`` ranks on the circle, from each rank (one window of all 13).
+_CIRCLE = {
+    length: [((1 << length) - 1) << low for low in range(1, 14 if length < 13 else 2)]
+    for length in range(1, MAX_RUN + 1)
+}
 
 
 def sets_need(
@@ -177,6 +225,8 @@ def enough_wilds(node: Node, wilds_of_run: RunWilds = kept_run_wilds) -> bool:
             sets += state.open[j]
             set_length = min(set_length, spec.min_length)
             continue
+        if spec.kind != MeldKind.RUN:
+            continue  # colour melds and flushes: :mod:`.group_room` counts their wilds
         need += (
             run_need(rules, spec, node.masks, node.plain, node.free, wilds_of_run) * state.open[j]
         )
@@ -190,7 +240,7 @@ def enough_wilds(node: Node, wilds_of_run: RunWilds = kept_run_wilds) -> bool:
 PRUNING = Pruning(
     name="meld-wilds",
     cuts="the melds still to make need more wilds than are free",
-    sound_for=lambda rules: understands(rules, SETS_AND_RUNS),
+    sound_for=lambda rules: True,
     check=enough_wilds,
     plain_check=partial(enough_wilds, wilds_of_run=run_wilds),
     cache="meld-wilds cache",

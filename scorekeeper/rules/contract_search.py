@@ -11,7 +11,16 @@ the first natural card of whatever meld takes it; the search tries, in this orde
 2. if it is a dual card (a 2 that may stand for itself), to make it wild;
 3. if it is an ace and aces may be high, to keep it for the top of a run (``J Q K A``);
 4. in a round with a discard, to leave it in hand (a dual card is made wild instead: a wild
-   no meld takes stays in hand all the same).
+   no meld takes stays in hand all the same);
+5. all out, in a round with colour melds or flushes (in the contract or as extra melds), to
+   keep it for them (:data:`.search_state.GROUP`).
+
+In those rounds the colour melds and flushes are made **last**: a colour meld cares for a
+card's colour, not its rank, so once every other card is decided, the cards kept for them
+differ only by suit. They then stand as one cell per suit, and the search makes the colour
+melds and flushes of those counts (a way to share seven hearts out is tried once, not once
+per choice of seven cards; the states that failed are known by their counts). Made first,
+each colour meld would be tried with every subset of its colour's cards.
 
 A round with a discard is made as soon as every contract meld is made and the wilds they
 use are there. An all-out round is made when every card is decided, none is left, and the
@@ -31,7 +40,8 @@ each), and the makers of choices and the placing of run ends a step per way they
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+import dataclasses
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
 from .budget import StepBudget, current
@@ -41,7 +51,7 @@ from .prunings import ALL, MEMO, Prunings
 from .prunings.memo import FailedStates, free_wilds, state_key
 from .rulesets import MeldKind, MeldSpec
 from .run_ends import place_ends
-from .search_state import HIGH, LEAVE, WILD, SearchState
+from .search_state import GROUP, HIGH, LEAVE, WILD, SearchState
 from .solver_model import CELLS, HIGH_ACE, HandCounts, SearchRules
 
 
@@ -76,8 +86,14 @@ def solve(
     left to discard; the search spends from ``budget`` (:func:`.budget.current`)."""
     if sum(m.min_length for m in rules.slots) > hand.size:
         return None
-    search = _Search(SearchState(rules, hand, must_leave=must_leave), prunings, current(budget))
-    return search.node(0)
+    state = SearchState(rules, hand, must_leave=must_leave)
+    return _Search(state, prunings, current(budget), groups_last=_groups_last(rules)).node(0)
+
+
+def _groups_last(rules: SearchRules) -> bool:
+    """Whether colour melds and flushes are made last (all out, where the round has any)."""
+    kinds = {spec.kind for spec in rules.slots} | {kind for kind, _ in rules.extras}
+    return rules.all_out and bool(kinds & GROUP_KINDS)
 
 
 # The makers of meld choices, by kind: every meld of the kind whose lowest natural card is
@@ -126,9 +142,8 @@ def _runs(
 ) -> Iterable[Choice | GroupChoice]:
     suit = at % 4
     if state.rules.line_runs:
-        return line_runs(
-            state.rules, state.naturals, at, length, state.free(), state.runs[suit], steps
-        )
+        free, others, dual = state.free(), state.runs[suit], state.hand.dual
+        return line_runs(state.rules, state.naturals, at, length, free, others, steps, dual)
     wilds, others, claimants = state.free(), state.runs[suit], state.claimants(j, suit)
     return run_starts(
         state.rules, state.naturals, state.high_aces, at, length, wilds, others, claimants, steps
@@ -142,13 +157,16 @@ MAKERS: dict[MeldKind, Maker] = {
     MeldKind.FLUSH: _groups(MeldKind.FLUSH),
 }
 
+GROUP_KINDS = frozenset({MeldKind.COLOR, MeldKind.FLUSH})
 _WildOnly = tuple[int, MeldKind, int, int]  # a meld of wilds only: spec, kind, wilds, room
 
 
 class _Search:
     """One search over one hand: the state it walks, the checks and the memo it uses."""
 
-    def __init__(self, state: SearchState, prunings: Prunings, budget: StepBudget) -> None:
+    def __init__(
+        self, state: SearchState, prunings: Prunings, budget: StepBudget, groups_last: bool = False
+    ) -> None:
         self.state = state
         self.rules = state.rules
         self.checks = prunings.checks(state.rules)
@@ -158,6 +176,8 @@ class _Search:
         self.node_steps = 1 + len(state.specs) // 4
         # Whether some contract meld may be made of wilds only (then it has no lowest card).
         self.bare = any(self._bare_room(spec) is not None for spec in state.specs)
+        # All out, colour melds and flushes are made last, of the cards kept for them.
+        self.groups_last = groups_last
 
     # --- the walk ----------------------------------------------------------------------------
 
@@ -166,6 +186,8 @@ class _Search:
         self.budget.spend(self.node_steps)
         state = self.state
         at = state.next_cell(at)
+        if at == CELLS and self.groups_last and not state.grouping and any(state.deferred):
+            return self._make_groups()
         finished = self._finish(at)
         if finished is not None or at == CELLS:
             return finished
@@ -188,19 +210,35 @@ class _Search:
                     return None
         return self._branch(at)
 
+    def _make_groups(self) -> Solution | None:
+        """Every card decided: make the colour melds and flushes of the cards kept for
+        them (see the module)."""
+        self.state.group_kept()
+        try:
+            return self.node(0)
+        finally:
+            self.state.group_kept(sign=-1)
+
     def _branch(self, at: int) -> Solution | None:
         """Decide the card at ``at``: in a meld it starts, or set aside (see the module)."""
         state, rules = self.state, self.rules
         for j, spec in enumerate(state.specs):
-            if state.open[j]:
+            if state.open[j] and self._now(spec.kind):
                 found = self._start(at, j, spec.kind, spec.min_length)
                 if found is not None:
                     return found
+        if self.groups_last and not state.grouping:
+            state.set_aside(at, GROUP)
+            found = self.node(at)
+            state.set_aside(at, GROUP, sign=-1)
+            if found is not None:
+                return found
         if rules.extra_melds and rules.all_out:
             for kind, length in rules.extras:
-                found = self._start(at, None, kind, length)
-                if found is not None:
-                    return found
+                if self._now(kind):
+                    found = self._start(at, None, kind, length)
+                    if found is not None:
+                        return found
         for how in self._set_asides(at):
             state.set_aside(at, how)
             found = self.node(at)
@@ -209,10 +247,19 @@ class _Search:
                 return found
         return None
 
+    def _now(self, kind: MeldKind) -> bool:
+        """Whether a meld of ``kind`` is made now: colour melds and flushes, when they
+        are made last, only then, and then only they."""
+        if not self.groups_last:
+            return True
+        return (kind in GROUP_KINDS) == self.state.grouping
+
     def _set_asides(self, at: int) -> list[str]:
         """The ways the card at ``at`` may stay out of a meld it starts. (A dual card is
         not left in hand: made wild, it stays in hand all the same if no meld takes it.)"""
-        ways = []
+        if self.state.grouping:
+            return []
+        ways: list[str] = []
         dual = at in self.state.hand.dual
         if dual:
             ways.append(WILD)
@@ -319,10 +366,13 @@ class _Search:
         among the melds that have room for them."""
         state = self.state
         slot_of = _slot_numbers(self.rules.slots, state.specs)
+        kept = [iter(cells) for cells in state.kept]
         melds: list[SolvedMeld] = []
         # Equal contract melds are filled in reading order: sets by rank, runs by suit.
         for i, (j, kind, laid) in sorted(enumerate(state.made), key=_reading_order):
             choice = ends.get(i, laid)
+            if self.groups_last and isinstance(choice, GroupChoice) and choice.kind in GROUP_KINDS:
+                choice = _kept_cards(choice, kept)
             extra = min(spare, choice.room) if isinstance(choice, SetChoice | GroupChoice) else 0
             spare -= extra
             slot = slot_of[j].pop(0) if j is not None else None
@@ -337,6 +387,13 @@ class _Search:
             melds.append(SolvedMeld(slot_of[j].pop(0), kind, None, wilds + extra))
         melds.sort(key=lambda m: len(self.rules.slots) if m.slot is None else m.slot)
         return Solution(tuple(melds), (*state.turned, *turned))
+
+
+def _kept_cards(choice: GroupChoice, kept: list[Iterator[int]]) -> GroupChoice:
+    """A colour meld or flush made last, with each suit's cell (the ace's) replaced by
+    the cards kept for it, in turn."""
+    cells = tuple(None if c is None else next(kept[c]) for c in choice.cells)
+    return dataclasses.replace(choice, cells=cells)
 
 
 def _reading_order(

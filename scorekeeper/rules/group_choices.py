@@ -18,6 +18,10 @@ in meld order, ``None`` for a wild (a run's wild stands at its place).
   ``room`` is 0). In a round with a discard a run one of whose ends could come off and
   leave it legal is never tried: the shorter run does whatever it does.
 
+Steps (:mod:`.budget`): a colour meld or flush a step per choice of cards, and one more per
+eight natural cards it takes; a run a step per window, and one more per way to fill it
+after the first (filling a long window of any suits is the dearest work of the search).
+
 Ten Phases, phase 4 (a run of 7 of any suits, kings always wild, aces low): from the 3♣,
 the lowest card, with one wild: a wild below it (2 to 8), every natural card (3 to 9), or
 a wild in the place of each card another meld might want (six more):
@@ -37,12 +41,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
+from typing import NamedTuple
 
 from .budget import StepBudget
 from .cards import Suit
 from .rulesets import MeldKind, SameSuitRuns
-from .solver_model import MAX_RUN, UNBOUNDED, SearchRules, cell, rank_of
+from .solver_model import MAX_RUN, UNBOUNDED, SearchRules, rank_of
 
 RANKS = 13
 _SUITS = tuple(Suit)
@@ -66,9 +71,9 @@ class GroupChoice:
     low: int = 0
     high: int = 0
 
-    @property
+    @cached_property
     def taken(self) -> tuple[int, ...]:
-        """The natural cards' cells."""
+        """The natural cards' cells (the search asks at every lay and take-back)."""
         return tuple(c for c in self.cells if c is not None)
 
 
@@ -114,20 +119,29 @@ def group_melds(
             room = rules.wild_room(kind, count, count + wilds)
         for others in _picks(pool, 0, count - 1):
             if steps is not None:
-                steps.spend()
+                steps.spend(1 + count // 8)  # laying a long meld is dearer
             yield GroupChoice(kind, (at, *others, *(None,) * wilds), wilds, room)
 
 
 def _picks(pool: Sequence[tuple[int, int]], i: int, k: int) -> Iterator[tuple[int, ...]]:
     """Every way to take ``k`` cards from ``pool`` (cells with counts), from index ``i``."""
+    after = [0] * (len(pool) + 1)  # the cards from each index on
+    for j in range(len(pool) - 1, -1, -1):
+        after[j] = after[j + 1] + pool[j][1]
+    return _picks_from(pool, after, i, k)
+
+
+def _picks_from(
+    pool: Sequence[tuple[int, int]], after: Sequence[int], i: int, k: int
+) -> Iterator[tuple[int, ...]]:
     if k == 0:
         yield ()
         return
-    if i == len(pool) or sum(n for _, n in pool[i:]) < k:
+    if after[i] < k:
         return
     c, have = pool[i]
     for take in range(min(have, k), -1, -1):
-        for rest in _picks(pool, i + 1, k - take):
+        for rest in _picks_from(pool, after, i + 1, k - take):
             yield (c,) * take + rest
 
 
@@ -137,32 +151,41 @@ def _picks(pool: Sequence[tuple[int, int]], i: int, k: int) -> Iterator[tuple[in
 def windows(rules: SearchRules, rank: int, length: int, most: int) -> Iterator[tuple[int, ...]]:
     """Every window of ``length`` to ``most`` places holding ``rank``, as positions (on a
     circle from a first position 1..13; a position past 13 is the rank 13 below)."""
-    return iter(_windows(rules, rank, length, most))
+    line = Line(rules.wrap, rules.lowest, rules.highest, rules.holes)
+    return iter(_windows(line, rank, length, most))
 
 
-# The search asks for the same windows at every node: they depend on the rules alone.
+class Line(NamedTuple):
+    """What the places of a run depend on: a circle, or a line from ``lowest`` to
+    ``highest``; and the ranks with no place."""
+
+    wrap: bool
+    lowest: int
+    highest: int
+    holes: frozenset[int]
+
+
+# The search asks for the same windows at every node, and many rule sets share a line.
 @lru_cache(maxsize=1024)
-def _windows(rules: SearchRules, rank: int, length: int, most: int) -> tuple[tuple[int, ...], ...]:
-    return tuple(_all_windows(rules, rank, length, most))
+def _windows(line: Line, rank: int, length: int, most: int) -> tuple[tuple[int, ...], ...]:
+    return tuple(_all_windows(line, rank, length, most))
 
 
-def _all_windows(
-    rules: SearchRules, rank: int, length: int, most: int
-) -> Iterator[tuple[int, ...]]:
-    if rules.wrap:
+def _all_windows(line: Line, rank: int, length: int, most: int) -> Iterator[tuple[int, ...]]:
+    if line.wrap:
         for size in range(length, min(most, RANKS) + 1):
             starts = (1,) if size == RANKS else range(1, RANKS + 1)
             for start in starts:
                 places = tuple(range(start, start + size))
                 ranks = [(p - 1) % RANKS + 1 for p in places]
-                if rank in ranks and not any(r in rules.holes for r in ranks):
+                if rank in ranks and not any(r in line.holes for r in ranks):
                     yield places
         return
     for size in range(length, min(most, MAX_RUN) + 1):
-        for start in range(rules.lowest, rules.highest - size + 2):
+        for start in range(line.lowest, line.highest - size + 2):
             places = tuple(range(start, start + size))
             ranks = [rank_of(p) for p in places]
-            if rank in ranks and not any(r in rules.holes for r in ranks):
+            if rank in ranks and not any(r in line.holes for r in ranks):
                 yield places
 
 
@@ -174,20 +197,25 @@ def line_runs(
     free: int,
     others: Sequence[tuple[int, int]],
     steps: StepBudget | None = None,
+    dual: Sequence[int] = (),
 ) -> Iterator[GroupChoice]:
     """Every run of at least ``length`` cards whose first natural card is at cell ``at``,
     with at most ``free`` wilds, that may go down beside ``others`` (the places of the
-    runs of its suit already laid)."""
+    runs of its suit already laid). A card of a ``dual`` cell it takes as itself is one
+    fewer free wild too (it could have been one)."""
     rank, suit = at // 4 + 1, at % 4
     least = max(1, rules.run_min_naturals)
     most_wilds = min(free, rules.wild_cap)
     most = MAX_RUN if rules.all_out else _longest_minimal(rules, length, least, most_wilds)
+    held = _held(rules, naturals, at)
     for places in windows(rules, rank, length, most):
         if steps is not None:
             steps.spend()
         if not rules.any_suit and not all(fits(rules, (places[0], places[-1]), o) for o in others):
             continue
-        for cells in _fill(rules, naturals, at, places, most_wilds):
+        for tried, cells in enumerate(_fill(rules, held, places, most_wilds, free, dual)):
+            if tried and steps is not None:
+                steps.spend()  # a step per window, and one per way to fill it after the first
             wilds = cells.count(None)
             count = len(cells) - wilds
             if count < least or (rules.wilds_at_most_naturals and wilds > count):
@@ -217,24 +245,39 @@ def _longest_minimal(rules: SearchRules, length: int, least: int, wilds: int) ->
     return min(longest, MAX_RUN)
 
 
-def _fill(
-    rules: SearchRules, naturals: Sequence[int], at: int, places: tuple[int, ...], most: int
-) -> Iterator[tuple[int | None, ...]]:
-    """Every way to fill ``places``: the card at ``at`` at its rank's place, each other
-    place a natural card still undecided (of the run's suit, or any) or a wild."""
+def _held(rules: SearchRules, naturals: Sequence[int], at: int) -> list[list[int | None]]:
+    """Per rank (1-13), what a run's place of that rank may hold: the card at ``at`` at
+    its own rank, else each natural card still undecided (of the run's suit, or any) and a
+    wild (``None``)."""
     suits = range(4) if rules.any_suit else (at % 4,)
     rank = at // 4 + 1
-    options: list[list[int | None]] = []
-    for p in places:
-        r = (p - 1) % RANKS + 1 if rules.wrap else rank_of(p)
+    held: list[list[int | None]] = [[]]
+    for r in range(1, RANKS + 1):
         if r == rank:  # a window holds each rank once: the card at ``at`` goes here
-            options.append([at])
+            held.append([at])
             continue
-        held = [cell(r, s) for s in suits if naturals[cell(r, s)]]
+        base = (r - 1) * 4
+        cards: list[int | None] = [base + s for s in suits if naturals[base + s]]
         if rules.suit_blind:
-            held = held[:1]  # no meld cares which suit: the lowest stands for them all
-        options.append([*held, None])
-    yield from _choose(rules, options, 0, (), most)
+            cards = cards[:1]  # no meld cares which suit: the lowest stands for them all
+        held.append([*cards, None])
+    return held
+
+
+def _fill(
+    rules: SearchRules,
+    held: list[list[int | None]],
+    places: tuple[int, ...],
+    most: int,
+    free: int,
+    dual: Sequence[int],
+) -> Iterator[tuple[int | None, ...]]:
+    """Every way to fill ``places`` from ``held`` (:func:`_held`): at most ``most`` wilds,
+    and at most ``free`` wilds and ``dual`` cards together."""
+    options = [held[(p - 1) % RANKS + 1 if rules.wrap else rank_of(p)] for p in places]
+    if sum(len(o) == 1 and o[0] is None for o in options) > min(most, free):
+        return  # more places only a wild can fill than wilds
+    yield from _choose(rules, options, 0, (), most, free, dual)
 
 
 def _choose(
@@ -243,7 +286,11 @@ def _choose(
     i: int,
     chosen: tuple[int | None, ...],
     most: int,
+    free: int,
+    dual: Sequence[int],
 ) -> Iterator[tuple[int | None, ...]]:
+    if free < 0:
+        return
     if i == len(options):
         yield chosen
         return
@@ -251,9 +298,10 @@ def _choose(
         if option is None:
             if most <= 0 or (not rules.adjacent_wilds and chosen and chosen[-1] is None):
                 continue
-            yield from _choose(rules, options, i + 1, (*chosen, None), most - 1)
+            yield from _choose(rules, options, i + 1, (*chosen, None), most - 1, free - 1, dual)
         else:
-            yield from _choose(rules, options, i + 1, (*chosen, option), most)
+            spent = free - 1 if option in dual else free
+            yield from _choose(rules, options, i + 1, (*chosen, option), most, spent, dual)
 
 
 def _end_comes_off(

@@ -42,6 +42,7 @@ from .solver_model import CELLS, HIGH_ACE, LOW_ACE, UNBOUNDED, HandCounts, Searc
 WILD = "wild"  # a dual card played as a wild
 HIGH = "high"  # an ace kept for the top of a run (J Q K A)
 LEAVE = "leave"  # a card left in hand (a round with a discard)
+GROUP = "group"  # all out: a card kept for a colour meld or flush, made at the end
 
 Laid = tuple[int | None, MeldKind, Choice | GroupChoice]  # a meld laid: the contract meld it fills
 
@@ -56,8 +57,11 @@ class SearchState:
 
     __slots__ = (
         "committed",
+        "deferred",
+        "grouping",
         "hand",
         "high_aces",
+        "kept",
         "left",
         "made",
         "masks",
@@ -102,6 +106,12 @@ class SearchState:
         self.made: list[Laid] = []
         self.turned: list[int] = []  # the dual cells made wild
         self.runs: list[list[tuple[int, int]]] = [[], [], [], []]  # per suit, (low, high)
+        # All out, the cards kept for the colour melds and flushes (:data:`GROUP`): per
+        # suit, how many and which; at the end they stand as one cell per suit, the aces'
+        # (``grouping``: then none is kept), where only colour melds and flushes take them.
+        self.deferred = [0, 0, 0, 0]
+        self.kept: list[list[int]] = [[], [], [], []]
+        self.grouping = False
 
     @classmethod
     def of(
@@ -174,15 +184,37 @@ class SearchState:
                 self.turned.pop()
         elif how == HIGH:
             self.high_aces[at] += sign
+        elif how == GROUP:
+            self.deferred[at & 3] += sign
+            if sign > 0:
+                self.kept[at & 3].append(at)
+            else:
+                self.kept[at & 3].pop()
         else:
             self.left += sign
+
+    def group_kept(self, sign: int = 1) -> None:
+        """All cards decided: the cards kept for colour melds and flushes become the cards
+        still to decide, each suit's as one cell (its ace's: a colour meld or flush cares
+        for suits, not ranks), or, with ``sign=-1``, go back to being kept."""
+        self.grouping = sign > 0
+        for suit, cells in enumerate(self.kept):
+            count = len(cells)
+            self.deferred[suit] = 0 if sign > 0 else count
+            if count:
+                self.naturals[suit] += sign * count
+                self.ranks[1] += sign * count
+                if self.naturals[suit]:
+                    self.masks[suit] |= _POSITION_BIT[suit]
+                else:
+                    self.masks[suit] &= ~_POSITION_BIT[suit]
 
     def _take(self, at: int, count: int) -> None:
         """``count`` cards of cell ``at`` are decided (negative: taken back)."""
         left = self.naturals[at] - count
         self.naturals[at] = left
         self.ranks[at // 4 + 1] -= count
-        if at in self.hand.dual:
+        if at in self.hand.dual and not self.grouping:
             self.spare -= count
         if left:
             self.masks[at & 3] |= _POSITION_BIT[at]
@@ -319,4 +351,4 @@ _POSITION_BIT = [1 << (c // 4 + 1) for c in range(CELLS)]  # a cell's run positi
 _HIGH_BIT = 1 << HIGH_ACE
 
 
-__all__ = ["HIGH", "LEAVE", "WILD", "Laid", "Node", "SearchState", "suit_masks"]
+__all__ = ["GROUP", "HIGH", "LEAVE", "WILD", "Laid", "Node", "SearchState", "suit_masks"]

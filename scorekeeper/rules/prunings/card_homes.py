@@ -79,7 +79,7 @@ def every_card_has_a_home(node: Node) -> bool:
     # A dual card needs no home (it may turn wild), and may join a meld either way: counted
     # among the natural cards and among the free wilds (more than it is: still a bound).
     dual = state.hand.dual
-    homes = Homes(rules, state.naturals, node.masks, node.free, shortest)
+    homes = Homes(rules, state.naturals, node.masks, node.free, shortest, state.deferred)
     for c in range(node.at, CELLS):
         if state.naturals[c] and c not in dual and not homes.has(c):
             return False
@@ -101,7 +101,7 @@ def _wilds_have_homes(node: Node) -> bool:
     if rules.extras:
         if any(rules.min_naturals(kind) == 0 for kind, _ in rules.extras):
             return True  # extra melds of wilds only: no bound
-        melds += sum(state.naturals)
+        melds += sum(state.naturals) + sum(state.deferred)
     return state.pool - state.committed <= state.room + rules.wild_cap * melds
 
 
@@ -128,12 +128,14 @@ class Homes:
         masks: list[int],
         free: int,
         shortest: dict[MeldKind, int],
+        kept: list[int],
     ) -> None:
         self.rules = rules
         self.naturals = naturals
         self.shortest = shortest
         self.free = free
-        self.suits = [sum(naturals[s:CELLS:4]) for s in range(4)]
+        # A colour meld or flush may also take the cards kept for them.
+        self.suits = [sum(naturals[s:CELLS:4]) + kept[s] for s in range(4)]
         self.colours = [0, 0]
         for s in range(4):
             self.colours[_COLOUR[s]] += self.suits[s]

@@ -9,7 +9,10 @@ the rest. :func:`groups_fit` tries every way to share them out (each flush to a 
 colour meld to a colour) and asks, per colour, for the fewest wilds; if no way needs no
 more wilds than are free, no way down from the node makes the contract. It is a relaxation
 (it forgets the sets and runs, and that a dual card counted among the natural cards is a
-free wild too, which only lets more through), so it is sound for every rule set.
+free wild too, which only lets more through), so it is sound for every rule set. All out,
+the cards kept for the colour melds and flushes (:data:`..search_state.GROUP`) count too,
+and, where no extra colour meld or flush may take them, each suit kept must have one of
+the contract's to go into (cards of three suits and one colour meld: no way on).
 
 Two colour melds of five, from eight red cards and a joker (and three black cards): one
 red meld of five leaves three red cards and the joker for the other, and a black meld
@@ -18,6 +21,13 @@ would need two wilds. The search would try every way to split the red cards firs
 >>> groups_fit((2, 4, 4, 1), 1, ((False, 5, 1), (False, 5, 1)))  # per suit: ♠ ♥ ♦ ♣
 False
 >>> groups_fit((2, 4, 4, 1), 2, ((False, 5, 1), (False, 5, 1)))
+True
+
+All out, with spades and hearts kept for them, one colour meld cannot take both.
+
+>>> groups_fit((2, 4, 4, 1), 2, ((False, 5, 1),), covered=(0, 1))
+False
+>>> groups_fit((2, 4, 4, 1), 2, ((False, 5, 1),), covered=(0, 3))
 True
 
 Ten Phases, phase 8 (a flush of 7): five hearts and one wild are a card short.
@@ -40,7 +50,7 @@ from itertools import product
 
 from ..cards import Suit
 from ..rulesets import MeldKind
-from ..search_state import Node
+from ..search_state import Node, SearchState
 from ..solver_model import SearchRules
 from .pruning import Pruning
 
@@ -50,6 +60,7 @@ COLOURS = tuple(
     tuple(i for i, s in enumerate(_SUITS) if s.color == colour)
     for colour in dict.fromkeys(s.color for s in _SUITS)
 )
+_COLOUR_OF = tuple(next(c for c, suits in enumerate(COLOURS) if s in suits) for s in range(4))
 _GROUPS = (MeldKind.COLOR, MeldKind.FLUSH)
 
 Group = tuple[bool, int, int]  # a flush?, its fewest cards, its fewest natural cards
@@ -74,20 +85,34 @@ def groups_have_cards(node: Node) -> bool:
     if not groups:
         return True
     need = sum(length for _, length, _ in groups)
-    naturals = state.naturals  # the cells below ``at`` are all decided
-    counts = tuple(min(need, sum(naturals[s::4])) for s in range(4))
-    return groups_fit(counts, min(node.free, need), tuple(groups))
+    naturals = state.naturals  # the cells below ``at`` are all decided (or kept for them)
+    kept = state.deferred
+    counts = tuple(min(need, sum(naturals[s::4]) + kept[s]) for s in range(4))
+    covered = _to_cover(state)
+    return groups_fit(counts, min(node.free, need), tuple(groups), covered)
+
+
+def _to_cover(state: SearchState) -> tuple[int, ...]:
+    """The suits whose cards kept for colour melds and flushes only the contract's can
+    take (all out, no extra colour meld or flush): each must go into one of them."""
+    if any(kind in _GROUPS for kind, _ in state.rules.extras):
+        return ()
+    return tuple(s for s in range(4) if state.deferred[s])
 
 
 @lru_cache(maxsize=4096)
-def groups_fit(counts: tuple[int, ...], free: int, groups: tuple[Group, ...]) -> bool:
+def groups_fit(
+    counts: tuple[int, ...], free: int, groups: tuple[Group, ...], covered: tuple[int, ...] = ()
+) -> bool:
     """Whether ``groups`` can be shared out among the suits (a flush) and colours (a colour
     meld) so that, per colour, the natural cards ``counts`` (per suit) and ``free`` wilds
-    between all the colours reach them."""
+    between all the colours reach them, and each suit of ``covered`` has one."""
     if free < 0:
         return False
     places = [range(4) if flush else range(len(COLOURS)) for flush, _, _ in groups]
     for chosen in product(*places):
+        if covered and not _covers(groups, chosen, covered):
+            continue
         wilds = 0
         for c, suits in enumerate(COLOURS):
             more = _colour_wilds(counts, suits, groups, chosen, c)
@@ -98,6 +123,15 @@ def groups_fit(counts: tuple[int, ...], free: int, groups: tuple[Group, ...]) ->
             if wilds <= free:
                 return True
     return False
+
+
+def _covers(groups: tuple[Group, ...], chosen: tuple[int, ...], suits: tuple[int, ...]) -> bool:
+    """Whether the melds placed as ``chosen`` take cards of each of ``suits``."""
+    for suit in suits:
+        colour = _COLOUR_OF[suit]
+        if not any(at == (suit if g[0] else colour) for g, at in zip(groups, chosen, strict=True)):
+            return False
+    return True
 
 
 def _colour_wilds(

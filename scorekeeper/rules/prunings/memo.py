@@ -65,6 +65,8 @@ def state_key(state: SearchState, at: int) -> Hashable:
         # places of the runs made on a line of ranks, which are placed when laid).
         return (
             ranks,
+            tuple(state.deferred),  # the cards kept for colour melds and flushes
+            state.grouping,
             tuple(map(tuple, state.runs)) if state.rules.line_runs else (),
             at,
             bytes(state.naturals[at:]),

@@ -46,7 +46,6 @@ True
 from __future__ import annotations
 
 from functools import lru_cache
-from itertools import product
 
 from ..cards import Suit
 from ..rulesets import MeldKind
@@ -109,61 +108,61 @@ def groups_fit(
     between all the colours reach them, and each suit of ``covered`` has one."""
     if free < 0:
         return False
-    places = [range(4) if flush else range(len(COLOURS)) for flush, _, _ in groups]
-    for chosen in product(*places):
-        if covered and not _covers(groups, chosen, covered):
-            continue
-        wilds = 0
-        for c, suits in enumerate(COLOURS):
-            more = _colour_wilds(counts, suits, groups, chosen, c)
-            if more is None:
-                break
-            wilds += more
-        else:
-            if wilds <= free:
+    return _Placing(counts, free, tuple(sorted(groups)), covered).fits(0, 0)
+
+
+class _Placing:
+    """The melds placed one by one, a flush to a suit (places 0-3), a colour meld to a
+    colour (places 4 and 5), equal melds in order (the other orders are the same sharing).
+    A meld placed never lowers the wilds the melds need, so a placing stops as soon as they
+    are more than are free."""
+
+    def __init__(
+        self,
+        counts: tuple[int, ...],
+        free: int,
+        groups: tuple[Group, ...],
+        covered: tuple[int, ...],
+    ) -> None:
+        self.counts, self.free, self.groups, self.covered = counts, free, groups, covered
+        self.size = [0] * 6  # per place, the melds' cards
+        self.low = [0] * 6  # per place, the natural cards the melds must hold
+
+    def fits(self, i: int, first: int) -> bool:
+        """Whether the melds from ``i`` on fit, placed from place ``first`` on."""
+        if i == len(self.groups):
+            return all(self.size[s] or self.size[4 + _COLOUR_OF[s]] for s in self.covered)
+        flush, length, least = group = self.groups[i]
+        for place in range(first, 4) if flush else range(max(first, 4), 6):
+            self.size[place] += length
+            self.low[place] += least
+            wilds = self._wilds()
+            more = i + 1 < len(self.groups) and self.groups[i + 1] == group
+            fit = (
+                wilds is not None and wilds <= self.free and self.fits(i + 1, place if more else 0)
+            )
+            self.size[place] -= length
+            self.low[place] -= least
+            if fit:
                 return True
-    return False
+        return False
 
-
-def _covers(groups: tuple[Group, ...], chosen: tuple[int, ...], suits: tuple[int, ...]) -> bool:
-    """Whether the melds placed as ``chosen`` take cards of each of ``suits``."""
-    for suit in suits:
-        colour = _COLOUR_OF[suit]
-        if not any(at == (suit if g[0] else colour) for g, at in zip(groups, chosen, strict=True)):
-            return False
-    return True
-
-
-def _colour_wilds(
-    counts: tuple[int, ...],
-    suits: tuple[int, ...],
-    groups: tuple[Group, ...],
-    chosen: tuple[int, ...],
-    colour: int,
-) -> int | None:
-    """The fewest wilds the melds put in ``colour`` need (``None``: too few natural cards).
-    Each flush takes its suit's cards up to its length, the colour melds the rest."""
-    total = sum(counts[s] for s in suits)
-    lows = 0  # the natural cards the melds must hold
-    length = 0
-    naturals = 0  # the most natural cards they can hold
-    for s in suits:
-        flushes = [(g[1], g[2]) for g, at in zip(groups, chosen, strict=True) if g[0] and at == s]
-        least = sum(q for _, q in flushes)
-        if least > counts[s]:
-            return None
-        lows += least
-        size = sum(n for n, _ in flushes)
-        length += size
-        naturals += min(counts[s], size)
-    melds = [g for g, at in zip(groups, chosen, strict=True) if not g[0] and at == colour]
-    lows += sum(g[2] for g in melds)
-    size = sum(g[1] for g in melds)
-    if lows > total:
-        return None
-    length += size
-    naturals = min(total, naturals + size)
-    return length - naturals
+    def _wilds(self) -> int | None:
+        """The fewest wilds the melds placed need (``None``: too few natural cards). Per
+        colour, each flush takes its suit's cards up to its length, the colour melds the
+        rest."""
+        counts, size, low = self.counts, self.size, self.low
+        wilds = 0
+        for colour, (a, b) in enumerate(COLOURS):
+            if low[a] > counts[a] or low[b] > counts[b]:
+                return None
+            total = counts[a] + counts[b]
+            both = 4 + colour
+            if low[a] + low[b] + low[both] > total:
+                return None
+            naturals = min(total, min(counts[a], size[a]) + min(counts[b], size[b]) + size[both])
+            wilds += size[a] + size[b] + size[both] - naturals
+        return wilds
 
 
 PRUNING = Pruning(

@@ -132,7 +132,8 @@ def _groups(kind: MeldKind) -> Maker:
     def make(
         state: SearchState, at: int, j: int | None, length: int, steps: StepBudget
     ) -> Iterable[GroupChoice]:
-        return group_melds(state.rules, state.naturals, at, kind, length, state.free(), steps)
+        free, most = state.free(), state.most_cards(j)
+        return group_melds(state.rules, state.naturals, at, kind, length, free, steps, most)
 
     return make
 
@@ -143,7 +144,8 @@ def _runs(
     suit = at % 4
     if state.rules.line_runs:
         free, others, dual = state.free(), state.runs[suit], state.hand.dual
-        return line_runs(state.rules, state.naturals, at, length, free, others, steps, dual)
+        most = state.most_cards(j)
+        return line_runs(state.rules, state.naturals, at, length, free, others, steps, dual, most)
     wilds, others, claimants = state.free(), state.runs[suit], state.claimants(j, suit)
     return run_starts(
         state.rules, state.naturals, state.high_aces, at, length, wilds, others, claimants, steps

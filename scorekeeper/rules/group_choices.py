@@ -85,9 +85,11 @@ def group_melds(
     length: int,
     free: int,
     steps: StepBudget | None = None,
+    longest: int = UNBOUNDED,
 ) -> Iterator[GroupChoice]:
-    """Every colour meld or flush (``kind``) of at least ``length`` cards whose first natural
-    card is at cell ``at``, most natural cards first, with at most ``free`` wilds.
+    """Every colour meld or flush (``kind``) of at least ``length`` cards and at most
+    ``longest`` whose first natural card is at cell ``at``, most natural cards first, with at
+    most ``free`` wilds.
 
     >>> from .presets import TEN_PHASE
     >>> rules = SearchRules.of(TEN_PHASE, 8)  # a flush of 7
@@ -110,7 +112,7 @@ def group_melds(
         top = min(top, length)
     for count in range(top, 0, -1):
         wilds = max(0, length - count)
-        if count < least or wilds > most_wilds:
+        if count < least or wilds > most_wilds or count + wilds > longest:
             continue
         if rules.wilds_at_most_naturals and wilds > count:
             continue
@@ -198,8 +200,10 @@ def line_runs(
     others: Sequence[tuple[int, int]],
     steps: StepBudget | None = None,
     dual: Sequence[int] = (),
+    longest: int = MAX_RUN,
 ) -> Iterator[GroupChoice]:
-    """Every run of at least ``length`` cards whose first natural card is at cell ``at``,
+    """Every run of at least ``length`` cards and at most ``longest`` (and a run's most)
+    whose first natural card is at cell ``at``,
     with at most ``free`` wilds, that may go down beside ``others`` (the places of the
     runs of its suit already laid). A card of a ``dual`` cell it takes as itself is one
     fewer free wild too (it could have been one)."""
@@ -207,6 +211,7 @@ def line_runs(
     least = max(1, rules.run_min_naturals)
     most_wilds = min(free, rules.wild_cap)
     most = MAX_RUN if rules.all_out else _longest_minimal(rules, length, least, most_wilds)
+    most = min(most, longest)
     held = _held(rules, naturals, at)
     for places in windows(rules, rank, length, most):
         if steps is not None:

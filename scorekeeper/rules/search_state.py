@@ -235,6 +235,17 @@ class SearchState:
         cards, less what the melds laid need."""
         return self.pool + self.spare - self.committed
 
+    def most_cards(self, j: int | None) -> int:
+        """The most cards a meld filling ``specs[j]`` (``None``: an extra meld) may take and
+        leave the cards the other melds still to make need (and one to discard, when one
+        must stay): what ``card-count`` asks once it is laid, asked before."""
+        need = sum(n * spec.min_length for n, spec in zip(self.open, self.specs, strict=True))
+        if j is not None:
+            need -= self.specs[j].min_length
+        if self.must_leave and not self.left:
+            need += 1
+        return self.size - self.used - self.committed - self.left - need
+
     def claimants(self, j: int | None, suit: int) -> list[int]:
         """Per run position (1-14) of ``suit``, how many melds other than one of
         ``specs[j]`` could still take a natural card a run leaves there (``UNBOUNDED``: any

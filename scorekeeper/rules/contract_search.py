@@ -6,21 +6,22 @@ lowest (:mod:`.search_state`). The lowest card still to decide is in no meld yet
 the first natural card of whatever meld takes it; the search tries, in this order:
 
 1. to start one of the contract's melds still to make with it (each kind of meld has a
-   maker of choices, :data:`MAKERS`: :mod:`.meld_choices`), or, when extra melds are allowed
-   in an all-out round, an extra meld;
-2. if it is a dual card (a 2 that may stand for itself), to make it wild;
-3. if it is an ace and aces may be high, to keep it for the top of a run (``J Q K A``);
-4. in a round with a discard, to leave it in hand (a dual card is made wild instead: a wild
-   no meld takes stays in hand all the same);
-5. all out, in a round with colour melds or flushes (in the contract or as extra melds), to
-   keep it for them (:data:`.search_state.GROUP`).
+   maker of choices, :data:`MAKERS`: :mod:`.meld_choices`);
+2. in a round with colour melds or flushes (in the contract, or as extra melds), to keep it
+   for them (:data:`.search_state.GROUP`);
+3. when extra melds are allowed in an all-out round, to start an extra meld with it;
+4. if it is a dual card (a 2 that may stand for itself), to make it wild;
+5. if it is an ace and aces may be high, to keep it for the top of a run (``J Q K A``);
+6. in a round with a discard, to leave it in hand (a dual card is made wild instead: a wild
+   no meld takes stays in hand all the same).
 
-In those rounds the colour melds and flushes are made **last**: a colour meld cares for a
+In a round with colour melds or flushes they are made **last**: a colour meld cares for a
 card's colour, not its rank, so once every other card is decided, the cards kept for them
 differ only by suit. They then stand as one cell per suit, and the search makes the colour
 melds and flushes of those counts (a way to share seven hearts out is tried once, not once
-per choice of seven cards; the states that failed are known by their counts). Made first,
-each colour meld would be tried with every subset of its colour's cards.
+per choice of seven cards; the states that failed are known by their counts); with a
+discard, a kept card no colour meld or flush takes stays in hand. Made first, each colour
+meld would be tried with every subset of its colour's cards.
 
 A round with a discard is made as soon as every contract meld is made and the wilds they
 use are there. An all-out round is made when every card is decided, none is left, and the
@@ -91,9 +92,9 @@ def solve(
 
 
 def _groups_last(rules: SearchRules) -> bool:
-    """Whether colour melds and flushes are made last (all out, where the round has any)."""
+    """Whether colour melds and flushes are made last: where the round has any."""
     kinds = {spec.kind for spec in rules.slots} | {kind for kind, _ in rules.extras}
-    return rules.all_out and bool(kinds & GROUP_KINDS)
+    return bool(kinds & GROUP_KINDS)
 
 
 # The makers of meld choices, by kind: every meld of the kind whose lowest natural card is
@@ -259,16 +260,16 @@ class _Search:
     def _set_asides(self, at: int) -> list[str]:
         """The ways the card at ``at`` may stay out of a meld it starts. (A dual card is
         not left in hand: made wild, it stays in hand all the same if no meld takes it.)"""
-        if self.state.grouping:
-            return []
+        if self.state.grouping:  # a card no colour meld or flush takes stays in hand
+            return [] if self.rules.all_out else [LEAVE]
         ways: list[str] = []
         dual = at in self.state.hand.dual
         if dual:
             ways.append(WILD)
         if at < 4 and self.rules.highest == HIGH_ACE and not self.rules.line_runs:
             ways.append(HIGH)
-        if not self.rules.all_out and not dual:
-            ways.append(LEAVE)
+        if not self.rules.all_out and not dual and not self.groups_last:
+            ways.append(LEAVE)  # (made last, the colour melds and flushes may still take it)
         return ways
 
     def _start(self, at: int, j: int | None, kind: MeldKind, length: int) -> Solution | None:
@@ -393,9 +394,9 @@ class _Search:
 
 def _kept_cards(choice: GroupChoice, kept: list[Iterator[int]]) -> GroupChoice:
     """A colour meld or flush made last, with each suit's cell (the ace's) replaced by
-    the cards kept for it, in turn."""
-    cells = tuple(None if c is None else next(kept[c]) for c in choice.cells)
-    return dataclasses.replace(choice, cells=cells)
+    the cards kept for it, in turn, and the cards in the order of their cells."""
+    cards = sorted(next(kept[c]) for c in choice.cells if c is not None)  # by rank, as made
+    return dataclasses.replace(choice, cells=(*cards, *(None,) * choice.wilds))
 
 
 def _reading_order(

@@ -139,12 +139,12 @@ class SearchRules:
         )
 
     def min_naturals(self, kind: MeldKind) -> int:
-        return {
-            MeldKind.SET: self.set_min_naturals,
-            MeldKind.RUN: self.run_min_naturals,
-            MeldKind.COLOR: self.group_min_naturals[0],
-            MeldKind.FLUSH: self.group_min_naturals[1],
-        }[kind]
+        # (Asked per card at a node by the bounds: a chain of tests, not a dict made per call.)
+        if kind == MeldKind.SET:
+            return self.set_min_naturals
+        if kind == MeldKind.RUN:
+            return self.run_min_naturals
+        return self.group_min_naturals[0 if kind == MeldKind.COLOR else 1]
 
     def wild_room(self, kind: MeldKind, naturals: int, length: int) -> int:
         """How many more wilds a meld of ``naturals`` natural cards and ``length`` cards may

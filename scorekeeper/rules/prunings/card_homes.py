@@ -142,6 +142,9 @@ class Homes:
         self.masks = (
             masks if not rules.any_suit else [masks[0] | masks[1] | masks[2] | masks[3]] * 4
         )
+        # Asked per card: what each kind's meld needs, worked out once per node.
+        self.least = {kind: max(1, rules.min_naturals(kind)) for kind in MeldKind}
+        self.wilds = min(free, rules.wild_cap)
 
     def has(self, c: int) -> bool:
         """Whether the card at cell ``c`` could go into a meld of some kind still open."""
@@ -161,11 +164,10 @@ class Homes:
     def fits(self, kind: MeldKind, naturals: int, length: int | None = None) -> bool:
         """Whether ``naturals`` natural cards and the free wilds could make a meld of
         ``kind`` (of ``length`` cards, or the shortest open)."""
-        rules = self.rules
-        if naturals < max(1, rules.min_naturals(kind)):
+        if naturals < self.least[kind]:
             return False
-        wilds = min(self.free, rules.wild_cap)
-        if rules.wilds_at_most_naturals:
+        wilds = self.wilds
+        if self.rules.wilds_at_most_naturals:
             wilds = min(wilds, naturals)
         return naturals + wilds >= (length or self.shortest[kind])
 

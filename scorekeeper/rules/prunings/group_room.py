@@ -94,8 +94,8 @@ def groups_have_cards(node: Node) -> bool:
 def _to_cover(state: SearchState) -> tuple[int, ...]:
     """The suits whose cards kept for colour melds and flushes only the contract's can
     take (all out, no extra colour meld or flush): each must go into one of them."""
-    if any(kind in _GROUPS for kind, _ in state.rules.extras):
-        return ()
+    if not state.rules.all_out or any(kind in _GROUPS for kind, _ in state.rules.extras):
+        return ()  # (with a discard, a card kept for them may stay in hand)
     return tuple(s for s in range(4) if state.deferred[s])
 
 

@@ -86,6 +86,8 @@ def state_key(state: SearchState, at: int) -> Hashable:
     runs_open = any(state.open[j] for j in state.run_specs)
     return (
         ranks,
+        tuple(state.deferred),
+        state.grouping,
         at,
         bytes(state.naturals[at:]),
         tuple(state.high_aces),

@@ -189,7 +189,7 @@ class _Search:
         self.budget.spend(self.node_steps)
         state = self.state
         at = state.next_cell(at)
-        if at == CELLS and self.groups_last and not state.grouping and any(state.deferred):
+        if self.groups_last and not state.grouping and at == CELLS and any(state.deferred):
             return self._make_groups()
         finished = self._finish(at)
         if finished is not None or at == CELLS:
@@ -213,6 +213,32 @@ class _Search:
                     return None
         return self._branch(at)
 
+    def _only_groups_take(self, at: int) -> list[int]:
+        """The cards still to decide (one cell per card) when only colour melds and
+        flushes may take them: every other contract meld is made, and no extra meld of
+        another kind may be. The dual cards apart: they may turn wild instead."""
+        state, rules = self.state, self.rules
+        if any(
+            n and spec.kind not in GROUP_KINDS
+            for n, spec in zip(state.open, state.specs, strict=True)
+        ):
+            return []
+        if rules.all_out and any(kind not in GROUP_KINDS for kind, _ in rules.extras):
+            return []
+        dual = state.hand.dual
+        return [c for c in range(at, CELLS) for _ in range(state.naturals[c]) if c not in dual]
+
+    def _keep(self, cards: list[int], at: int) -> Solution | None:
+        """Keep ``cards`` for the colour melds and flushes at once (none has another way
+        to go), and search on."""
+        state = self.state
+        for c in cards:
+            state.set_aside(c, GROUP)
+        found = self.node(at)
+        for c in reversed(cards):
+            state.set_aside(c, GROUP, sign=-1)
+        return found
+
     def _make_groups(self) -> Solution | None:
         """Every card decided: make the colour melds and flushes of the cards kept for
         them (see the module)."""
@@ -225,6 +251,10 @@ class _Search:
     def _branch(self, at: int) -> Solution | None:
         """Decide the card at ``at``: in a meld it starts, or set aside (see the module)."""
         state, rules = self.state, self.rules
+        if self.groups_last and not state.grouping:
+            rest = self._only_groups_take(at)
+            if rest:
+                return self._keep(rest, at)
         for j, spec in enumerate(state.specs):
             if state.open[j] and self._now(spec.kind):
                 found = self._start(at, j, spec.kind, spec.min_length)

@@ -63,6 +63,7 @@ from __future__ import annotations
 from ..rulesets import MeldKind
 from ..search_state import Node
 from ..solver_model import CELLS, HIGH_ACE, MAX_RUN, SUITS, UNBOUNDED, SearchRules
+from . import cover
 from .pruning import Pruning
 
 _COLOUR = tuple(1 if suit.is_red else 0 for suit in SUITS)  # per suit index
@@ -209,10 +210,10 @@ class Homes:
 
 
 def sound_for(rules: SearchRules) -> bool:
-    """All out, in the rounds the classic prunings cannot bound (:attr:`.SearchRules.plain`
-    false): sound in every all-out round, it only costs time where ``cover`` and
-    ``run-cards`` already look."""
-    return rules.all_out and not rules.plain
+    """All out, where ``cover`` is not asked (the rounds the classic prunings cannot bound,
+    :attr:`.SearchRules.plain` false, and those with extra melds): sound in every all-out
+    round, it only costs time where ``cover`` and ``run-cards`` already look."""
+    return rules.all_out and not cover.sound_for(rules)
 
 
 PRUNING = Pruning(

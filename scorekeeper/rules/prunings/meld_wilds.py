@@ -40,9 +40,10 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from functools import lru_cache, partial
 
+from ..meld_choices import SetChoice
 from ..rulesets import MeldKind, MeldSpec
 from ..search_state import Node
 from ..solver_model import MAX_RUN, UNBOUNDED, SearchRules
@@ -159,6 +160,7 @@ def sets_need(
     sets: int,
     length: int,
     dual: Sequence[int] = (),
+    taken: Collection[int] = (),
 ) -> int:
     """The fewest wilds and dual cards ``sets`` sets of at least ``length`` cards need
     together from the natural cards not yet decided (``UNBOUNDED``: they cannot be made).
@@ -170,7 +172,9 @@ def sets_need(
     each set it takes, so the fewest in all are the smallest steps of all ranks together.
     The cards of ``dual`` cells count towards the natural cards a set needs, and among the
     wilds it takes (each is a wild or in the place of one). ``ranks`` counts the cards of
-    each rank (1-13), for a quick look past the ranks too short of cards for a set.
+    each rank (1-13), for a quick look past the ranks too short of cards for a set. Where
+    the sets of a lay-down differ in rank, a rank makes one set at most, and none of the
+    ranks ``taken`` by the sets laid.
 
     >>> from ..presets import LIVERPOOL
     >>> from ..solver_model import SearchRules, cell
@@ -180,12 +184,28 @@ def sets_need(
     >>> ranks = [0] + [sum(naturals[cell(r, 0) : cell(r, 0) + 4]) for r in range(1, 14)]
     >>> sets_need(SearchRules.of(LIVERPOOL, 4), naturals, ranks, 3, 3)  # aces, fours, a wild
     1
+
+    Kalooki, three sets of different ranks: six 7s and three 9s make two at most.
+
+    >>> import dataclasses
+    >>> from ..presets import KALOOKI
+    >>> naturals = [0] * 52
+    >>> for rank, suit in [(7, s) for s in (0, 1, 2, 3, 0, 1)] + [(9, s) for s in (0, 1, 2)]:
+    ...     naturals[cell(rank, suit)] += 1
+    >>> ranks = [0] + [sum(naturals[cell(r, 0) : cell(r, 0) + 4]) for r in range(1, 14)]
+    >>> kalooki = SearchRules.of(KALOOKI, 1)
+    >>> sets_need(kalooki, naturals, ranks, 3, 3) >= UNBOUNDED
+    True
+    >>> sets_need(dataclasses.replace(kalooki, sets_differ=False), naturals, ranks, 3, 3)
+    0
     """
     least = max(rules.set_min_naturals, 1)
     distinct = rules.set_max <= 4
     steps = [length] * sets if rules.set_min_naturals == 0 else []  # sets of wilds only
+    most = 1 if rules.sets_differ else sets  # sets of one rank
+    taken = taken if rules.sets_differ else ()
     for rank in range(1, 14):
-        if ranks[rank] < least:
+        if ranks[rank] < least or rank in taken:
             continue
         base = (rank - 1) * 4
         counts = naturals[base : base + 4]
@@ -193,7 +213,7 @@ def sets_need(
         if dual and base <= dual[-1] and base + 4 > dual[0]:  # (the dual cells are sorted)
             plain = [0 if c in dual else n for c, n in enumerate(counts, base)]
         before = 0
-        for s in range(1, sets + 1):
+        for s in range(1, most + 1):
             have = sum([n if n < s else s for n in counts]) if distinct else sum(counts)
             if have < s * least:
                 break
@@ -233,7 +253,9 @@ def enough_wilds(node: Node, wilds_of_run: RunWilds = kept_run_wilds) -> bool:
         if need > node.free:
             return False
     if sets:
-        need += sets_need(rules, state.naturals, state.ranks, sets, set_length, state.hand.dual)
+        taken = [c.rank for _, _, c in state.made if isinstance(c, SetChoice)]
+        dual = state.hand.dual
+        need += sets_need(rules, state.naturals, state.ranks, sets, set_length, dual, taken)
     return need <= node.free
 
 

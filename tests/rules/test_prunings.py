@@ -119,6 +119,13 @@ CUSTOM = [
     # run-suits' ground: runs of different suits, all out and with a discard.
     ([("run", 3), ("run", 3), ("run", 3)], True, {"same_suit_runs": "never"}),
     ([("run", 3), ("run", 3)], False, {"same_suit_runs": "never", "wilds_per_meld": 1}),
+    # run-places' ground: runs of one suit round the corner, three ranks apart (two of four
+    # take 14 places of a suit's 13).
+    (
+        [("run", 4), ("run", 4)],
+        False,
+        {"aces": "wrap", "same_suit_runs": "apart", "same_suit_run_gap": 3},
+    ),
 ]
 
 

@@ -7,6 +7,8 @@ cuts and why that is sound:
 - :mod:`.memo`: ``memo``, the states seen to fail are not searched again;
 - :mod:`.card_count`: ``card-count``, the cards left reach the melds still to make (and a
   card to discard);
+- :mod:`.run_places`: ``run-places``, runs on a line of their own (turning the corner,
+  with holes, wilds apart or capped) have places left in their suits;
 - :mod:`.card_homes`: ``card-homes``, all out, every card left has a meld still open it
   could go into;
 - :mod:`.group_room`: ``group-room``, the colour melds and flushes still to make have
@@ -47,6 +49,7 @@ from . import (
     meld_wilds,
     memo,
     run_cards,
+    run_places,
     run_room,
     run_suits,
 )
@@ -57,6 +60,7 @@ CHECKS: tuple[Pruning, ...] = (
     card_count.PRUNING,
     group_room.PRUNING,
     run_suits.PRUNING,
+    run_places.PRUNING,
     card_homes.PRUNING,
     meld_wilds.PRUNING,
     run_room.PRUNING,

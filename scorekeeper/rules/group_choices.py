@@ -29,7 +29,7 @@ a wild in the place of each card another meld might want (six more):
 >>> from .cards import Suit, parse_cards
 >>> from .presets import TEN_PHASE
 >>> from .search_state import SearchState
->>> from .solver_model import SUIT_INDEX
+>>> from .solver_model import SUIT_INDEX, cell
 >>> state = SearchState.of(TEN_PHASE, 4, parse_cards("3C 4H 5S 6S 7D 9C KH 8C"))
 >>> at = cell(3, SUIT_INDEX[Suit.CLUBS])
 >>> runs = list(line_runs(state.rules, state.naturals, at, 7, 1, [], None))
@@ -92,6 +92,7 @@ def group_melds(
     most ``free`` wilds.
 
     >>> from .presets import TEN_PHASE
+    >>> from .solver_model import cell
     >>> rules = SearchRules.of(TEN_PHASE, 8)  # a flush of 7
     >>> naturals = [0] * 52
     >>> for rank in (3, 5, 8, 9, 11, 12):

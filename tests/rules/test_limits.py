@@ -605,6 +605,51 @@ def test_an_all_out_round_of_wrapping_runs_and_extra_melds_is_answered_within_bu
     assert arrange(rules, 1, hand, budget=StepBudget(steps=DEFAULT_STEPS, seconds=None)).possible
 
 
+@pytest.mark.xfail(strict=True, raises=TooHard, reason="a classic round over the budget")
+def test_an_all_out_round_of_sets_with_two_dual_wild_ranks_is_answered_within_budget() -> None:
+    """Found by a random search over rule sets within the limits (issue 24): a round of sets
+    and runs of one suit, which the classic prunings bound, yet over the budget: a set of 2,
+    two sets of 5 and a run of 7, all out, extra melds of the contract's kinds, 4s and kings
+    wild or natural, 27 cards. Impossible after 580,033 steps (5 s) without the budget
+    (703,658 before issue 24's bounds): each of the nine dual cards may be natural or wild,
+    and with sets of wilds allowed every way to share them out is tried. Refused at the
+    budget (a 422 "too hard": bounded work, no answer). It passes, and its mark must go,
+    when a bound answers it."""
+    rules = resolve_rules(
+        {
+            "rounds": [
+                {
+                    "contract": [
+                        {"kind": "set", "min_length": 2},
+                        {"kind": "set", "min_length": 5},
+                        {"kind": "set", "min_length": 5},
+                        {"kind": "run", "min_length": 7},
+                    ],
+                    "cards_dealt": 20,
+                    "going_out": "all-out",
+                }
+            ],
+            "players": {"min": 2, "max": 4},
+            "wilds": {"ranks": ["4", "K"], "can_be_natural": True},
+            "decks": {"by_players": [{"up_to": 8, "decks": 2}], "jokers_per_deck": 2},
+            "options": {
+                "set_min_naturals": 0,
+                "run_min_naturals": 3,
+                "same_suit_runs": "never",
+                "aces": "high-only",
+                "exact_contract_melds": True,
+                "extra_melds": True,
+                "extra_meld_kinds": "contract",
+            },
+        }
+    )
+    hand = parse_cards(
+        "4S KD KS KC KD KC JK 4D JK KS 4S JK JD 8D QD 3D 2H 8D 7D 6C 9D 7H AC 5D 9C 2C AD"
+    )
+    assert not prunings_switched_off(rules)  # a round the classic prunings bound
+    arrange(rules, 1, hand, budget=StepBudget(steps=DEFAULT_STEPS, seconds=None))
+
+
 @settings(max_examples=60, deadline=None, derandomize=True)
 @given(data=st.data())
 def test_every_question_within_the_limits_is_answered_within_the_budget(

@@ -61,12 +61,13 @@ True
 from __future__ import annotations
 
 from ..rulesets import MeldKind
-from ..search_state import Node
+from ..search_state import Node, SearchState
 from ..solver_model import CELLS, HIGH_ACE, MAX_RUN, SUITS, UNBOUNDED, SearchRules
 from . import cover
 from .pruning import Pruning
 
 _COLOUR = tuple(1 if suit.is_red else 0 for suit in SUITS)  # per suit index
+_OTHER, _GROUP = "set or run", "colour meld or flush"
 _LINE = (1 << 15) - 2  # run positions 1 (the low ace) to 14 (the high ace)
 
 
@@ -81,15 +82,38 @@ def every_card_has_a_home(node: Node) -> bool:
     # among the natural cards and among the free wilds (more than it is: still a bound).
     dual = state.hand.dual
     homes = Homes(rules, state.naturals, node.masks, node.free, shortest, state.deferred)
+    only_groups = {s for s in range(4) if state.deferred[s]}  # suits only they may take
     for c in range(node.at, CELLS):
-        if state.naturals[c] and c not in dual and not homes.has(c):
-            return False
+        if state.naturals[c] and c not in dual:
+            home = homes.home(c)
+            if home is None:
+                return False
+            if home == _GROUP:
+                only_groups.add(c % 4)
+    if only_groups and not _groups_cover(state, only_groups):
+        return False
     high = [suit for suit in range(4) if state.high_aces[suit]]
     if high and not (
         MeldKind.RUN in shortest and all(homes.run_has(suit, HIGH_ACE) for suit in high)
     ):
         return False
     return _wilds_have_homes(node)
+
+
+def _groups_cover(state: SearchState, suits: set[int]) -> bool:
+    """Whether the contract's colour melds and flushes still to make could take cards of
+    every suit of ``suits`` (each colour meld of one colour, each flush of one suit), where
+    no extra colour meld or flush may: the suits' cards have no other home."""
+    if any(kind in (MeldKind.COLOR, MeldKind.FLUSH) for kind, _ in state.rules.extras):
+        return True
+    colour_melds = flushes = 0
+    for n, spec in zip(state.open, state.specs, strict=True):
+        colour_melds += n * (spec.kind == MeldKind.COLOR)
+        flushes += n * (spec.kind == MeldKind.FLUSH)
+    # Per colour, the suits to cover: a colour meld covers both, a flush one. The colour
+    # melds go where they save the most flushes.
+    per_colour = sorted((sum(_COLOUR[s] == c for s in suits) for c in (0, 1)), reverse=True)
+    return sum(per_colour[colour_melds:]) <= flushes
 
 
 def _wilds_have_homes(node: Node) -> bool:
@@ -143,29 +167,30 @@ class Homes:
         self.masks = (
             masks if not rules.any_suit else [masks[0] | masks[1] | masks[2] | masks[3]] * 4
         )
-        # Asked per card: what each kind's meld needs, worked out once per node.
-        self.least = {kind: max(1, rules.min_naturals(kind)) for kind in MeldKind}
-        self.wilds = min(free, rules.wild_cap)
+        self.wilds = min(free, rules.wild_cap)  # (asked per card: worked out once per node)
 
-    def has(self, c: int) -> bool:
-        """Whether the card at cell ``c`` could go into a meld of some kind still open."""
+    def home(self, c: int) -> str | None:
+        """What kind of meld still open the card at cell ``c`` could go into: a set or a
+        run (:data:`_OTHER`), only a colour meld or flush (:data:`_GROUP`), or none."""
         rank, suit = c // 4 + 1, c % 4
         shortest = self.shortest
         if MeldKind.SET in shortest and self.set_has(rank):
-            return True
+            return _OTHER
+        if MeldKind.RUN in shortest and (
+            self.run_has(suit, rank) or (rank == 1 and self.run_has(suit, HIGH_ACE))
+        ):
+            return _OTHER
         colour = self.colours[_COLOUR[suit]]
         if MeldKind.COLOR in shortest and self.fits(MeldKind.COLOR, colour):
-            return True
+            return _GROUP
         if MeldKind.FLUSH in shortest and self.fits(MeldKind.FLUSH, self.suits[suit]):
-            return True
-        if MeldKind.RUN in shortest:
-            return self.run_has(suit, rank) or (rank == 1 and self.run_has(suit, HIGH_ACE))
-        return False
+            return _GROUP
+        return None
 
     def fits(self, kind: MeldKind, naturals: int, length: int | None = None) -> bool:
         """Whether ``naturals`` natural cards and the free wilds could make a meld of
         ``kind`` (of ``length`` cards, or the shortest open)."""
-        if naturals < self.least[kind]:
+        if naturals < max(1, self.rules.min_naturals(kind)):
             return False
         wilds = self.wilds
         if self.rules.wilds_at_most_naturals:

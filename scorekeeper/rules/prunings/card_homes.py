@@ -82,13 +82,16 @@ def every_card_has_a_home(node: Node) -> bool:
     # among the natural cards and among the free wilds (more than it is: still a bound).
     dual = state.hand.dual
     homes = Homes(rules, state.naturals, node.masks, node.free, shortest, state.deferred)
-    only_groups = {s for s in range(4) if state.deferred[s]}  # suits only they may take
+    # Where only the contract's colour melds and flushes may take a card of no other home,
+    # the suits of such cards (and of the cards kept for them) must be theirs to cover.
+    covering = _groups_to_cover(state)
+    only_groups = {s for s in range(4) if state.deferred[s]} if covering else set()
     for c in range(node.at, CELLS):
         if state.naturals[c] and c not in dual:
-            home = homes.home(c)
+            home = homes.home(c, groups_last=covering)
             if home is None:
                 return False
-            if home == _GROUP:
+            if home == _GROUP and covering:
                 only_groups.add(c % 4)
     if only_groups and not _groups_cover(state, only_groups):
         return False
@@ -100,12 +103,21 @@ def every_card_has_a_home(node: Node) -> bool:
     return _wilds_have_homes(node)
 
 
+def _groups_to_cover(state: SearchState) -> bool:
+    """Whether the contract's colour melds and flushes are the only ones still to come (some
+    are still to make, and no extra colour meld or flush may be made)."""
+    if any(kind in (MeldKind.COLOR, MeldKind.FLUSH) for kind, _ in state.rules.extras):
+        return False
+    return any(
+        n and spec.kind in (MeldKind.COLOR, MeldKind.FLUSH)
+        for n, spec in zip(state.open, state.specs, strict=True)
+    )
+
+
 def _groups_cover(state: SearchState, suits: set[int]) -> bool:
     """Whether the contract's colour melds and flushes still to make could take cards of
-    every suit of ``suits`` (each colour meld of one colour, each flush of one suit), where
-    no extra colour meld or flush may: the suits' cards have no other home."""
-    if any(kind in (MeldKind.COLOR, MeldKind.FLUSH) for kind, _ in state.rules.extras):
-        return True
+    every suit of ``suits`` (each colour meld of one colour, each flush of one suit): the
+    suits' cards have no other home."""
     colour_melds = flushes = 0
     for n, spec in zip(state.open, state.specs, strict=True):
         colour_melds += n * (spec.kind == MeldKind.COLOR)
@@ -169,23 +181,24 @@ class Homes:
         )
         self.wilds = min(free, rules.wild_cap)  # (asked per card: worked out once per node)
 
-    def home(self, c: int) -> str | None:
-        """What kind of meld still open the card at cell ``c`` could go into: a set or a
-        run (:data:`_OTHER`), only a colour meld or flush (:data:`_GROUP`), or none."""
+    def home(self, c: int, *, groups_last: bool) -> str | None:
+        """What kind of meld still open the card at cell ``c`` could go into: a colour meld
+        or flush (:data:`_GROUP`), a set or a run (:data:`_OTHER`), or none; with
+        ``groups_last``, a colour meld or flush only if no set or run could take it."""
         rank, suit = c // 4 + 1, c % 4
         shortest = self.shortest
+        group = (
+            MeldKind.COLOR in shortest and self.fits(MeldKind.COLOR, self.colours[_COLOUR[suit]])
+        ) or (MeldKind.FLUSH in shortest and self.fits(MeldKind.FLUSH, self.suits[suit]))
+        if group and not groups_last:
+            return _GROUP  # (the cheapest home to find)
         if MeldKind.SET in shortest and self.set_has(rank):
             return _OTHER
         if MeldKind.RUN in shortest and (
             self.run_has(suit, rank) or (rank == 1 and self.run_has(suit, HIGH_ACE))
         ):
             return _OTHER
-        colour = self.colours[_COLOUR[suit]]
-        if MeldKind.COLOR in shortest and self.fits(MeldKind.COLOR, colour):
-            return _GROUP
-        if MeldKind.FLUSH in shortest and self.fits(MeldKind.FLUSH, self.suits[suit]):
-            return _GROUP
-        return None
+        return _GROUP if group else None
 
     def fits(self, kind: MeldKind, naturals: int, length: int | None = None) -> bool:
         """Whether ``naturals`` natural cards and the free wilds could make a meld of
@@ -205,33 +218,62 @@ class Homes:
     def run_has(self, suit: int, position: int) -> bool:
         """Whether some window holding ``position`` (of ``suit``, or any suit where runs mix
         them), at least a run's length, has enough natural cards, with the free wilds in its
-        gaps. (A window longer than the run's length and than the natural cards a run needs
-        plus the wilds would still do with an end position less: the lengths tried stop
-        there.)"""
+        gaps (:func:`window_holds`)."""
         rules = self.rules
         rank = 1 if position == HIGH_ACE else position
         if rank in rules.holes:
             return False
-        length = self.shortest[MeldKind.RUN]
-        wilds = min(self.free, rules.wild_cap)
-        longest = min(MAX_RUN, max(length, max(1, rules.run_min_naturals) + wilds))
-        mask = self.masks[suit]
-        if rules.wrap:  # ranks 1-13 as bits 0-12, twice round the circle
-            ranks = (mask >> 1) & 0x1FFF
-            line, lowest, highest = ranks | ranks << 13, 0, 25
-            places: tuple[int, ...] = (rank - 1, rank + 12)
-        else:
-            line, lowest, highest = mask & _LINE, rules.lowest, rules.highest
-            places = (position,)
-        for size in range(length, longest + 1):
-            for place in places:
-                for low in range(max(lowest, place - size + 1), place + 1):
-                    if low + size - 1 > highest:
-                        break
-                    window = line >> low & ((1 << size) - 1)
-                    if self.fits(MeldKind.RUN, window.bit_count(), size):
-                        return True
-        return False
+        return window_holds(
+            self.masks[suit],
+            position,
+            self.shortest[MeldKind.RUN],
+            self.wilds,
+            max(1, rules.run_min_naturals),
+            rules.wilds_at_most_naturals,
+            (rules.wrap, rules.lowest, rules.highest),
+        )
+
+
+def window_holds(
+    mask: int,
+    position: int,
+    length: int,
+    wilds: int,
+    least: int,
+    capped: bool,
+    line: tuple[bool, int, int],
+) -> bool:
+    """Whether some window of run positions holding ``position``, at least ``length`` long,
+    has ``least`` natural cards of ``mask`` or more and room for ``wilds`` (no more than its
+    natural cards where ``capped``) in its gaps; ``line`` is (wrap, lowest, highest). (A
+    window longer than the run's length and than the natural cards a run needs plus the
+    wilds would still do with an end position less: the lengths tried stop there.)
+
+    >>> spades = 0b1101100  # positions 2, 3, 5 and 6
+    >>> window_holds(spades, 5, 4, 0, 3, False, (False, 1, 14))
+    False
+    >>> window_holds(spades, 5, 4, 1, 3, False, (False, 1, 14))
+    True
+    """
+    wrap, lowest, highest = line
+    longest = min(MAX_RUN, max(length, least + wilds))
+    rank = 1 if position == HIGH_ACE else position
+    if wrap:  # ranks 1-13 as bits 0-12, twice round the circle
+        ranks = (mask >> 1) & 0x1FFF
+        bits, lowest, highest = ranks | ranks << 13, 0, 25
+        places: tuple[int, ...] = (rank - 1, rank + 12)
+    else:
+        bits, places = mask & _LINE, (position,)
+    for size in range(length, longest + 1):
+        for place in places:
+            for low in range(max(lowest, place - size + 1), place + 1):
+                if low + size - 1 > highest:
+                    break
+                naturals = (bits >> low & ((1 << size) - 1)).bit_count()
+                room = min(wilds, naturals) if capped else wilds
+                if naturals >= least and naturals + room >= size:
+                    return True
+    return False
 
 
 def sound_for(rules: SearchRules) -> bool:

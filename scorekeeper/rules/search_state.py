@@ -77,6 +77,7 @@ class SearchState:
         "size",
         "spare",
         "specs",
+        "suits",
         "to_make",
         "turned",
         "used",
@@ -92,6 +93,7 @@ class SearchState:
         # (an ace at 1 only), and per rank (1-13) the cards.
         self.masks = suit_masks(self.naturals, [0] * 4, 0, high=False)
         self.ranks = [0] + [sum(self.naturals[(r - 1) * 4 : r * 4]) for r in range(1, 14)]
+        self.suits = [sum(self.naturals[s::4]) for s in range(4)]  # and per suit
         self.spare = sum(self.naturals[c] for c in hand.dual)  # dual cards not yet decided
         self.high_aces = [0, 0, 0, 0]  # per suit, the aces kept for the top of a run
         self.pool = hand.wilds
@@ -204,6 +206,7 @@ class SearchState:
             if count:
                 self.naturals[suit] += sign * count
                 self.ranks[1] += sign * count
+                self.suits[suit] += sign * count
                 if self.naturals[suit]:
                     self.masks[suit] |= _POSITION_BIT[suit]
                 else:
@@ -214,6 +217,7 @@ class SearchState:
         left = self.naturals[at] - count
         self.naturals[at] = left
         self.ranks[at // 4 + 1] -= count
+        self.suits[at & 3] -= count
         if at in self.hand.dual and not self.grouping:
             self.spare -= count
         if left:

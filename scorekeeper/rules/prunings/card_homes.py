@@ -81,7 +81,7 @@ def every_card_has_a_home(node: Node) -> bool:
     # A dual card needs no home (it may turn wild), and may join a meld either way: counted
     # among the natural cards and among the free wilds (more than it is: still a bound).
     dual = state.hand.dual
-    homes = Homes(rules, state.naturals, node.masks, node.free, shortest, state.deferred)
+    homes = Homes(rules, state, node.masks, node.free, shortest)
     # Where only the contract's colour melds and flushes may take a card of no other home,
     # the suits of such cards (and of the cards kept for them) must be theirs to cover.
     covering = _groups_to_cover(state)
@@ -161,18 +161,17 @@ class Homes:
     def __init__(
         self,
         rules: SearchRules,
-        naturals: list[int],
+        state: SearchState,
         masks: list[int],
         free: int,
         shortest: dict[MeldKind, int],
-        kept: list[int],
     ) -> None:
         self.rules = rules
-        self.naturals = naturals
+        self.naturals = state.naturals
         self.shortest = shortest
         self.free = free
         # A colour meld or flush may also take the cards kept for them.
-        self.suits = [sum(naturals[s:CELLS:4]) + kept[s] for s in range(4)]
+        self.suits = [n + k for n, k in zip(state.suits, state.deferred, strict=True)]
         self.colours = [0, 0]
         for s in range(4):
             self.colours[_COLOUR[s]] += self.suits[s]

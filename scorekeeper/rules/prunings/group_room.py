@@ -84,9 +84,8 @@ def groups_have_cards(node: Node) -> bool:
     if not groups:
         return True
     need = sum(length for _, length, _ in groups)
-    naturals = state.naturals  # the cells below ``at`` are all decided (or kept for them)
-    kept = state.deferred
-    counts = tuple(min(need, sum(naturals[s::4]) + kept[s]) for s in range(4))
+    # The natural cards not yet decided, and those kept for colour melds and flushes.
+    counts = tuple(min(need, n + k) for n, k in zip(state.suits, state.deferred, strict=True))
     covered = _to_cover(state)
     return groups_fit(counts, min(node.free, need), tuple(groups), covered)
 

@@ -48,7 +48,7 @@ def runs_have_places(node: Node) -> bool:
     per_suit = 1 if rules.same_suit == SameSuitRuns.NEVER else UNBOUNDED
     room = 0
     for suit, laid in enumerate(state.runs):
-        cards = sum(state.naturals[suit::4])
+        cards = state.suits[suit]
         room += max(0, min(cards // least, per_suit - len(laid), more_runs(rules, laid, length)))
         if room >= wanted:
             return True

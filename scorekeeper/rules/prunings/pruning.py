@@ -52,10 +52,10 @@ def understands(rules: SearchRules, kinds: Collection[MeldKind]) -> bool:
     melds or flushes, or runs of any suits, turning the corner, with holes, wilds kept apart
     or capped per meld (:attr:`.SearchRules.plain`) switches them off: their bounds count
     runs of one suit on a line of 14 places. Only ``card-count`` and ``memo``, the
-    prunings written for them (``group-room``, ``run-suits``, ``card-homes``), ``meld-wilds``
-    (which counts those runs too) and ``run-room`` (runs of one suit on the line, beside
-    colour melds and flushes) are shown sound there. (Sets of different ranks, and a cap of
-    wilds in sets, only forbid ways: a bound that holds without them holds with them.)"""
+    prunings written for them (``group-room``, ``run-suits``, ``run-places``,
+    ``card-homes``) and ``meld-wilds`` (which counts those runs too) are shown sound there.
+    (Sets of different ranks, and a cap of wilds in sets, only forbid ways: a bound that
+    holds without them holds with them.)"""
     if not rules.plain:
         return False
     if rules.extra_melds and rules.all_out:

@@ -37,7 +37,7 @@ from functools import lru_cache, partial
 from ..rulesets import MeldKind, SameSuitRuns
 from ..search_state import Node
 from ..solver_model import MAX_RUN, UNBOUNDED, SearchRules
-from .pruning import Pruning
+from .pruning import SETS_AND_RUNS, Pruning, understands
 
 MostRuns = Callable[[int, int, int, int, int, int, bool, int, int], int]
 FewestWilds = Callable[[int, int, int, int, int, bool, int, int, int], tuple[int, ...]]
@@ -197,11 +197,9 @@ def suits_hold_runs(
 
 
 def sound_for(rules: SearchRules) -> bool:
-    """Runs of one suit on the line, apart, each with a natural card, no extra melds: and a
-    run to make. (Colour melds and flushes beside them only take cards the runs could
-    have used: the runs alone need no fewer wilds.)"""
+    """Runs of a suit apart, each with a natural card, no extra melds: and a run to make."""
     return (
-        not rules.line_runs
+        understands(rules, SETS_AND_RUNS)
         and rules.same_suit != SameSuitRuns.APART_OR_OVERLAPPING
         and rules.run_min_naturals >= 1
         and not (rules.extra_melds and rules.all_out)

@@ -35,8 +35,9 @@ That is the whole search. What only makes it faster is given to it as a
 down from a node can succeed, and says which rule sets it is sound for) and the memo of
 failed states; the answers never depend on them.
 
-Steps (:mod:`.budget`): a node costs a step per four distinct contract melds (it checks
-each), and the makers of choices and the placing of run ends a step per way they try.
+Steps (:mod:`.budget`): a node costs a step, one more per four distinct contract melds (it
+checks each) and the steps its dearest checks ask (:attr:`.prunings.pruning.Pruning.steps`),
+and the makers of choices and the placing of run ends a step per way they try.
 """
 
 from __future__ import annotations
@@ -175,8 +176,9 @@ class _Search:
         self.checks = prunings.checks(state.rules)
         self.failed = FailedStates() if prunings.on(MEMO) else None
         self.budget = budget
-        # A node's checks bound every distinct contract meld: with many, a node is more work.
-        self.node_steps = 1 + len(state.specs) // 4
+        # A node's checks bound every distinct contract meld: with many, a node is more work;
+        # and a dear check costs steps of its own.
+        self.node_steps = 1 + len(state.specs) // 4 + prunings.node_steps(state.rules)
         # Whether some contract meld may be made of wilds only (then it has no lowest card).
         self.bare = any(self._bare_room(spec) is not None for spec in state.specs)
         # All out, colour melds and flushes are made last, of the cards kept for them.

@@ -104,6 +104,10 @@ class Prunings:
         sound for the rules, each with its cache if that is on."""
         return _checks(self.off, rules)
 
+    def node_steps(self, rules: SearchRules) -> int:
+        """The steps more a node costs for the checks asked under ``rules``."""
+        return _node_steps(self.off, rules)
+
 
 @lru_cache(maxsize=256)
 def _checks(off: frozenset[str], rules: SearchRules) -> tuple[Check, ...]:
@@ -114,6 +118,11 @@ def _checks(off: frozenset[str], rules: SearchRules) -> tuple[Check, ...]:
         plain = pruning.plain_check is not None and pruning.cache in off
         out.append(pruning.plain_check if plain and pruning.plain_check else pruning.check)
     return tuple(out)
+
+
+@lru_cache(maxsize=256)
+def _node_steps(off: frozenset[str], rules: SearchRules) -> int:
+    return sum(p.steps for p in CHECKS if p.name not in off and p.sound_for(rules))
 
 
 ALL = Prunings()

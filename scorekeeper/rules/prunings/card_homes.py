@@ -287,6 +287,7 @@ PRUNING = Pruning(
     cuts="all out: a card left could go into no meld still open",
     sound_for=sound_for,
     check=every_card_has_a_home,
+    steps=1,  # it judges every card left: a node where it is asked costs a step more
 )
 
 __all__ = ["PRUNING", "every_card_has_a_home"]

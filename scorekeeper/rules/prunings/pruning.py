@@ -40,6 +40,9 @@ class Pruning:
     check: Check
     plain_check: Check | None = None  # the same test without its cache
     cache: str | None = None  # the name of that cache
+    # The steps more a node costs where the test is asked (a dear one: a step of the
+    # budget stays worth about the same CPU time in every kind of round).
+    steps: int = 0
 
     def __post_init__(self) -> None:
         if (self.plain_check is None) != (self.cache is None):

@@ -566,12 +566,12 @@ def hands_for(draw: st.DrawFn, rules: RuleSet, most: int) -> list[Card]:
 
 
 def prunings_switched_off(rules: RuleSet) -> bool:
-    """Issue 24's known gap, narrower since ``card-homes``: a round whose
-    melds the classic prunings cannot bound (colour melds, flushes, runs of any suits, turning
-    the corner, wilds kept apart or capped) may stop at the budget: a 422 that says the
-    question is too hard, bounded work, but no answer. Seen in 3 of 300 drawn questions: all
-    out, 24-27 cards of few ranks or one suit, shared among sets or runs and colour melds or
-    flushes in every way."""
+    """Issue 24's known gap, narrower since ``card-homes`` and colour melds made last: a round
+    whose melds the classic prunings cannot bound (colour melds, flushes, runs of any suits,
+    turning the corner, wilds kept apart or capped) may stop at the budget: a 422 that says the
+    question is too hard, bounded work, but no answer. Seen in 3 to 12 of 1,000 drawn questions
+    (0 of 300; the draws vary from run to run): all out, 23-30 cards, runs round the corner or
+    of any suits beside colour melds or extra melds, shared in every way."""
     return not SearchRules.of(rules, 1).plain
 
 

@@ -63,10 +63,16 @@ def run_wilds(mask: int, plain: int, length: int, least: int, span: int) -> int:
     >>> run_wilds(spades, spades, 4, 5, 4), run_wilds(spades, spades & ~0b1000, 4, 2, 4)
     (1024, 2)
     """
-    if least > 1 and not any((mask & w).bit_count() >= least for w in _WINDOWS[span]):
+    return _fewest_wilds(mask, plain, length, least, _WINDOWS[span], _WINDOWS[length])
+
+
+def _fewest_wilds(
+    mask: int, plain: int, length: int, least: int, spans: list[int], windows: list[int]
+) -> int:
+    if least > 1 and not any((mask & w).bit_count() >= least for w in spans):
         return UNBOUNDED
     best = UNBOUNDED
-    for window in _WINDOWS[length]:
+    for window in windows:
         if mask & window:
             best = min(best, length - (plain & window).bit_count())
     return best
@@ -135,13 +141,7 @@ _RANKS = (1 << 13) - 1
 
 def circle_run_wilds(mask: int, plain: int, length: int, least: int, span: int) -> int:
     """:func:`run_wilds` on a circle of ranks (masks from :func:`on_circle`)."""
-    if least > 1 and not any((mask & w).bit_count() >= least for w in _CIRCLE[span]):
-        return UNBOUNDED
-    best = UNBOUNDED
-    for window in _CIRCLE[length]:
-        if mask & window:
-            best = min(best, length - (plain & window).bit_count())
-    return best
+    return _fewest_wilds(mask, plain, length, least, _CIRCLE[span], _CIRCLE[length])
 
 
 kept_circle_run_wilds = lru_cache(maxsize=1 << 14)(circle_run_wilds)

@@ -252,35 +252,47 @@ class _Search:
 
     def _branch(self, at: int) -> Solution | None:
         """Decide the card at ``at``: in a meld it starts, or set aside (see the module)."""
-        state, rules = self.state, self.rules
-        if self.groups_last and not state.grouping:
+        keeping = self.groups_last and not self.state.grouping
+        if keeping:
             rest = self._only_groups_take(at)
             if rest:
                 return self._keep(rest, at)
+        found = self._start_contract_meld(at)
+        if found is None and keeping:
+            found = self._aside(at, GROUP)
+        if found is None:
+            found = self._start_extra_meld(at)
+        for how in self._set_asides(at):
+            if found is not None:
+                break
+            found = self._aside(at, how)
+        return found
+
+    def _start_contract_meld(self, at: int) -> Solution | None:
+        state = self.state
         for j, spec in enumerate(state.specs):
             if state.open[j] and self._now(spec.kind):
                 found = self._start(at, j, spec.kind, spec.min_length)
                 if found is not None:
                     return found
-        if self.groups_last and not state.grouping:
-            state.set_aside(at, GROUP)
-            found = self.node(at)
-            state.set_aside(at, GROUP, sign=-1)
-            if found is not None:
-                return found
-        if rules.extra_melds and rules.all_out:
-            for kind, length in rules.extras:
-                if self._now(kind):
-                    found = self._start(at, None, kind, length)
-                    if found is not None:
-                        return found
-        for how in self._set_asides(at):
-            state.set_aside(at, how)
-            found = self.node(at)
-            state.set_aside(at, how, sign=-1)
-            if found is not None:
-                return found
         return None
+
+    def _start_extra_meld(self, at: int) -> Solution | None:
+        if not (self.rules.extra_melds and self.rules.all_out):
+            return None
+        for kind, length in self.rules.extras:
+            if self._now(kind):
+                found = self._start(at, None, kind, length)
+                if found is not None:
+                    return found
+        return None
+
+    def _aside(self, at: int, how: str) -> Solution | None:
+        """Set the card at ``at`` aside ``how``, search on, take it back."""
+        self.state.set_aside(at, how)
+        found = self.node(at)
+        self.state.set_aside(at, how, sign=-1)
+        return found
 
     def _now(self, kind: MeldKind) -> bool:
         """Whether a meld of ``kind`` is made now: colour melds and flushes, when they

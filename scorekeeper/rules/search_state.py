@@ -1,15 +1,17 @@
 """Where the contract search stands: the cards still to decide, and the melds laid so far.
 
 The search (:mod:`.contract_search`) walks a hand's cells from the lowest and decides every
-card: into a meld, made wild (a dual card), kept for the top of a run (an ace), or left in
-hand. :class:`SearchState` is what it has decided so far. It changes by two moves, and each
-move is taken back by calling it again with ``sign=-1``, so a branch of the search leaves
-the state as it found it:
+card: into a meld, made wild (a dual card), kept for the top of a run (an ace), kept for the
+colour melds and flushes (made last), or left in hand. :class:`SearchState` is what it has
+decided so far. It changes by three moves, and each move is taken back by calling it again
+with ``sign=-1``, so a branch of the search leaves the state as it found it:
 
 - :meth:`SearchState.lay` lays a meld choice (:mod:`.meld_choices`), filling a contract meld
   (or none: an extra meld);
 - :meth:`SearchState.set_aside` decides one card another way (:data:`WILD`, :data:`HIGH`,
-  :data:`LEAVE`).
+  :data:`GROUP`, :data:`LEAVE`);
+- :meth:`SearchState.group_kept` turns the cards kept for the colour melds and flushes into
+  cards to decide again, one cell per suit, once every other card is decided.
 
 A :class:`Node` is what the prunings (:mod:`.prunings`) see of the state at one node: it
 adds the lowest cell still to decide, the wilds still free, and the run positions of the
@@ -42,7 +44,7 @@ from .solver_model import CELLS, HIGH_ACE, LOW_ACE, UNBOUNDED, HandCounts, Searc
 WILD = "wild"  # a dual card played as a wild
 HIGH = "high"  # an ace kept for the top of a run (J Q K A)
 LEAVE = "leave"  # a card left in hand (a round with a discard)
-GROUP = "group"  # all out: a card kept for a colour meld or flush, made at the end
+GROUP = "group"  # a card kept for the colour melds and flushes, made last
 
 Laid = tuple[int | None, MeldKind, Choice | GroupChoice]  # a meld laid: the contract meld it fills
 
@@ -108,9 +110,10 @@ class SearchState:
         self.made: list[Laid] = []
         self.turned: list[int] = []  # the dual cells made wild
         self.runs: list[list[tuple[int, int]]] = [[], [], [], []]  # per suit, (low, high)
-        # All out, the cards kept for the colour melds and flushes (:data:`GROUP`): per
-        # suit, how many and which; at the end they stand as one cell per suit, the aces'
-        # (``grouping``: then none is kept), where only colour melds and flushes take them.
+        # The cards kept for the colour melds and flushes (:data:`GROUP`): per suit, how
+        # many and which; at the end they stand as one cell per suit, the aces' (``grouping``:
+        # then none is kept), where only colour melds and flushes take them (with a discard,
+        # one they do not take stays in hand).
         self.deferred = [0, 0, 0, 0]
         self.kept: list[list[int]] = [[], [], [], []]
         self.grouping = False

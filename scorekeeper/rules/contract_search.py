@@ -89,7 +89,7 @@ def solve(
     if sum(m.min_length for m in rules.slots) > hand.size:
         return None
     state = SearchState(rules, hand, must_leave=must_leave)
-    return _Search(state, prunings, current(budget), groups_last=_groups_last(rules)).node(0)
+    return _Search(state, prunings, current(budget)).node(0)
 
 
 def _groups_last(rules: SearchRules) -> bool:
@@ -168,9 +168,7 @@ _WildOnly = tuple[int, MeldKind, int, int]  # a meld of wilds only: spec, kind, 
 class _Search:
     """One search over one hand: the state it walks, the checks and the memo it uses."""
 
-    def __init__(
-        self, state: SearchState, prunings: Prunings, budget: StepBudget, groups_last: bool = False
-    ) -> None:
+    def __init__(self, state: SearchState, prunings: Prunings, budget: StepBudget) -> None:
         self.state = state
         self.rules = state.rules
         self.checks = prunings.checks(state.rules)
@@ -181,8 +179,8 @@ class _Search:
         self.node_steps = 1 + len(state.specs) // 4 + prunings.node_steps(state.rules)
         # Whether some contract meld may be made of wilds only (then it has no lowest card).
         self.bare = any(self._bare_room(spec) is not None for spec in state.specs)
-        # All out, colour melds and flushes are made last, of the cards kept for them.
-        self.groups_last = groups_last
+        # Colour melds and flushes are made last, of the cards kept for them (see the module).
+        self.groups_last = _groups_last(state.rules)
 
     # --- the walk ----------------------------------------------------------------------------
 
@@ -191,7 +189,7 @@ class _Search:
         self.budget.spend(self.node_steps)
         state = self.state
         at = state.next_cell(at)
-        if self.groups_last and not state.grouping and at == CELLS and any(state.deferred):
+        if at == CELLS and any(state.deferred):  # (none is kept once they are made)
             return self._make_groups()
         finished = self._finish(at)
         if finished is not None or at == CELLS:
@@ -295,10 +293,8 @@ class _Search:
         return found
 
     def _now(self, kind: MeldKind) -> bool:
-        """Whether a meld of ``kind`` is made now: colour melds and flushes, when they
-        are made last, only then, and then only they."""
-        if not self.groups_last:
-            return True
+        """Whether a meld of ``kind`` is made now: colour melds and flushes once the other
+        cards are decided, and then only they."""
         return (kind in GROUP_KINDS) == self.state.grouping
 
     def _set_asides(self, at: int) -> list[str]:
@@ -418,7 +414,7 @@ class _Search:
         # Equal contract melds are filled in reading order: sets by rank, runs by suit.
         for i, (j, kind, laid) in sorted(enumerate(state.made), key=_reading_order):
             choice = ends.get(i, laid)
-            if self.groups_last and isinstance(choice, GroupChoice) and choice.kind in GROUP_KINDS:
+            if isinstance(choice, GroupChoice) and choice.kind in GROUP_KINDS:
                 choice = _kept_cards(choice, kept)
             extra = min(spare, choice.room) if isinstance(choice, SetChoice | GroupChoice) else 0
             spare -= extra

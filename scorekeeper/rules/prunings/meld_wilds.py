@@ -200,31 +200,46 @@ def sets_need(
     0
     """
     least = max(rules.set_min_naturals, 1)
-    distinct = rules.set_max <= 4
     steps = [length] * sets if rules.set_min_naturals == 0 else []  # sets of wilds only
     most = 1 if rules.sets_differ else sets  # sets of one rank
     taken = taken if rules.sets_differ else ()
     for rank in range(1, 14):
-        if ranks[rank] < least or rank in taken:
-            continue
-        base = (rank - 1) * 4
-        counts = naturals[base : base + 4]
-        plain = counts
-        if dual and base <= dual[-1] and base + 4 > dual[0]:  # (the dual cells are sorted)
-            plain = [0 if c in dual else n for c, n in enumerate(counts, base)]
-        before = 0
-        for s in range(1, most + 1):
-            have = sum([n if n < s else s for n in counts]) if distinct else sum(counts)
-            if have < s * least:
-                break
-            have = sum([n if n < s else s for n in plain]) if distinct else sum(plain)
-            need = max(0, s * length - have)
-            steps.append(need - before)
-            before = need
+        if ranks[rank] >= least and rank not in taken:
+            steps += _rank_steps(rules, naturals, rank, most, length, dual)
     if len(steps) < sets:
         return UNBOUNDED
     steps.sort()
     return sum(steps[:sets])
+
+
+def _rank_steps(
+    rules: SearchRules,
+    naturals: Sequence[int],
+    rank: int,
+    sets: int,
+    length: int,
+    dual: Sequence[int],
+) -> list[int]:
+    """The wilds each more set of ``rank`` needs, one set after another (up to ``sets``, as
+    long as its natural cards reach them)."""
+    least = max(rules.set_min_naturals, 1)
+    distinct = rules.set_max <= 4
+    base = (rank - 1) * 4
+    counts = naturals[base : base + 4]
+    plain = counts
+    if dual and base <= dual[-1] and base + 4 > dual[0]:  # (the dual cells are sorted)
+        plain = [0 if c in dual else n for c, n in enumerate(counts, base)]
+    steps: list[int] = []
+    before = 0
+    for s in range(1, sets + 1):
+        have = sum([n if n < s else s for n in counts]) if distinct else sum(counts)
+        if have < s * least:
+            break
+        have = sum([n if n < s else s for n in plain]) if distinct else sum(plain)
+        need = max(0, s * length - have)
+        steps.append(need - before)
+        before = need
+    return steps
 
 
 def enough_wilds(node: Node, wilds_of_run: RunWilds = kept_run_wilds) -> bool:

@@ -64,6 +64,7 @@ from ..rulesets import MeldKind
 from ..search_state import Node, SearchState
 from ..solver_model import CELLS, HIGH_ACE, MAX_RUN, SUITS, UNBOUNDED, SearchRules
 from . import cover
+from .group_room import groups_have_cards, only_contract_groups
 from .pruning import Pruning
 
 _COLOUR = tuple(1 if suit.is_red else 0 for suit in SUITS)  # per suit index
@@ -84,8 +85,11 @@ def every_card_has_a_home(node: Node) -> bool:
     homes = Homes(rules, state, node.masks, node.free, shortest)
     # Where only the contract's colour melds and flushes may take a card of no other home,
     # the suits of such cards (and of the cards kept for them) must be theirs to cover.
-    covering = _groups_to_cover(state)
-    only_groups = {s for s in range(4) if state.deferred[s]} if covering else set()
+    covering = only_contract_groups(state) and any(
+        n and spec.kind in (MeldKind.COLOR, MeldKind.FLUSH)
+        for n, spec in zip(state.open, state.specs, strict=True)
+    )
+    only_groups: set[int] = set()
     for c in range(node.at, CELLS):
         if state.naturals[c] and c not in dual:
             home = homes.home(c, groups_last=covering)
@@ -93,7 +97,7 @@ def every_card_has_a_home(node: Node) -> bool:
                 return False
             if home == _GROUP and covering:
                 only_groups.add(c % 4)
-    if only_groups and not _groups_cover(state, only_groups):
+    if only_groups and not groups_have_cards(node, only_groups):
         return False
     high = [suit for suit in range(4) if state.high_aces[suit]]
     if high and not (
@@ -101,31 +105,6 @@ def every_card_has_a_home(node: Node) -> bool:
     ):
         return False
     return _wilds_have_homes(node)
-
-
-def _groups_to_cover(state: SearchState) -> bool:
-    """Whether the contract's colour melds and flushes are the only ones still to come (some
-    are still to make, and no extra colour meld or flush may be made)."""
-    if any(kind in (MeldKind.COLOR, MeldKind.FLUSH) for kind, _ in state.rules.extras):
-        return False
-    return any(
-        n and spec.kind in (MeldKind.COLOR, MeldKind.FLUSH)
-        for n, spec in zip(state.open, state.specs, strict=True)
-    )
-
-
-def _groups_cover(state: SearchState, suits: set[int]) -> bool:
-    """Whether the contract's colour melds and flushes still to make could take cards of
-    every suit of ``suits`` (each colour meld of one colour, each flush of one suit): the
-    suits' cards have no other home."""
-    colour_melds = flushes = 0
-    for n, spec in zip(state.open, state.specs, strict=True):
-        colour_melds += n * (spec.kind == MeldKind.COLOR)
-        flushes += n * (spec.kind == MeldKind.FLUSH)
-    # Per colour, the suits to cover: a colour meld covers both, a flush one. The colour
-    # melds go where they save the most flushes.
-    per_colour = sorted((sum(_COLOUR[s] == c for s in suits) for c in (0, 1)), reverse=True)
-    return sum(per_colour[colour_melds:]) <= flushes
 
 
 def _wilds_have_homes(node: Node) -> bool:

@@ -45,6 +45,7 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from functools import lru_cache
 
 from ..cards import Suit
@@ -73,8 +74,9 @@ def least_naturals(rules: SearchRules, kind: MeldKind, length: int) -> int:
     return least
 
 
-def groups_have_cards(node: Node) -> bool:
-    """Whether the colour melds and flushes still to make may have their cards."""
+def groups_have_cards(node: Node, also: Collection[int] = ()) -> bool:
+    """Whether the colour melds and flushes still to make may have their cards (and, where
+    only they may take cards, cards of the suits ``also`` too: :mod:`.card_homes`)."""
     state = node.state
     groups: list[Group] = []
     for n, spec in zip(state.open, state.specs, strict=True):
@@ -86,16 +88,17 @@ def groups_have_cards(node: Node) -> bool:
     need = sum(length for _, length, _ in groups)
     # The natural cards not yet decided, and those kept for colour melds and flushes.
     counts = tuple(min(need, n + k) for n, k in zip(state.suits, state.deferred, strict=True))
-    covered = _to_cover(state)
+    covered: tuple[int, ...] = ()
+    if only_contract_groups(state):  # each kept suit must go into one of them
+        covered = tuple(s for s in range(4) if state.deferred[s] or s in also)
     return groups_fit(counts, min(node.free, need), tuple(groups), covered)
 
 
-def _to_cover(state: SearchState) -> tuple[int, ...]:
-    """The suits whose cards kept for colour melds and flushes only the contract's can
-    take (all out, no extra colour meld or flush): each must go into one of them."""
-    if not state.rules.all_out or any(kind in _GROUPS for kind, _ in state.rules.extras):
-        return ()  # (with a discard, a card kept for them may stay in hand)
-    return tuple(s for s in range(4) if state.deferred[s])
+def only_contract_groups(state: SearchState) -> bool:
+    """Whether the cards kept for colour melds and flushes can only go into the contract's:
+    all out (with a discard, a card kept for them may stay in hand), and no extra colour
+    meld or flush may be made."""
+    return state.rules.all_out and not any(kind in _GROUPS for kind, _ in state.rules.extras)
 
 
 @lru_cache(maxsize=4096)

@@ -7,6 +7,7 @@ import os
 import subprocess
 import sys
 import textwrap
+import zipfile
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -114,6 +115,9 @@ WHEEL_CHECK = textwrap.dedent(
         "game": client.get("/api/v1/games/" + game["id"]).status_code,
         "page": page.status_code,
         "page_has_names": "Ann" in page.get_data(as_text=True),
+        "spanish": "Hojas de puntuación en blanco" in client.get(
+            "/", headers={"Accept-Language": "es"}
+        ).get_data(as_text=True),
     }))
     """
 )
@@ -121,15 +125,32 @@ WHEEL_CHECK = textwrap.dedent(
 
 @pytest.mark.slow
 def test_the_app_works_installed_from_a_wheel(tmp_path: Path) -> None:
+    """Built from a clean copy of the checkout (no compiled catalogues, as in a fresh clone):
+    the build hook compiles them, and the installed app speaks Spanish."""
+    checkout = tmp_path / "checkout"
+    tracked = subprocess.run(
+        ["git", "ls-files", "-z"], cwd=ROOT, capture_output=True, check=True
+    ).stdout.decode()
+    for name in filter(None, tracked.split("\0")):
+        target = checkout / name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        if (ROOT / name).is_file():
+            target.write_bytes((ROOT / name).read_bytes())
+    assert not list(checkout.rglob("*.mo"))
     wheels = tmp_path / "wheels"
     built = subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(wheels), str(ROOT)],
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(wheels), str(checkout)],
         capture_output=True,
         text=True,
         timeout=600,
     )
     assert built.returncode == 0, built.stderr
     (wheel,) = wheels.glob("scorekeeper-*.whl")
+    with zipfile.ZipFile(wheel) as archive:
+        catalogues = {n for n in archive.namelist() if n.endswith("messages.mo")}
+    assert catalogues == {
+        f"scorekeeper/translations/{language}/LC_MESSAGES/messages.mo" for language in ("de", "es")
+    }
     site = tmp_path / "site"
     installed = subprocess.run(
         [sys.executable, "-m", "pip", "install", "--no-deps", "-q", "--target", str(site), wheel],
@@ -159,6 +180,7 @@ def test_the_app_works_installed_from_a_wheel(tmp_path: Path) -> None:
     assert result["created"] == 201 and result["game"] == 200, result
     if result["page"] != 404:  # the game page is being built alongside
         assert result["page"] == 200 and result["page_has_names"], result
+    assert result["spanish"], result
 
 
 # --- 0003: each game keeps the whole rule set it was started with -----------------------------

@@ -1,16 +1,18 @@
-"""Alembic environment: the engine comes from the app (``scorekeeper.migrate``)."""
+"""Alembic environment: the engine, or the connection to migrate on, comes from the app
+(``scorekeeper.migrate``)."""
 
 from __future__ import annotations
 
 from alembic import context
+from sqlalchemy.engine import Connection
 from sqlmodel import SQLModel
 
 import scorekeeper.models  # noqa: F401  (registers the tables)
 
 target_metadata = SQLModel.metadata
-engine = context.config.attributes["engine"]
 
-with engine.connect() as connection:
+
+def run_migrations(connection: Connection) -> None:
     context.configure(
         connection=connection,
         target_metadata=target_metadata,
@@ -19,4 +21,13 @@ with engine.connect() as connection:
     )
     with context.begin_transaction():
         context.run_migrations()
-    connection.commit()
+
+
+given = context.config.attributes.get("connection")
+if given is not None:
+    # Already in a transaction holding the migration lock: its owner commits it.
+    run_migrations(given)
+else:
+    with context.config.attributes["engine"].connect() as connection:
+        run_migrations(connection)
+        connection.commit()

@@ -120,7 +120,7 @@ def round_body(number: int) -> dict[str, Any]:
         "round": number,
         "results": [
             {"player": "Ann", "went_out": True},
-            {"player": "Bob", "points": 20 + number},
+            {"player": "Bob", "points": 20 + 5 * number},
         ],
     }
 
@@ -165,9 +165,10 @@ def test_two_servers_on_one_postgresql_share_games_rounds_keys_and_limits(
         assert status == 201
         status, _, seen = call(two, "GET", path)
         assert status == 200 and [r["round"] for r in seen["rounds"]] == [1]
-        assert seen["totals"]["Bob"] == 21
+        assert seen["totals"]["Bob"] == 25
         status, _, page = call(two, "GET", f"/games/{game['id']}/watch")
-        assert status == 200 and re.search(r"\b21\b", page)
+        assert status == 200 and 'data-live-version="2"' in page
+        assert re.search(r'class="[^"]*\btotal\b[^"]*">25<', page)  # Bob's total
 
         # The same round saved on both at once: one is recorded, the other is told so.
         statuses = both_at_once(

@@ -14,6 +14,7 @@ from flask import Flask
 
 from . import config as config_module
 from .paths import static_dir, templates_dir
+from .routing import LazyRule
 
 
 def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
@@ -26,6 +27,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         template_folder=str(templates_dir()),
         static_folder=str(static_dir()),
     )
+    app.url_rule_class = LazyRule  # URL builders compiled when first used, not at start-up
     app.config.from_mapping(config_module.DEFAULTS)
     app.config.from_mapping(environment)
     if test_config is not None:

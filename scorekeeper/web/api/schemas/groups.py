@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Annotated, Literal
 
-from pydantic import Field, RootModel
+from pydantic import ConfigDict, Field, RootModel
 
 from ....games import transfer
 from .base import Answer, Request
@@ -202,6 +202,8 @@ class Export(RootModel[Annotated[GameExport | GroupExport, Field(discriminator="
     format, version and kind must come first, in that order (send the file as exported, not
     re-serialized with sorted keys)."""
 
+    model_config = ConfigDict(defer_build=True)  # built when first used, as Answer
+
 
 class CsvExport(RootModel[str]):
     """CSV text, one row per player per round, with a header row: game_id, game_title, rules,
@@ -210,6 +212,8 @@ class CsvExport(RootModel[str]):
     phase_done. In a phase game, contract is the contract of the phase the player played,
     phase that phase's number and phase_done whether they completed it (both empty in a game
     played in rounds)."""
+
+    model_config = ConfigDict(defer_build=True)
 
 
 class Imported(Answer):

@@ -34,6 +34,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import bounds  # benchmarks/bounds.py: the referee's bounds (issue 23)
 
+import benchmarks.keep_bytecode  # noqa: F401  (first: keeps the compiled files)
 from scorekeeper.rules.arranger import Arrangement, arrange
 from scorekeeper.rules.bruteforce import brute_force
 from scorekeeper.rules.budget import DEFAULT_STEPS, StepBudget, TooHard

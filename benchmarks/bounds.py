@@ -29,6 +29,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+import benchmarks.keep_bytecode  # noqa: F401  (first: keeps the compiled files)
+
 RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
 
 # Item 1: 2s wild, one natural card in a run: every group of four 2s reads six ways or so.

@@ -21,6 +21,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+import benchmarks.keep_bytecode  # noqa: F401  (first: keeps the compiled files)
 from scorekeeper.rules import PRESETS, check_contract, parse_cards, resolve_rules
 from scorekeeper.rules.budget import StepBudget, TooHard
 

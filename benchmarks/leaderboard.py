@@ -52,6 +52,7 @@ from sqlmodel import Session, col
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+import benchmarks.keep_bytecode  # noqa: E402,F401  (first: keeps the compiled files)
 from scorekeeper.db import create_all, make_engine, write_session  # noqa: E402
 from scorekeeper.games import create_game, transfer  # noqa: E402
 from scorekeeper.games import leaderboard as lb  # noqa: E402

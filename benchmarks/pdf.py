@@ -43,6 +43,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+import benchmarks.keep_bytecode  # noqa: E402,F401  (first: keeps the compiled files)
+
 KINDS = ("blank", "game", "trophy")
 TARGETS = {"warm_ms": 150, "cold_s": 1.5, "peak_mb": 120, "growth_mb": 60}
 

@@ -79,6 +79,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+import benchmarks.keep_bytecode  # noqa: E402,F401  (first: keeps the compiled files)
 from scorekeeper.config import DEFAULTS  # noqa: E402  (the served defaults: workers, threads)
 
 MAX_CLIENTS = 64

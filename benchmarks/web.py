@@ -129,28 +129,47 @@ def free_port() -> int:
 
 
 class Server:
-    """A gunicorn server on a free loopback port, stopped on exit."""
+    """A gunicorn server on a free loopback port, stopped on exit (or at once, when it does
+    not answer within ``ready_timeout`` seconds)."""
 
     def __init__(
-        self, name: str, target: str, *, workers: int, threads: int, cwd: Path, env: dict[str, str]
+        self,
+        name: str,
+        target: str,
+        *,
+        workers: int,
+        threads: int,
+        cwd: Path,
+        env: dict[str, str],
+        ready_timeout: float = 30,
     ) -> None:
         self.name = name
         self.port = free_port()
         self.log = cwd / f"{name}.log"
-        command = [
-            sys.executable, "-m", "gunicorn", target,
-            "--bind", f"127.0.0.1:{self.port}",
-            "--workers", str(workers), "--worker-class", "gthread", "--threads", str(threads),
-            "--reuse-port",
-            "--timeout", "60", "--log-level", "warning",
-        ]  # fmt: skip
+        command = self.command(target, self.port, workers, threads)
         with open(self.log, "wb") as log:
             self.process = subprocess.Popen(
                 command, cwd=cwd, env=env, stdout=log, stderr=subprocess.STDOUT
             )
-        self._wait_ready()
+        try:
+            self._wait_ready(ready_timeout)
+        except BaseException:
+            # Not yet in the caller's clean-up list (it has no server to stop): stop it here.
+            self.stop()
+            raise
 
-    def _wait_ready(self, timeout: float = 30) -> None:
+    @staticmethod
+    def command(target: str, port: int, workers: int, threads: int) -> list[str]:
+        """gunicorn serving ``target`` as ``scorekeeper serve`` does."""
+        return [
+            sys.executable, "-m", "gunicorn", target,
+            "--bind", f"127.0.0.1:{port}",
+            "--workers", str(workers), "--worker-class", "gthread", "--threads", str(threads),
+            "--reuse-port",
+            "--timeout", "60", "--log-level", "warning",
+        ]  # fmt: skip
+
+    def _wait_ready(self, timeout: float) -> None:
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
@@ -800,9 +819,7 @@ class LiveScreens:
         seen_after: list[float] = []
         missed = 0
         slowest = (0.0, "")
-        for change in self.changes:
-            if change.sent > self.ended - LIVE_TARGET_SECONDS - LIVE_POLL_SECONDS:
-                continue  # too late to judge: the run ended before it could be seen
+        for change in self.judged_changes():
             firsts: dict[int, float] = {}  # screen: when it first showed the change
             for sighting in self.sightings:  # in the order they happened
                 if sighting.game == change.game and sighting.version >= change.version:
@@ -814,7 +831,24 @@ class LiveScreens:
             missed += per_game - len(firsts)
         return seen_after, missed, slowest[1]
 
+    def judged_changes(self) -> list[Change]:
+        """The changes made early enough to be seen before the run ended (the others are
+        too late to judge)."""
+        last = self.ended - LIVE_TARGET_SECONDS - LIVE_POLL_SECONDS
+        return [change for change in self.changes if change.sent <= last]
+
     def summary(self) -> list[tuple[str, bool | None]]:
+        if not self.judged_changes():
+            # Not a miss: no change had the time to be seen (--duration 3 ended them all).
+            shortest = LIVE_CHANGE_SECONDS + LIVE_TARGET_SECONDS + LIVE_POLL_SECONDS
+            return [
+                (
+                    f"too short to judge: {len(self.changes)} changes, none made "
+                    f"{LIVE_TARGET_SECONDS + LIVE_POLL_SECONDS:g} s before the end "
+                    f"(run {shortest:g} s or more: --duration)",
+                    None,
+                )
+            ]
         seen_after, missed, slowest = self.delays()
         ordered = sorted(seen_after)
         if not ordered:

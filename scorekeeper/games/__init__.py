@@ -73,7 +73,7 @@ from .groups import (
     require_group_edit,
 )
 from .history import HistoryLine, history, latest_summary, spoken_summary
-from .names import MAX_NAME_LENGTH, clean_name
+from .names import MAX_NAME_LENGTH, clean_name, name_key, normal_name
 from .rounds import (
     MAX_BOUGHT,
     MAX_HAND_CARDS,
@@ -150,9 +150,11 @@ __all__ = [
     "load_game",
     "load_group",
     "merge_people",
+    "name_key",
     "new_device_id",
     "new_game_id",
     "new_join_code",
+    "normal_name",
     "normalize_join_code",
     "play_again",
     "read_game",

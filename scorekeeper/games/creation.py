@@ -26,7 +26,7 @@ from ..rules.rulesets import MAX_PLAYERS, MIN_PLAYERS
 from .access import grant_edit, new_game_id, new_join_code
 from .history import log_change
 from .idempotency import Retry, check_key, creation_token, made_by, replay_made, scoped_retry
-from .names import clean_name
+from .names import clean_name, name_key
 from .store import transaction
 from .views import GameView, load_game, view_of
 
@@ -91,10 +91,12 @@ def _read_names(players: Any, rules: RuleSet | None, problems: dict[str, str]) -
             names.append(clean_name(name))
         except Invalid as error:
             problems[f"players.{index}"] = error.message
-    seen = Counter(name.casefold() for name in names)
-    duplicates = sorted({n for n in names if seen[n.casefold()] > 1})
+    seen = Counter(name_key(name) for name in names)
+    duplicates = sorted({n for n in names if seen[name_key(n)] > 1})
     if duplicates:
-        problems["players"] = "each player needs a different name: " + ", ".join(duplicates)
+        problems["players"] = _("each player needs a different name: {names}").format(
+            names=", ".join(duplicates)
+        )
     return names
 
 
@@ -110,8 +112,9 @@ def _read_dealer(first_dealer: Any, names: list[str], problems: dict[str, str]) 
     """The first dealer's seat, from a name or a seat; None for "cut for deal"."""
     if first_dealer is None or first_dealer == "":
         return None
-    if isinstance(first_dealer, str) and first_dealer in names:
-        return names.index(first_dealer)
+    keys = [name_key(name) for name in names]
+    if isinstance(first_dealer, str) and name_key(first_dealer) in keys:
+        return keys.index(name_key(first_dealer))
     seat_given = isinstance(first_dealer, int) and not isinstance(first_dealer, bool)
     if seat_given and 0 <= first_dealer < max(len(names), 1):
         return int(first_dealer)

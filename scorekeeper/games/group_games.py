@@ -31,6 +31,7 @@ from ..rules.rulesets import MAX_PLAYERS, MIN_PLAYERS
 from .access import can_edit
 from .creation import Creator, check_new_game, start_game
 from .groups import get_group, link_players, person_row
+from .names import name_key
 from .store import GAME_IS_THERE, check_game_id, get_game, reader, transaction
 from .views import GameView, load_game
 
@@ -143,7 +144,7 @@ def detach_game(
 
 
 def _check_distinct(names: list[str]) -> None:
-    keys = [n.casefold() for n in names]
+    keys = [name_key(n) for n in names]  # as the people they are linked to are matched
     if len(set(keys)) != len(keys):
         raise Invalid("two seats of that game have the same name: it cannot join a group")
 

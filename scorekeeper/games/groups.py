@@ -58,7 +58,7 @@ from .idempotency import (
     replay_made,
     scoped_retry,
 )
-from .names import clean_name
+from .names import clean_name, name_key
 from .store import reader, transaction
 from .views import game_title
 
@@ -197,7 +197,7 @@ def _insert_group(
     session.add(group)
     session.flush()
     for person in people:
-        session.add(Person(group_id=group.id, name=person, name_key=person.casefold()))
+        session.add(Person(group_id=group.id, name=person, name_key=name_key(person)))
     token = grant_group_edit(
         session, group.id, who.label, who.device, creation_token(who.secret, retry.key)
     )
@@ -228,7 +228,7 @@ def _distinct_names(people: Sequence[Any]) -> list[str]:
     names: dict[str, str] = {}
     for person in people:
         cleaned = clean_name(person, N_("A person's name"))
-        names.setdefault(cleaned.casefold(), cleaned)
+        names.setdefault(name_key(cleaned), cleaned)
     return list(names.values())
 
 
@@ -495,7 +495,7 @@ def add_person(session: Session, group_id: str, name: Any) -> PersonView:
         get_group(session, group_id)
         _check_free(session, group_id, clean, None)
         _check_room(session, group_id, 1)
-        person = Person(group_id=group_id, name=clean, name_key=clean.casefold())
+        person = Person(group_id=group_id, name=clean, name_key=name_key(clean))
         session.add(person)
         session.flush()
         person_id = person.id
@@ -504,7 +504,7 @@ def add_person(session: Session, group_id: str, name: Any) -> PersonView:
 
 def _check_free(session: Session, group_id: str, name: str, keep: int | None) -> None:
     found = session.exec(
-        select(Person.id).where(Person.group_id == group_id, Person.name_key == name.casefold())
+        select(Person.id).where(Person.group_id == group_id, Person.name_key == name_key(name))
     ).first()
     if found is not None and found != keep:
         raise Conflict(
@@ -531,7 +531,7 @@ def rename_person(session: Session, group_id: str, person_id: Any, name: Any) ->
         person = person_row(session, group_id, person_id)
         _check_free(session, group_id, clean, person.id)
         person.name = clean
-        person.name_key = clean.casefold()
+        person.name_key = name_key(clean)
         session.add(person)
         session.flush()
     return get_person(session, group_id, int(person_id))
@@ -581,7 +581,7 @@ def _check_never_together(session: Session, source: Person, into: Person) -> Non
 def people_for_names(session: Session, group_id: str, names: Sequence[str]) -> list[int]:
     """The ids of the people with these (cleaned) names, creating the missing ones, in the
     caller's write transaction."""
-    keys = [name.casefold() for name in names]
+    keys = [name_key(name) for name in names]
     found = dict(
         session.exec(
             select(Person.name_key, Person.id).where(
@@ -589,7 +589,7 @@ def people_for_names(session: Session, group_id: str, names: Sequence[str]) -> l
             )
         ).all()
     )
-    new = [Person(group_id=group_id, name=n, name_key=n.casefold()) for n in names]
+    new = [Person(group_id=group_id, name=n, name_key=name_key(n)) for n in names]
     new = [person for person in new if person.name_key not in found]
     if new:
         _check_room(session, group_id, len(new))

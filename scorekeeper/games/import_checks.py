@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError
 
 from .. import validation_words
 from ..errors import Conflict, GameError, Invalid
@@ -44,7 +44,7 @@ from ..rules.scoring import PlayerResult, last_round
 from ..rules.seating import round_seats
 from .groups import MAX_PEOPLE
 from .jsonstream import JsonStream
-from .names import clean_name
+from .names import clean_name, name_key, normal_name
 from .rounds import RoundInput, score_entry
 from .views import _rules_of_document
 
@@ -72,6 +72,10 @@ class _Model(BaseModel):
 
 
 When = Annotated[datetime, Field(strict=False)]
+# A name (a player's, a person's, a group's) or a title, cleaned as every door cleans names
+# (.names): an export of a game stored before that cleaning imports as a new one would be.
+# One that cleans to nothing, or to too much, is a problem of its own (text_problem).
+Name = Annotated[str, Field(max_length=200), AfterValidator(normal_name)]
 
 
 class EntryIn(_Model):
@@ -100,8 +104,8 @@ class RoundIn(_Model):
 
 class PlayerIn(_Model):
     seat: int = Field(ge=0, le=7)
-    name: str = Field(max_length=200)
-    person: str | None = Field(max_length=200)
+    name: Name
+    person: Name | None
 
 
 class ChangeIn(_Model):
@@ -116,7 +120,7 @@ class ChangeIn(_Model):
 
 class GameIn(_Model):
     id: str
-    title: str = Field(max_length=200)
+    title: Name
     rules: str = Field(max_length=40)
     options: dict[str, Any]
     # The whole rule set the game was started with (checked with from_document); None for
@@ -133,13 +137,13 @@ class GameIn(_Model):
 
 
 class PersonIn(_Model):
-    name: str = Field(max_length=200)
+    name: Name
     created_at: When
 
 
 class GroupIn(_Model):
     id: str
-    name: str = Field(max_length=200)
+    name: Name
     # The pages' language (exports before it have none: each reader's own).
     language: Literal["en", "es", "de"] | None = None
     created_at: When
@@ -274,16 +278,13 @@ def _text(data: Any, where: str, problems: Problems, order: int = 0, clean: bool
 
 
 def text_problem(name: str, what: str) -> str | None:
-    """Names are kept as typed, so they must already be clean (no control characters or
-    stray spaces): what was exported always is."""
+    """What is wrong with a name the models cleaned (:data:`Name`): nothing left of it, or
+    too much."""
     try:
-        if clean_name(name, what) == name:
-            return None
+        clean_name(name, what)
     except Invalid as error:
         return error.message
-    return _("{what} has control characters or extra spaces: {name}").format(
-        what=_(what), name=repr(name[:40])
-    )
+    return None
 
 
 # --- the file's head and end ----------------------------------------------------------------
@@ -334,7 +335,7 @@ class _Anyone:
         return True
 
 
-People = frozenset[str] | _Anyone  # the names (casefolded) of a group's people
+People = frozenset[str] | _Anyone  # the name_key of each of a group's people
 ANYONE = _Anyone()
 
 
@@ -358,7 +359,7 @@ def read_group(stream: JsonStream, problems: Problems) -> tuple[GroupIn | None, 
         said = text_problem(person.name, N_("the name"))
         if said is not None:
             problems.add(_at(the_group, _place_of("people", number)), said)
-        keys.append(person.name.casefold())
+        keys.append(name_key(person.name))
     if len(set(keys)) != len(keys):
         problems.add(the_group, _("it lists a person twice"))
     return group, frozenset(keys)
@@ -525,21 +526,21 @@ def _people_problems(game: GameIn, people: People | None) -> Iterator[tuple[str,
         said = text_problem(p.name, N_("the name"))
         if said is not None:
             yield _place_of("players", number), said
-        names.append(p.name.casefold())
+        names.append(name_key(p.name))
     if len(set(names)) != len(names):
         yield "", _("each player needs a different name")
     linked = [p.person for p in game.players if p.person is not None]
     if people is None and linked:
         yield "", _("a game exported alone has no people (person must be null)")
     for person in linked:
-        if people is not None and person.casefold() not in people:
+        if people is not None and name_key(person) not in people:
             yield (
                 "",
                 _("unknown person {person}: not in the group's people").format(
                     person=repr(person[:40])
                 ),
             )
-    if len({p.casefold() for p in linked}) != len(linked):
+    if len({name_key(p) for p in linked}) != len(linked):
         yield "", _("one person takes two seats")
 
 

@@ -80,6 +80,7 @@ from .import_checks import (
     utc,
 )
 from .jsonstream import JsonStream
+from .names import name_key
 from .results import results_of_rounds
 from .statements import (
     INSERT_CHANGES,
@@ -404,7 +405,7 @@ def _write_group(session: Session, group: GroupIn) -> dict[str, int]:
     )  # fmt: skip
     session.flush()  # the group, before its people
     people = [
-        Person(group_id=group.id, name=p.name, name_key=p.name.casefold(),
+        Person(group_id=group.id, name=p.name, name_key=name_key(p.name),
                created_at=utc(p.created_at))
         for p in group.people
     ]  # fmt: skip
@@ -507,7 +508,7 @@ def game_rows(
                 "game_id": game.id,
                 "seat": p.seat,
                 "name": p.name,
-                "person_id": None if p.person is None else people[p.person.casefold()],
+                "person_id": None if p.person is None else people[name_key(p.person)],
                 **{k: v for k, v in results[p.seat].items() if k != "g_seat"},
             }
             for p in game.players

@@ -162,8 +162,9 @@ class NewGameForm:
         return {"ranks": values, "joker": joker}, {}
 
     def kept_rows(self) -> list[int]:
-        """Rows with a name typed in: blank rows are left out."""
-        return [i for i, name in enumerate(self.rows) if name.strip()]
+        """Rows with a name typed in: blank rows are left out (a row of invisible characters
+        or odd spaces only is blank too: nothing of it is left once the name is cleaned)."""
+        return [i for i, name in enumerate(self.rows) if games.normal_name(name)]
 
 
 def _option_value(name: str, kind: str, text: str) -> Any:

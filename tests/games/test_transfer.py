@@ -230,7 +230,8 @@ def _hostile(exported: str) -> list[tuple[str, Any]]:
         ("10 MB of rounds", changed(lambda d: d["games"].append(huge_rounds))),
         ("too many rounds", changed(lambda d: d["games"][0]["rounds"].append(game["rounds"][0]))),
         ("a game twice", changed(lambda d: d["games"].append(d["games"][0]))),
-        ("control characters", changed(lambda d: d["group"].update(name="Smiths\u0000"))),
+        # Control characters are cleaned out of a name, as at every door: none left is empty.
+        ("only control characters", changed(lambda d: d["group"].update(name="\u0000\u200b"))),
         ("bad seat", changed(lambda d: _entry(d, 0, 0).update(seat=5))),
         (
             "bad cards",
@@ -367,7 +368,7 @@ def test_every_problem_is_listed_with_where_it_is(
     data = json.loads(exported)
     first, second, third = (g["id"] for g in data["games"])
     data["games"][0]["rounds"][2]["went_out_seat"] = 2
-    data["games"][0]["players"][1]["name"] = "Bob  "
+    data["games"][0]["players"][1]["name"] = "\u200b "  # nothing left once cleaned
     data["games"][1]["rounds"][0]["entries"][1]["points"] = "10"
     data["games"][2]["rounds"][0]["entries"][1]["cards"] = "ZZ"
     data["games"].append(json.loads(exported)["games"][0])  # game 1 again, as exported
@@ -377,7 +378,7 @@ def test_every_problem_is_listed_with_where_it_is(
     assert _counts(empty) == before
     found = _problems(refused)
     assert found == [
-        f"game 1 ({first}), player 2: the name has control characters or extra spaces: 'Bob  '",
+        f"game 1 ({first}), player 2: the name cannot be empty",
         f"game 1 ({first}), round 3: the entry of the player who went out must say so",
         f"game 2 ({second}), round 1, seat 1: points must be a whole number, not text",
         f"game 3 ({third}), round 1, seat 1: cards: " + found[3].split("cards: ", 1)[-1],

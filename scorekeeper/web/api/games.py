@@ -20,7 +20,9 @@ Decisions the issue left open:
   in a PUT body (or ``If-Match``) it is the *round's* version, as listed in the game's rounds.
   ``DELETE`` takes the game's version in ``If-Match``. A stale version is a 409.
 - Unknown fields are refused (a typo like ``"point"`` would otherwise lose a score).
-- Player names in results match the game's names ignoring case and extra spaces.
+- Player names in results match the game's names as names are matched everywhere
+  (:func:`scorekeeper.games.names.name_key`: ignoring case, extra or odd spaces and
+  invisible characters).
 - In a phase game a result's ``phase_done`` may be left out: it is then true for the player
   who went out (``false`` there is refused, naming the player) and false for the others.
   ``phase`` is needed only with the phases in any order, for a phase completed; with the
@@ -166,21 +168,17 @@ def _player_result(item: PlayerResultIn, who: str) -> scoring.PlayerResult:
     )  # fmt: skip
 
 
-def _fold(name: str) -> str:
-    return " ".join(name.split()).casefold()
-
-
 def parse_round_input(body: RoundEdit, game: games.GameView, number: int) -> games.RoundInput:
     """A round's results and cut bonus as the service's RoundInput.
 
     Each result names a player of the game once; ``cut_bonus`` names the round's cutter.
     """
-    seats = {_fold(name): seat for seat, name in enumerate(game.players)}
+    seats = {games.name_key(name): seat for seat, name in enumerate(game.players)}
     by_seat: dict[int, scoring.PlayerResult] = {}
     unknown: list[str] = []
     twice: list[str] = []
     for item in body.results:
-        seat = seats.get(_fold(item.player))
+        seat = seats.get(games.name_key(item.player))
         if seat is None:
             unknown.append(shown(item.player))
         elif seat in by_seat:
@@ -211,7 +209,7 @@ def _cut_bonus(value: str | None, game: games.GameView, number: int) -> bool:
         return False
     in_game = 1 <= number <= game.last_round
     cutter = game.players[game.seats_for(number).cutter] if in_game else None
-    if cutter is not None and _fold(value) != _fold(cutter):
+    if cutter is not None and games.name_key(value) != games.name_key(cutter):
         raise Invalid(
             said(game.rules.phased, "cutter-only", cutter=cutter, number=number, said=shown(value)),
             {"field": "cut_bonus", "cutter": cutter},

@@ -468,7 +468,8 @@ def _hostile(exported: str) -> list[tuple[str, str]]:
         ("wrong version", changed(lambda d: d.update(version=2))),
         ("missing field", changed(lambda d: d["games"][0].pop("players"))),
         ("unknown person", changed(lambda d: d["games"][1]["players"][0].update(person="Zed"))),
-        ("markup in a name", changed(lambda d: d["group"].update(name="<b>\u0007</b>"))),
+        # Control characters are cleaned out of a name (as at every door): none left is empty.
+        ("a name of control characters", changed(lambda d: d["group"].update(name="\u0007\u200b"))),
         ("10 MB of rounds", changed(lambda d: d["games"].append(huge))),
         ("bad rule document", changed(lambda d: d["games"][2].update(rule_document={}))),
         ("a game twice", changed(lambda d: d["games"].append(d["games"][0]))),

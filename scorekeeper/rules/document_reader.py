@@ -26,7 +26,7 @@ from .language import N_, TEXT_LANGUAGES, _
 from .options import OPTIONS, with_options
 from .points import MAX_CARD_POINTS, MAX_CARD_VALUES, PointTable, card_values, get_point_table
 from .presets import PRESETS, build_rules
-from .ruleset_ids import MAX_ID, identified, own_id
+from .ruleset_ids import MAX_ID, identified, is_preset, own_id
 from .rulesets import (
     MAX_CARDS_DEALT,
     MAX_GROUP_LENGTH,
@@ -604,8 +604,13 @@ def resolve_rules(value: Any, options: Mapping[str, Any] | None = None) -> RuleS
     if isinstance(value, str):
         return build_rules(value, options or {})
     if isinstance(value, Mapping):
-        rules = from_document(value)
-        return identified(with_options(rules, options) if options else rules)
+        rules = identified(from_document(value))
+        if not options:
+            return rules
+        # House-rule options on a preset's exact document: that preset with house rules, as
+        # by its id (the options are kept beside it); on any other rules, rules of one's own.
+        changed = with_options(rules, options)
+        return changed if is_preset(rules) else identified(changed)
     raise RuleSetError(_("the rules must be a preset's id or a rule-set document"))
 
 

@@ -1,7 +1,8 @@
 """A rule set's id: a preset's own, or one made from its name and its rules.
 
 A game, a saved rule set and every page that names rules carry an id. A preset keeps its id
-(``liverpool``) while it is that preset; any other rule set gets an id of its own: its name
+(``liverpool``) while it is exactly that preset, name and all (a game's house rules are kept
+as options beside the id); any other rule set gets an id of its own: its name
 as a slug and a :func:`fingerprint` of the rules it plays by (``gran-s-friday-rules-1a2b3c4d``),
 so the same rules under the same name always get the same id and a preset's id is never
 borrowed.
@@ -17,8 +18,7 @@ import unicodedata
 from typing import Any
 
 from .document import to_document
-from .errors import RulesError
-from .options import OPTIONS, with_options
+from .options import OPTIONS
 from .points import PointTable
 from .presets import PRESETS
 from .rulesets import MAX_PLAYERS, DeckRule, RuleSet
@@ -38,6 +38,7 @@ def fingerprint(rules: RuleSet) -> str:
     their id, names, summaries or source, and (but for one chance in four billion) different
     for any two that differ in play.
 
+    >>> from .options import with_options
     >>> fingerprint(PRESETS["liverpool"]) == fingerprint(with_options(PRESETS["liverpool"], {}))
     True
     >>> fingerprint(PRESETS["liverpool"]) == fingerprint(PRESETS["liverpool-11"])
@@ -85,38 +86,36 @@ def own_id(rules: RuleSet) -> str:
 
 
 def is_preset(rules: RuleSet) -> bool:
-    """Whether ``rules`` is the preset its id names, house-rule options aside (a game started
-    from a preset with options keeps the preset's id: its options are kept beside it)."""
+    """Whether ``rules`` is exactly the preset its id names, in every part: its play, and its
+    name, summary, translations and source too. Liverpool's rules named "Evil", or dealing 12
+    cards in round 1, are not Liverpool: under its id they would read as plain Liverpool (a
+    game keeps house rules as options beside a preset's id; a document has none beside it).
+
+    >>> from .options import with_options
+    >>> is_preset(PRESETS["family"]), is_preset(with_options(PRESETS["family"], {"cut_bonus": -50}))
+    (True, False)
+    """
     preset = PRESETS.get(rules.id)
-    if preset is None:
-        return False
-    if fingerprint(preset) == fingerprint(rules):
-        return True
-    changed: dict[str, Any] = {
-        name: option.read(rules)
-        for name, option in OPTIONS.items()
-        if option.read(rules) != option.read(preset)
-    }
-    if rules.point_table != preset.point_table:
-        changed["point_table"] = rules.point_table  # a custom table too, not only its id
-    try:
-        rebuilt = with_options(preset, changed)
-    except RulesError:
-        return False
-    return fingerprint(rebuilt) == fingerprint(rules)
+    return preset is not None and same_rules(preset, rules)
 
 
 def identified(rules: RuleSet) -> RuleSet:
-    """``rules`` under the id it may carry: a preset's id only when it is that preset (house
-    rules aside, :func:`is_preset`), else its :func:`own_id`. Every door that takes a rule
-    set from outside (the API, new games, printing) reads it through this.
+    """``rules`` under the id it may carry: a preset's id only when it is exactly that
+    preset (:func:`is_preset`), else its :func:`own_id`. Every door that takes a rule set
+    from outside (the API, new games, printing, the builder, a saved rule set) reads it
+    through this.
 
     >>> import dataclasses
+    >>> from .options import with_options
     >>> fake = dataclasses.replace(PRESETS["liverpool"], rounds=PRESETS["liverpool"].rounds[:3])
     >>> identified(fake).id  # doctest: +ELLIPSIS
     'liverpool-rummy-...'
-    >>> identified(with_options(PRESETS["liverpool"], {"cut_bonus": 0})).id
-    'liverpool'
+    >>> identified(dataclasses.replace(PRESETS["liverpool"], name="Evil")).id  # doctest: +ELLIPSIS
+    'evil-...'
+    >>> identified(PRESETS["family"]).id
+    'family'
+    >>> identified(with_options(PRESETS["family"], {"cut_bonus": -50})).id  # doctest: +ELLIPSIS
+    'family-liverpool-...'
     """
     if is_preset(rules):
         return rules
@@ -124,20 +123,8 @@ def identified(rules: RuleSet) -> RuleSet:
     return rules if rules.id == found else dataclasses.replace(rules, id=found)
 
 
-def own_rules(rules: RuleSet) -> RuleSet:
-    """A rule set a person keeps as their own (the builder's, a saved one): a preset's id
-    only when it is exactly that preset, name and all; else its :func:`own_id`.
-
-    >>> own_rules(PRESETS["family"]).id
-    'family'
-    >>> own_rules(with_options(PRESETS["family"], {"cut_bonus": -50})).id  # doctest: +ELLIPSIS
-    'family-liverpool-...'
-    """
-    preset = PRESETS.get(rules.id)
-    if preset is not None and same_rules(preset, rules):
-        return rules
-    found = own_id(rules)
-    return rules if rules.id == found else dataclasses.replace(rules, id=found)
+# A rule set a person keeps as their own (the builder's, a saved one): the same test.
+own_rules = identified
 
 
 def same_rules(one: RuleSet, other: RuleSet) -> bool:

@@ -518,13 +518,19 @@ def test_a_document_of_its_own_never_takes_a_presets_id(given: str | None) -> No
     assert resolve_rules(document).id == resolve_rules(same).id
 
 
-def test_a_presets_document_keeps_its_id_with_house_rules_on_top() -> None:
+def test_a_presets_exact_document_keeps_its_id_with_house_rules_beside_it() -> None:
+    """Only a document equal to the preset in every part takes its id; house rules given as
+    options beside it keep it (a game keeps them beside the id). A house rule written inside
+    the document makes it rules of one's own: under the preset's id it would read as plain
+    Liverpool (issue 33 §5)."""
     for preset in PRESETS.values():
         document = to_document(preset)
         assert resolve_rules(document).id == preset.id
-        document["options"]["cut_bonus"] = -25
-        assert resolve_rules(document).id == preset.id
         assert resolve_rules(to_document(preset), {"buy_penalty_cards": 2}).id == preset.id
+        document["options"]["cut_bonus"] = -25
+        assert resolve_rules(document).id.startswith(slug(preset.name) + "-")
+        renamed = to_document(preset) | {"name": "Evil"}
+        assert resolve_rules(renamed).id.startswith("evil-")
         document["rounds"] = document["rounds"][:2]  # fewer rounds: no house rule does that
         assert resolve_rules(document).id.startswith(slug(preset.name) + "-")
 

@@ -157,7 +157,7 @@ def test_a_document_with_a_presets_id_is_not_that_preset(
 ) -> None:
     """The attack: ``"id": "liverpool"`` on rules of one's own made a game whose rules read
     "liverpool". Now it gets an id of its own; Liverpool itself keeps its id, with house-rule
-    options too."""
+    options beside it too (written inside the document, they make rules of one's own)."""
     fake = shanghai_round(client)
     fake["id"], fake["name"] = "liverpool", "Liverpool Rummy"
     game = new_game.by_api(client, rules=fake)
@@ -170,8 +170,10 @@ def test_a_document_with_a_presets_id_is_not_that_preset(
     assert answer["rules"] == game["rules"]
     real = document(client, "liverpool")
     assert new_game.by_api(client, rules=real)["rules"] == "liverpool"
-    real["options"]["run_min_naturals"] = 2  # Liverpool with a house rule is still Liverpool
-    assert new_game.by_api(client, rules=real)["rules"] == "liverpool"
+    house = {"run_min_naturals": 2}  # Liverpool with a house rule is still Liverpool
+    assert new_game.by_api(client, rules=real, options=house)["rules"] == "liverpool"
+    real["options"] |= house
+    assert new_game.by_api(client, rules=real)["rules"].startswith("liverpool-rummy-")
 
 
 def test_documents_of_different_rules_get_different_ids(

@@ -487,6 +487,7 @@ def _rounds_problems(
             sound = False
     if scoring is not None and sound and len(rounds) == len(game.rounds):
         yield from _phase_problems(game, scoring)
+        yield from _end_problems(game, scoring)
 
 
 def _text_problems(game: GameIn) -> Iterator[tuple[str, str]]:
@@ -629,6 +630,22 @@ def _phase_problems(game: GameIn, rules: RuleSet) -> Iterator[tuple[str, str]]:
         for p in error.problems:
             seat = "" if p.seat is None else _place_of("entries", p.seat)
             yield _at(_place_of("rounds", p.hand), seat), p.message
+
+
+def _end_problems(game: GameIn, rules: RuleSet) -> Iterator[tuple[str, str]]:
+    """A game its rounds finish has the moment it ended, an unfinished one none (as round
+    entry keeps them): the leaderboard counts a game on the day it ended, so a finished game
+    without one would read as won there and be left out of every count. Refused rather than
+    a date made up: which day (and season) a game counts on is the file's to say."""
+    try:
+        progress = phases_of_game(game, rules)
+    except PhaseError:
+        return  # said by the phase checks
+    over = progress.finished if progress is not None else len(game.rounds) >= rules.round_count
+    if over and game.finished_at is None:
+        yield "", _("finished_at: the game's rounds finish it, so it needs the time it ended")
+    elif not over and game.finished_at is not None:
+        yield "", _("finished_at: the game's rounds do not finish it, so it must be null")
 
 
 def _score_problems(

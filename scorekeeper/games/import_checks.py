@@ -506,7 +506,7 @@ def _dump(value: Any) -> str:
 
 
 def document_text(game: GameIn) -> str | None:
-    """The rule document as the file holds it, as :mod:`.creation` writes one."""
+    """The rule document as the game row keeps it (as :mod:`.creation` writes it)."""
     if game.rule_document is None:
         return None
     return json.dumps(game.rule_document, sort_keys=True)

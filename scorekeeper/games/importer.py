@@ -44,10 +44,8 @@ from ..models import (
     PlayGroup,
     utcnow,
 )
-from ..rules import PRESETS, RulesError, build_rules, to_document
 from ..rules.language import N_, _
 from ..rules.phases import PhaseProgress
-from ..rules.ruleset_ids import identified, same_rules
 from .access import grant_edit, hash_device, hash_token, new_join_code
 from .access import scoped_token_hash as scoped_hash
 from .groups import grant_group_edit
@@ -488,25 +486,6 @@ class GameRows:
     grants: list[dict[str, Any]]
 
 
-def _kept_rules(game: GameIn) -> tuple[str, str | None]:
-    """The game's rules id and document as the game row keeps them: as the file has them,
-    but for a document under a preset's id that is not exactly that preset with the game's
-    options (a game started before ids were checked so: Liverpool renamed "Evil", or
-    dealing 12 in round 1): it gets the id of its own a new game would get, so it never
-    reads as the preset (issue 33 §5)."""
-    text = document_text(game)
-    if text is None or game.rules not in PRESETS:
-        return game.rules, text
-    rules = rules_of(game)
-    try:
-        if same_rules(build_rules(game.rules, game.options), rules):
-            return game.rules, text
-    except RulesError:
-        pass  # options the preset does not take: the document is not that preset
-    ours = identified(rules)
-    return ours.id, json.dumps(to_document(ours), sort_keys=True)
-
-
 def game_rows(
     games: Sequence[GameIn],
     people: dict[str, int],
@@ -520,7 +499,6 @@ def game_rows(
     the import's last transaction."""
     players = []
     entries = []
-    kept = {game.id: _kept_rules(game) for game in games}
     for game in games:
         progress = phases_of_game(game, rules_of(game))  # checked: never a PhaseError here
         results = _results(game, progress)
@@ -541,9 +519,9 @@ def game_rows(
             {
                 "id": game.id,
                 "title": game.title,
-                "preset": kept[game.id][0],
+                "preset": game.rules,
                 "options": json.dumps(game.options, sort_keys=True),
-                "rule_document": kept[game.id][1],
+                "rule_document": document_text(game),
                 "first_dealer": game.first_dealer,
                 "join_code": new_join_code(),
                 "version": game.version,

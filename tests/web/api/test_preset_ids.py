@@ -8,14 +8,12 @@ tests/rules/test_document.py (ids)."""
 from __future__ import annotations
 
 import copy
-import json
 from typing import Any
 
 import pytest
 from flask.testing import FlaskClient
 
 from scorekeeper.rules import PRESETS
-from scorekeeper.rules.ruleset_ids import slug
 
 API = "/api/v1"
 
@@ -91,42 +89,4 @@ def test_a_presets_exact_document_keeps_its_id_with_options_beside_it(
     for preset in ("liverpool", "ten-phase", "shanghai"):
         assert _game(client, _document(client, preset))["rules"] == preset
     game = _game(client, _document(client, "liverpool"), options={"cut_bonus": 0})
-    assert game["rules"] == "liverpool" and game["options"] == {"cut_bonus": 0}
-
-
-# --- an import: a game stored before, under a preset's id it does not play by -------------------
-
-
-def _export(client: FlaskClient, game: dict[str, Any]) -> dict[str, Any]:
-    answer = client.get(f"{API}/games/{game['id']}/export.json")
-    assert answer.status_code == 200
-    data: dict[str, Any] = json.loads(answer.get_data(as_text=True))
-    data["game"]["id"] = game["id"][:10] + "-imported-again"
-    return data
-
-
-def _imported(client: FlaskClient, data: dict[str, Any]) -> dict[str, Any]:
-    answer = client.post(f"{API}/import", data=json.dumps(data), content_type="application/json")
-    assert answer.status_code == 201, answer.get_json()
-    return dict(client.get(f"{API}/games/{answer.get_json()['id']}").get_json())
-
-
-@pytest.mark.parametrize("change", [_named_evil, _twelve_in_round_one])
-def test_an_imported_game_under_a_presets_id_it_does_not_play_by_gets_its_own(
-    client: FlaskClient, change: Any
-) -> None:
-    """An export of a game started before this fix: its document says ``liverpool``."""
-    data = _export(client, _game(client, "liverpool"))
-    change(data["game"]["rule_document"])
-    game = _imported(client, data)
-    assert game["rules"] not in PRESETS and game["rules"].startswith(slug(game["rule_set"]))
-    assert game["rule_set"] == data["game"]["rule_document"]["name"]
-    again = _export(client, game)["game"]
-    assert again["rules"] == again["rule_document"]["id"] == game["rules"]
-    assert again["rule_document"]["rounds"] == data["game"]["rule_document"]["rounds"]
-
-
-def test_an_imported_preset_game_with_house_rules_keeps_its_id(client: FlaskClient) -> None:
-    data = _export(client, _game(client, "liverpool", options={"cut_bonus": 0}))
-    game = _imported(client, data)
     assert game["rules"] == "liverpool" and game["options"] == {"cut_bonus": 0}

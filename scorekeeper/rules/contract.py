@@ -180,7 +180,9 @@ def check_contract(
     reports: list[MeldReport] = []
     others: dict[int, list[MeldReport]] = {}
     for index, group in enumerate(groups):
-        kind, meld, found = judge(group, rules, min_length=lengths, budget=budget)
+        kind, meld, found = judge(
+            group, rules, min_length=lengths, budget=budget, expected=contract.kinds
+        )
         reports.append(MeldReport(kind, tuple(group), meld, tuple(p.at(index) for p in found)))
         alternatives = _other_readings(rules, contract, group, kind, meld, lengths, budget)
         if alternatives:

@@ -72,7 +72,7 @@ Joker Joker Joker is all wild cards: a set needs at least 2 natural cards to say
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Collection, Iterator, Mapping, Sequence
 
 from .budget import StepBudget, current, reading_cost
 from .cards import Card, Rank, Suit, parse_cards
@@ -262,6 +262,7 @@ def judge(
     *,
     min_length: int | Mapping[MeldKind, int] | None = None,
     budget: StepBudget | None = None,
+    expected: Collection[MeldKind] = (),
 ) -> tuple[MeldKind, Meld | None, tuple[Problem, ...]]:
     """The kind the cards are (or look most like), the meld if legal, and every problem.
 
@@ -270,7 +271,10 @@ def judge(
     that is legal is the answer. ``min_length`` overrides the usual fewest cards
     (:meth:`.RuleSet.usual_length`: 3 for a set, 4 for a run, for a colour meld or a flush the
     shortest a contract asks for): one number, or one per kind. Each reading
-    tried spends from ``budget`` (:mod:`.budget`; by default the request's).
+    tried spends from ``budget`` (:mod:`.budget`; by default the request's). ``expected``
+    are the kinds a contract asks for: illegal cards that look like a set or a run where the
+    contract asks for neither, but for a colour meld or a flush, are told what is wrong with
+    them as that meld (a mixed-colour group in a colour-meld round is not a bad run).
     """
     cards = tuple(cards)
     budget = current(budget)
@@ -308,6 +312,8 @@ def judge(
             looks = MeldKind.SET if len(cards) < DEFAULT_MIN_LENGTH[MeldKind.RUN] else MeldKind.RUN
     chosen = as_set if looks == MeldKind.SET else as_run
     closer = [o for o in others if len(o.problems) < len(chosen.problems)]
+    if looks not in expected:  # the contract asks for no such meld: only its kinds compare
+        closer = [o for o in others if o.kind in expected] or closer
     if closer:  # a flush or a colour meld comes closer: one wrong card, say
         chosen = min(closer, key=lambda r: (len(r.problems), r.strays))
     return chosen.kind, None, chosen.problems

@@ -496,7 +496,9 @@ def _frames(
                 and (c.rank not in rules.wild_ranks or c.rank in chosen)
             }
         )
-        for cut in ranks or [Rank.ACE]:
+        # The tightest cut first: among readings equally wrong, the first is kept, and its gap
+        # is then counted round the corner (K A 3 4 5 misses only the 2, not 6 to Q).
+        for cut in sorted(ranks, key=lambda r: _wrapped_span(ranks, int(r))) or [Rank.ACE]:
             yield Frame(suit, any_suit, chosen, cut=int(cut)), True
         return
     allowed = {
@@ -507,6 +509,18 @@ def _frames(
     has_ace = any(c.rank == Rank.ACE for c in cards)
     for ace_high in (False, True) if has_ace else (False,):
         yield Frame(suit, any_suit, chosen, ace_high=ace_high), not has_ace or ace_high in allowed
+
+
+def _wrapped_span(ranks: Sequence[Rank], cut: int) -> int:
+    """How many places the ranks cover when a wrapped run starts from ``cut``.
+
+    >>> _wrapped_span([Rank.ACE, Rank.THREE, Rank.KING], int(Rank.KING))
+    4
+    >>> _wrapped_span([Rank.ACE, Rank.THREE, Rank.KING], int(Rank.ACE))
+    13
+    """
+    places = [int(r) if int(r) >= cut else int(r) + RANKS for r in ranks]
+    return max(places) - min(places) + 1
 
 
 def _natural_suits(cards: Sequence[Card], rules: RuleSet) -> list[Suit | None]:

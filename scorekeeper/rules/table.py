@@ -1,4 +1,5 @@
-"""Table helpers: laying off, joker swaps, the "Liverpool" call and the deck plan.
+"""Table helpers: laying off, joker swaps and the "Liverpool" call (the deck plan, kept here
+for its callers, is :mod:`.deck_plan`'s).
 
 Terms:
 
@@ -37,19 +38,20 @@ True
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
 from .budget import StepBudget, activate, current
-from .cards import FULL_DECK, Card, format_cards, parse_cards
+from .cards import Card, format_cards, parse_cards
+from .deck_plan import DeckPlan, deck_plan
 from .errors import Problem
 from .language import N_, _
 from .meld_model import ANY_CARD, rank_at
 from .melds import HIGH_ACE, Meld, can_be_natural, is_wild, judge
 from .rulesets import ANY_RANK_KINDS, MAX_RUN_LENGTH, Aces, JokerSwap, MeldKind, RuleSet, SwapWilds
 from .runs import RANKS, Frame, frame_bounds, run_bounds
+from .table_meld import read_table_meld, table_rules
 
 Position = Literal["low", "high", "set"]
 SET_SWAP_CARDS = 3  # seed 003: a joker laid among a set's first three cards may be taken
@@ -77,27 +79,6 @@ class LayoffResult:
 
 def _messages(problems: Sequence[Problem]) -> str:
     return " ".join(p.message for p in problems)
-
-
-def table_rules(rules: RuleSet) -> RuleSet:
-    """The rules melds on the table are judged by: where "wilds may not outnumber naturals"
-    holds only when going down, a lay-off may tip a meld past it; the cap on wild cards per
-    meld holds only when going down."""
-    if rules.wilds_at_most_naturals and not rules.wild_limit_on_layoffs:
-        rules = dataclasses.replace(rules, wilds_at_most_naturals=False)
-    if rules.wilds_per_meld is not None:
-        rules = dataclasses.replace(rules, wilds_per_meld=None)
-    return rules
-
-
-def _table_meld(meld_cards: Sequence[Card], rules: RuleSet) -> tuple[Meld | None, str]:
-    """The meld on the table, or why it is not one."""
-    _kind, meld, problems = judge(meld_cards, table_rules(rules))
-    if meld is None:
-        return None, _("The meld on the table is not legal: {problems}").format(
-            problems=_messages(problems)
-        )
-    return meld, ""
 
 
 def _adds_at(base: Meld, new: Meld | None, end: Position) -> bool:
@@ -133,13 +114,17 @@ def layoff(
     rules: RuleSet,
     end: Position | None = None,
     *,
+    kind: MeldKind | None = None,
+    round_number: int | None = None,
     budget: StepBudget | None = None,
 ) -> LayoffResult:
     """Can ``card`` be laid off on the meld ``meld_cards``?
 
     When it fits at both ends of a run, ``end`` chooses one; left out, a card standing for
     itself goes where it belongs and a wild goes at the high end (the low end once the run
-    reaches the high ace). The melds read spend from ``budget`` (:mod:`.budget`).
+    reaches the high ace). The meld was laid as ``kind`` in round ``round_number``, when
+    they are known (:func:`.table_meld.read_table_meld`). The melds read spend from
+    ``budget`` (:mod:`.budget`).
 
     >>> from .presets import LIVERPOOL, DEUCES_SIX
     >>> result = layoff(parse_cards("5H 6H 7H 8H"), Card.parse("JK"), LIVERPOOL)
@@ -151,9 +136,17 @@ def layoff(
     'low'
     >>> layoff(parse_cards("5H 6H 7H 8H"), Card.parse("JK"), LIVERPOOL, "low").ends
     ('high', 'low')
+
+    In the ten-phase game's phase 8 a flush in sequence is a flush (its phase 4 run of 7 would
+    take no 2):
+
+    >>> from .presets import TEN_PHASE
+    >>> hearts = parse_cards("5H 6H 7H 8H 9H 10H JH")
+    >>> layoff(hearts, Card.parse("2H"), TEN_PHASE, round_number=8).reason
+    '2♥ goes on the flush of hearts.'
     """
     with activate(current(budget)):
-        base, why = _table_meld(meld_cards, rules)
+        base, why = read_table_meld(meld_cards, rules, kind, round_number=round_number)
         if base is None:
             return LayoffResult(False, None, None, None, why)
         if base.kind == MeldKind.SET:
@@ -166,7 +159,7 @@ def layoff(
 def _layoff_on_set(base: Meld, card: Card, rules: RuleSet) -> LayoffResult:
     """A card of the set's rank, or a wild (7♠ or a joker on 7♥ 7♣ 7♦)."""
     cards = (*base.cards, card)
-    _kind, new, problems = judge(cards, rules, MeldKind.SET)
+    _kind, new, problems = judge(cards, rules, MeldKind.SET, min_length=len(base.cards))
     name = base.describe()
     if base.wild_only:
         return _layoff_on_wild_set(base, card, new, problems)
@@ -257,7 +250,7 @@ def _layoff_on_group(base: Meld, card: Card, rules: RuleSet) -> LayoffResult:
     on a flush of hearts); on one of wild cards only, a natural card gives it its suit or
     colour."""
     cards = (*base.cards, card)
-    _kind, new, problems = judge(cards, rules, base.kind)
+    _kind, new, problems = judge(cards, rules, base.kind, min_length=len(base.cards))
     name = base.describe()
     if new is None:
         if not base.wild_only and card.rank is not None and not is_wild(card, rules):
@@ -287,7 +280,7 @@ def _layoff_on_wild_run(
     last_problems: tuple[Problem, ...] = ()
     for end in ("high", "low"):
         cards = (*base.cards, card) if end == "high" else (card, *base.cards)
-        _kind, new, problems = judge(cards, rules, MeldKind.RUN)
+        _kind, new, problems = judge(cards, rules, MeldKind.RUN, min_length=len(base.cards))
         index = len(cards) - 1 if end == "high" else 0
         if new is not None and (
             new.wild_only or new.card_positions()[index] == (new.high if end == "high" else new.low)
@@ -363,7 +356,7 @@ def _layoff_on_run(
     last_problems: tuple[Problem, ...] = ()
     for end in ends:
         cards = (*ordered, card) if end == "high" else (card, *ordered)
-        _kind, new, problems = judge(cards, rules, MeldKind.RUN)
+        _kind, new, problems = judge(cards, rules, MeldKind.RUN, min_length=len(base.cards))
         if new is not None and _adds_at(base, new, end):
             index = len(cards) - 1 if end == "high" else 0
             wild = _added_wild(new, index) is not None
@@ -484,10 +477,16 @@ class SwapResult:
 
 
 def joker_swap(
-    meld_cards: Sequence[Card], card: Card, rules: RuleSet, *, budget: StepBudget | None = None
+    meld_cards: Sequence[Card],
+    card: Card,
+    rules: RuleSet,
+    *,
+    kind: MeldKind | None = None,
+    round_number: int | None = None,
+    budget: StepBudget | None = None,
 ) -> SwapResult:
-    """May the natural ``card`` replace a wild in the meld ``meld_cards``? (The melds read
-    spend from ``budget``.)
+    """May the natural ``card`` replace a wild in the meld ``meld_cards`` (laid as ``kind`` in
+    round ``round_number``, when known)? (The melds read spend from ``budget``.)
 
     >>> from .presets import LIVERPOOL, FAMILY
     >>> swap = joker_swap(parse_cards("AS 2S JK 4S"), Card.parse("3S"), LIVERPOOL)
@@ -499,11 +498,11 @@ def joker_swap(
     True
     """
     with activate(current(budget)):
-        return _joker_swap(meld_cards, card, rules)
+        base, why = _swappable_meld(meld_cards, card, rules, kind, round_number)
+        return _joker_swap(base, why, card, rules)
 
 
-def _joker_swap(meld_cards: Sequence[Card], card: Card, rules: RuleSet) -> SwapResult:
-    base, why = _swappable_meld(meld_cards, card, rules)
+def _joker_swap(base: Meld | None, why: str, card: Card, rules: RuleSet) -> SwapResult:
     if base is None:
         return SwapResult(False, None, why)
     if base.kind == MeldKind.RUN:
@@ -518,7 +517,11 @@ def _joker_swap(meld_cards: Sequence[Card], card: Card, rules: RuleSet) -> SwapR
 
 
 def _swappable_meld(
-    meld_cards: Sequence[Card], card: Card, rules: RuleSet
+    meld_cards: Sequence[Card],
+    card: Card,
+    rules: RuleSet,
+    kind: MeldKind | None,
+    round_number: int | None,
 ) -> tuple[Meld | None, str]:
     """The table meld, if these rules let ``card`` take a wild from it at all; else why not."""
     if rules.joker_swap == JokerSwap.NEVER:
@@ -527,7 +530,7 @@ def _swappable_meld(
         return None, _("A {card} cannot free a wild card: only a natural card can.").format(
             card=card.pretty
         )
-    base, why = _table_meld(meld_cards, rules)
+    base, why = read_table_meld(meld_cards, rules, kind, round_number=round_number)
     if base is None:
         return None, why
     name = base.describe()
@@ -595,7 +598,7 @@ def _swap_at(base: Meld, card: Card, index: int, rules: RuleSet) -> SwapResult:
     """``card`` in place of the wild at ``index``, if the meld stays legal."""
     swapped = list(base.cards)
     swapped[index] = card
-    _kind, new, problems = judge(swapped, table_rules(rules), base.kind)
+    _kind, new, problems = judge(swapped, table_rules(rules), base.kind, min_length=len(base.cards))
     if new is None:
         return SwapResult(
             False,
@@ -671,10 +674,14 @@ def liverpool_check(
     discard: Card,
     rules: RuleSet,
     *,
+    kinds: Sequence[MeldKind | None] = (),
+    round_number: int | None = None,
     budget: StepBudget | None = None,
 ) -> LiverpoolResult:
-    """Could ``discard`` have been laid off on any meld on the table? (Every lay-off tried
-    spends from ``budget``.)
+    """Could ``discard`` have been laid off on any meld on the table? ``kinds`` says, meld by
+    meld, what each was laid as (``None``, or left out: the round's contract decides), and
+    ``round_number`` the round they went down in. (Every lay-off tried spends from
+    ``budget``.)
 
     Only laying off counts; a joker swap is not looked for. Illegal melds are skipped.
 
@@ -688,37 +695,13 @@ def liverpool_check(
     where: list[Placement] = []
     budget = current(budget)
     for index, meld_cards in enumerate(table_melds):
-        result = layoff(meld_cards, discard, rules, budget=budget)
+        kind = kinds[index] if index < len(kinds) else None
+        result = layoff(
+            meld_cards, discard, rules, kind=kind, round_number=round_number, budget=budget
+        )
         if result.fits and result.position is not None:
             where.append(Placement(index, result.position, result.stands_for, result.reason))
     return LiverpoolResult(bool(where), tuple(where))
-
-
-# --- decks -----------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class DeckPlan:
-    """How many decks and jokers to shuffle together, and the cards that makes."""
-
-    decks: int
-    jokers: int
-    total_cards: int
-
-
-def deck_plan(rules: RuleSet, players: int) -> DeckPlan:
-    """The decks and jokers for ``players`` (a RuleSetError if they may not play).
-
-    >>> from .presets import CONTRACT_RUMMY, FAMILY
-    >>> deck_plan(CONTRACT_RUMMY, 5)
-    DeckPlan(decks=3, jokers=4, total_cards=160)
-    >>> deck_plan(FAMILY, 7)
-    DeckPlan(decks=4, jokers=8, total_cards=216)
-    """
-    rules.check_players(players)
-    decks = rules.decks.decks_for(players)
-    jokers = rules.decks.jokers_for(players)
-    return DeckPlan(decks, jokers, decks * len(FULL_DECK) + jokers)
 
 
 __all__ = [

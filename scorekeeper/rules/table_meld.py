@@ -1,0 +1,136 @@
+"""Reading a meld already on the table: which kind it was laid as, and how short it may be.
+
+The referee's table questions (laying off, a joker swap, the "Liverpool" call, :mod:`.table`)
+start from a meld someone laid earlier. The cards alone do not always say what it is:
+
+- **Its kind.** ``5♥ 6♥ 7♥ 8♥ 9♥ 10♥ J♥`` is a run of 7 in the ten-phase game's phase 4 and
+  its flush of 7 in phase 8, and one more heart goes on the flush but not on the run. When
+  the kind is given it decides. Without one, the **round's contract** decides, as it does
+  when the meld goes down (:func:`.contract.check_contract`): the kinds it asks for are read
+  first, then the rule set's other kinds. Without a round either, every kind the rule set
+  plays is tried. Either way the narrower kind comes first: a set, a run, a **flush**, a
+  colour meld (cards of one suit are a colour meld too, but read as a flush every card
+  the referee lets go on them, or lets free a wild card, would be allowed on the colour meld
+  as well, never the other way round).
+- **How short it may be.** A meld on the table is as short as its round let it go down: the
+  shortest meld of its kind the round's contract asks for, or the usual minimum of its kind
+  (:meth:`.RuleSet.usual_length`) when that is shorter, as for extra melds. Without a round,
+  the shortest of its kind **any** round asks for: ``5♥ K♠`` is a set of 2 in the ten-phase
+  game (kings wild, phase 9 asks for a set of 2), whichever phase its owner was on.
+- **Its wild cards.** Where "wilds may not outnumber naturals" holds only when going down,
+  a lay-off may tip a meld past it; the cap on wild cards per meld holds only when going
+  down too (:func:`table_rules`).
+
+>>> from .cards import parse_cards
+>>> from .presets import LIVERPOOL, TEN_PHASE
+>>> meld, why = read_table_meld(parse_cards("5H KS"), TEN_PHASE)
+>>> meld.describe(), why
+('set of fives', '')
+>>> read_table_meld(parse_cards("5H KS"), TEN_PHASE, round_number=1)[1]
+'The meld on the table is not legal: 5♥ K♠ is too few cards for a set: a set needs at least 3.'
+>>> hearts = parse_cards("5H 6H 7H 8H 9H 10H JH")
+>>> read_table_meld(hearts, TEN_PHASE, round_number=8)[0].describe()
+'flush of hearts'
+>>> read_table_meld(hearts, TEN_PHASE, round_number=4)[0].describe()
+'run 5-J'
+>>> read_table_meld(hearts, TEN_PHASE, MeldKind.FLUSH)[0].describe()
+'flush of hearts'
+>>> read_table_meld(parse_cards("7H 7C"), LIVERPOOL)[0] is None
+True
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+
+from .cards import Card
+from .errors import Problem
+from .language import _
+from .melds import Meld, judge
+from .rulesets import MeldKind, RuleSet
+
+# The kinds from the narrowest: what a flush takes, a colour meld of its colour takes too.
+NARROW_FIRST = (MeldKind.SET, MeldKind.RUN, MeldKind.FLUSH, MeldKind.COLOR)
+
+
+def table_rules(rules: RuleSet) -> RuleSet:
+    """The rules melds on the table are judged by: where "wilds may not outnumber naturals"
+    holds only when going down, a lay-off may tip a meld past it; the cap on wild cards per
+    meld holds only when going down."""
+    if rules.wilds_at_most_naturals and not rules.wild_limit_on_layoffs:
+        rules = dataclasses.replace(rules, wilds_at_most_naturals=False)
+    if rules.wilds_per_meld is not None:
+        rules = dataclasses.replace(rules, wilds_per_meld=None)
+    return rules
+
+
+def table_lengths(rules: RuleSet, round_number: int | None = None) -> dict[MeldKind, int]:
+    """The fewest cards of a meld of each kind on the table: as its round's contract let it go
+    down, or (no round given) as any round's did.
+
+    >>> from .presets import TEN_PHASE
+    >>> table_lengths(TEN_PHASE)[MeldKind.SET], table_lengths(TEN_PHASE, 1)[MeldKind.SET]
+    (2, 3)
+    """
+    specs = (
+        rules.round(round_number).contract.melds
+        if round_number is not None
+        else tuple(m for spec in rules.rounds for m in spec.contract.melds)
+    )
+    return {
+        kind: min([m.min_length for m in specs if m.kind == kind] + [rules.usual_length(kind)])
+        for kind in MeldKind
+    }
+
+
+def reading_order(rules: RuleSet, round_number: int | None = None) -> tuple[MeldKind, ...]:
+    """The kinds a meld on the table is read as, in turn: the round's contract's first (the
+    narrower first), then the rule set's others.
+
+    >>> from .presets import TEN_PHASE
+    >>> [k.value for k in reading_order(TEN_PHASE, 8)]
+    ['flush', 'set', 'run']
+    """
+    asked = rules.round(round_number).contract.kinds if round_number is not None else ()
+    played = rules.meld_kinds
+    return tuple(k for k in NARROW_FIRST if k in asked) + tuple(
+        k for k in NARROW_FIRST if k in played and k not in asked
+    )
+
+
+def read_table_meld(
+    cards: Sequence[Card],
+    rules: RuleSet,
+    kind: MeldKind | None = None,
+    *,
+    round_number: int | None = None,
+) -> tuple[Meld | None, str]:
+    """The meld on the table (laid as ``kind``, in round ``round_number``, when known), or
+    ``None`` and why it is not one. A RuleSetError when the rule set has no such round.
+
+    The kind is taken as given, even one no contract of the rule set asks for (the referee's
+    pages and API refuse such a kind before asking)."""
+    rules_now = table_rules(rules)
+    lengths = table_lengths(rules, round_number)
+    expected = rules.round(round_number).contract.kinds if round_number is not None else ()
+    if kind is not None:
+        _kind, meld, problems = judge(cards, rules_now, kind, min_length=lengths[kind])
+        return _meld_or_why(meld, problems)
+    for each in reading_order(rules, round_number):
+        _kind, meld, problems = judge(cards, rules_now, each, min_length=lengths[each])
+        if meld is not None:
+            return meld, ""
+    _kind, meld, problems = judge(cards, rules_now, min_length=lengths, expected=expected)
+    return _meld_or_why(meld, problems)
+
+
+def _meld_or_why(meld: Meld | None, problems: Sequence[Problem]) -> tuple[Meld | None, str]:
+    if meld is not None:
+        return meld, ""
+    return None, _("The meld on the table is not legal: {problems}").format(
+        problems=" ".join(p.message for p in problems)
+    )
+
+
+__all__ = ["NARROW_FIRST", "read_table_meld", "reading_order", "table_lengths", "table_rules"]

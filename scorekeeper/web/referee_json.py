@@ -38,6 +38,7 @@ from ..rules import (
     LayoffResult,
     LiverpoolResult,
     Meld,
+    MeldKind,
     MeldReport,
     PointTable,
     Problem,
@@ -199,6 +200,44 @@ def read_round(value: int, rules: RuleSet) -> int:
     return value
 
 
+def read_optional_round(value: int | None, rules: RuleSet) -> int | None:
+    """A round number of ``rules``, or ``None`` when none was given."""
+    return None if value is None else read_round(value, rules)
+
+
+def read_kind(value: str | None, rules: RuleSet, field: str = "kind") -> MeldKind | None:
+    """A kind of meld ``rules`` plays (``set``, ``run``; ``color``, ``flush`` where a contract
+    asks for one), or ``None`` when none was given."""
+    if value is None:
+        return None
+    played = rules.meld_kinds
+    kind = next((k for k in played if k.value == value), None)
+    if kind is None:
+        raise RefereeInputError(
+            _('{field}: "{kind}" is not a kind of meld of these rules: say one of {kinds}').format(
+                field=field, kind=value[:20], kinds=", ".join(k.value for k in played)
+            ),
+            field=field,
+        )
+    return kind
+
+
+def read_kinds(
+    value: str | Sequence[str | None] | None, rules: RuleSet, count: int
+) -> list[MeldKind | None]:
+    """The kinds of the ``count`` melds on the table: one kind for all, or one per meld
+    (``None`` where the round's contract decides)."""
+    if value is None:
+        return [None] * count
+    if isinstance(value, str):
+        return [read_kind(value, rules)] * count
+    if len(value) != count:
+        raise RefereeInputError(
+            _("kind must list one kind for each meld of table, in the same order"), field="kind"
+        )
+    return [read_kind(v, rules, f"kind[{i}]") for i, v in enumerate(value)]
+
+
 def read_point_table(value: str | Mapping[str, Any]) -> PointTable:
     """A point table's name, or a custom table ``{"ranks": {"A": 15, ...}, "joker": 20}``."""
     try:
@@ -324,14 +363,21 @@ def arrange_answer(
 
 
 def layoff_answer(
-    rules: RuleSet, meld: Sequence[Card], card: Card, end: Position | None = None
+    rules: RuleSet,
+    meld: Sequence[Card],
+    card: Card,
+    end: Position | None = None,
+    *,
+    kind: MeldKind | None = None,
+    round_number: int | None = None,
 ) -> dict[str, Any]:
     """``POST /referee/layoff``: does the card go on the meld, and where?
 
     ``meld`` is the meld with the card added (in run order) when it fits, else the meld as
-    given. ``ends`` lists every place the card fits; ``end`` chooses one of a run's two.
+    given. ``ends`` lists every place the card fits; ``end`` chooses one of a run's two. The
+    meld was laid as ``kind`` in round ``round_number``, when they are known.
     """
-    result: LayoffResult = layoff(meld, card, rules, end)
+    result: LayoffResult = layoff(meld, card, rules, end, kind=kind, round_number=round_number)
     shown = result.meld.ordered() if result.meld is not None else tuple(meld)
     return {
         "fits": result.fits,
@@ -345,9 +391,17 @@ def layoff_answer(
     }
 
 
-def swap_answer(rules: RuleSet, meld: Sequence[Card], card: Card) -> dict[str, Any]:
-    """``POST /referee/joker-swap``: which wild does the natural card free, or why not."""
-    result: SwapResult = joker_swap(meld, card, rules)
+def swap_answer(
+    rules: RuleSet,
+    meld: Sequence[Card],
+    card: Card,
+    *,
+    kind: MeldKind | None = None,
+    round_number: int | None = None,
+) -> dict[str, Any]:
+    """``POST /referee/joker-swap``: which wild does the natural card free, or why not (the
+    meld laid as ``kind`` in round ``round_number``, when they are known)."""
+    result: SwapResult = joker_swap(meld, card, rules, kind=kind, round_number=round_number)
     freed = None
     stands_for = None
     if result.allowed and result.joker_index is not None:
@@ -367,10 +421,18 @@ def swap_answer(rules: RuleSet, meld: Sequence[Card], card: Card) -> dict[str, A
 
 
 def liverpool_answer(
-    rules: RuleSet, table: Sequence[Sequence[Card]], discard: Card
+    rules: RuleSet,
+    table: Sequence[Sequence[Card]],
+    discard: Card,
+    *,
+    kinds: Sequence[MeldKind | None] = (),
+    round_number: int | None = None,
 ) -> dict[str, Any]:
-    """``POST /referee/liverpool``: could the discard have been laid off on the table?"""
-    result: LiverpoolResult = liverpool_check(table, discard, rules)
+    """``POST /referee/liverpool``: could the discard have been laid off on the table (its
+    melds laid as ``kinds``, one per meld, in round ``round_number``, when known)?"""
+    result: LiverpoolResult = liverpool_check(
+        table, discard, rules, kinds=kinds, round_number=round_number
+    )
     return {
         "playable": result.playable,
         "discard": str(discard),
@@ -410,6 +472,9 @@ __all__ = [
     "read_card",
     "read_cards",
     "read_groups",
+    "read_kind",
+    "read_kinds",
+    "read_optional_round",
     "read_point_table",
     "read_round",
     "read_rules",

@@ -132,13 +132,17 @@ def referee_layoff() -> Response:
     """Can this card be laid off on this meld, and where?
 
     The answer's ends lists every place the card fits; when a run takes it at either end,
-    send end to choose one.
+    send end to choose one. Send kind and round when the meld's are known: without kind the
+    round's contract decides what the meld is (a flush in sequence is a flush in a round of
+    flushes).
     """
     ask = read_payload(LayoffRequest)
     rules = rj.read_rules(ask.rules, ask.options)
     meld = rj.read_cards(ask.meld, "meld", rules=rules)
     card = rj.read_card(ask.card, "card", rules=rules)
-    return _answer(rj.layoff_answer(rules, meld, card, ask.end))
+    kind = rj.read_kind(ask.kind, rules)
+    number = rj.read_optional_round(ask.round, rules)
+    return _answer(rj.layoff_answer(rules, meld, card, ask.end, kind=kind, round_number=number))
 
 
 @bp.post("/referee/joker-swap")
@@ -149,7 +153,9 @@ def referee_joker_swap() -> Response:
     rules = rj.read_rules(ask.rules, ask.options)
     meld = rj.read_cards(ask.meld, "meld", rules=rules)
     card = rj.read_card(ask.card, "card", rules=rules)
-    return _answer(rj.swap_answer(rules, meld, card))
+    kind = rj.read_kind(ask.kind, rules)
+    number = rj.read_optional_round(ask.round, rules)
+    return _answer(rj.swap_answer(rules, meld, card, kind=kind, round_number=number))
 
 
 @bp.post("/referee/liverpool")
@@ -160,7 +166,9 @@ def referee_liverpool() -> Response:
     rules = rj.read_rules(ask.rules, ask.options)
     table = rj.read_groups(ask.table, "table", rules=rules)
     discard = rj.read_card(ask.discard, "discard", rules=rules)
-    return _answer(rj.liverpool_answer(rules, table, discard))
+    kinds = rj.read_kinds(ask.kind, rules, len(table))
+    number = rj.read_optional_round(ask.round, rules)
+    return _answer(rj.liverpool_answer(rules, table, discard, kinds=kinds, round_number=number))
 
 
 @bp.post("/score")

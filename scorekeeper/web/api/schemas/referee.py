@@ -57,9 +57,25 @@ class ArrangeRequest(RulesRequest):
     )
 
 
+MeldKindName = Literal["set", "run", "color", "flush"]
+TABLE_ROUND = (
+    "The round the table's melds went down in (in a phase game, the phase they were laid "
+    "as). Its contract says how short a meld may be and, without kind, what it is read as "
+    "(the contract's kinds first). Left out: any round's (a set of 2 where some round asks "
+    "for one)."
+)
+TABLE_KIND = (
+    "What the meld was laid as: set, run, color (a colour meld) or flush. Left out: the "
+    "round's contract decides, the narrower kind first (a run before a flush, a flush before "
+    "a colour meld)."
+)
+
+
 class MeldAndCard(RulesRequest):
     meld: RefereeCards
     card: Card
+    round: int | None = Field(None, description=TABLE_ROUND, examples=[8])
+    kind: MeldKindName | None = Field(None, description=TABLE_KIND, examples=["flush"])
 
 
 class LayoffRequest(MeldAndCard):
@@ -70,9 +86,24 @@ class LayoffRequest(MeldAndCard):
     )
 
 
+TableKinds = Annotated[
+    Annotated[MeldKindName, Tag("string")]
+    | Annotated[list[MeldKindName | None], Field(max_length=rj.MAX_GROUPS), Tag("array")],
+    by_json_type(N_("a kind or a list of kinds")),
+]
+
+
 class LiverpoolRequest(RulesRequest):
     table: list[RefereeCards] = Field(max_length=rj.MAX_GROUPS)
     discard: Card
+    round: int | None = Field(None, description=TABLE_ROUND, examples=[8])
+    kind: TableKinds | None = Field(
+        None,
+        description="What the table's melds were laid as (set, run, color or flush): one "
+        "kind for them all, or a list with one entry per meld of table, null where the "
+        "round's contract decides. Left out: the round's contract decides for every meld.",
+        examples=[["set", "flush"]],
+    )
 
 
 class CustomPointTable(Request):
@@ -116,8 +147,10 @@ class RefereeProblem(Answer):
 
 
 class MeldReport(Answer):
-    kind: Literal["set", "run"] | None = Field(description="null unless a legal meld.")
-    looks_like: Literal["set", "run"] | None
+    kind: MeldKindName | None = Field(description="null unless a legal meld.")
+    looks_like: MeldKindName | None = Field(
+        description="The kind the group was judged as (legal or not); null when none."
+    )
     legal: bool
     description: str | None
     cards: list[str]
@@ -136,7 +169,7 @@ class ContractVerdict(Answer):
 
 
 class ArrangedMeld(Answer):
-    kind: Literal["set", "run"]
+    kind: MeldKindName
     cards: list[str]
     description: str | None = None
     wilds: list[Wild] | None = None

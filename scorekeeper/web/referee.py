@@ -48,6 +48,7 @@ from . import referee_json as rj
 from .builder import chosen_rules
 from .htmx import is_htmx, render
 from .numbers import whole_number_or
+from .referee_table import KIND_TOOLS, TABLE_TOOLS, TableMeldForm, read_table_form, table_question
 from .rulebook import rulebook
 
 bp = Blueprint("referee", __name__)
@@ -220,6 +221,7 @@ class Editor:
     target: str
     notice: str = ""
     end: str = ""  # the lay-off's end of a run, chosen ("low" or "high"); "": where it fits
+    table: TableMeldForm = field(default_factory=TableMeldForm)  # the table meld's round, kind
 
     @property
     def multi(self) -> Slot | None:
@@ -319,6 +321,7 @@ def read_editor(values: Mapping[str, Any], tool: Tool) -> Editor:
     fields = {s.key: str(values.get(s.key, ""))[: rj.MAX_TEXT] for s in tool.slots if not s.multi}
     end = str(values.get("end", ""))
     editor = Editor(tool, groups, fields, "", end=end if end in ENDS else "")
+    editor.table = read_table_form(values)
     targets = editor.targets()
     target = str(values.get("target", ""))
     editor.target = target if target in targets else targets[0]
@@ -554,7 +557,9 @@ def _liverpool_verdict(editor: Editor, setting: Setting) -> dict[str, Any]:
     discard_text = editor.fields.get("discard", "")
     if not melds or not discard_text:
         return {"empty": True}
-    answer = rj.liverpool_answer(setting.rules, melds, rj.read_card(discard_text, _("Discard")))
+    discard = rj.read_card(discard_text, _("Discard"))
+    _kind, number = table_question(editor.table, setting.rules)
+    answer = rj.liverpool_answer(setting.rules, melds, discard, round_number=number)
     for place in answer["where"]:
         place["number"] = numbers[place["meld"]]
         place["cards"] = rj.cards_json(melds[place["meld"]])
@@ -572,14 +577,16 @@ def _layoff_verdict(editor: Editor, setting: Setting) -> dict[str, Any]:
     if not meld or card is None:
         return {"empty": True}
     end: Any = editor.end or None  # one of ENDS
-    return rj.layoff_answer(setting.rules, meld, card, end)
+    kind, number = table_question(editor.table, setting.rules)
+    return rj.layoff_answer(setting.rules, meld, card, end, kind=kind, round_number=number)
 
 
 def _swap_verdict(editor: Editor, setting: Setting) -> dict[str, Any]:
     meld, card = _meld_and_card(editor)
     if not meld or card is None:
         return {"empty": True}
-    return rj.swap_answer(setting.rules, meld, card)
+    kind, number = table_question(editor.table, setting.rules)
+    return rj.swap_answer(setting.rules, meld, card, kind=kind, round_number=number)
 
 
 def _hand(editor: Editor) -> tuple[Card, ...]:
@@ -679,6 +686,8 @@ def page(game_id: str | None = None) -> Response:
         "entry_urls": round_entry_urls(setting, editor.fields.get("hand", "")),
         "game_url": game_url(setting),
         "rules_url": rules_url(setting),
+        "table_tools": TABLE_TOOLS,
+        "kind_tools": KIND_TOOLS,
         # The card picker sits outside the editor: an htmx answer replaces it out of band,
         # so a change of rules adds or takes away its joker.
         "picker_out_of_band": is_htmx(),

@@ -1,0 +1,60 @@
+"""The referee page's questions about the meld on the table: the round it went down in and
+the kind it was laid as (issue 35), the page's side of the API's ``round`` and ``kind``.
+
+The lay-off and joker-swap tools ask both, the Liverpool tool the round (its melds may be of
+several kinds: the round's contract decides for each). Left at their first choice they
+say nothing: **any round** (a meld may be as short as some round lets one go down, a set of 2
+in the ten-phase game) and **as the contract reads it** (the round's kinds first, the narrower
+first). A value the rules cannot have (a form sent by hand) is told in the verdict, in the
+person's language, like any card the referee cannot read.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from ..rules import MeldKind, RuleSet
+from ..rules.language import _
+from . import referee_json as rj
+from .numbers import whole_number_or
+
+TABLE_TOOLS = frozenset({"layoff", "swap", "liverpool"})  # they ask the round
+KIND_TOOLS = frozenset({"layoff", "swap"})  # they ask the kind too: one meld each
+
+
+@dataclass(frozen=True)
+class TableMeldForm:
+    """The round and kind as the form sent them: ``""`` for any round, and for the kind the
+    round's contract decides."""
+
+    round_text: str = ""
+    kind_text: str = ""
+
+
+def read_table_form(values: Mapping[str, Any]) -> TableMeldForm:
+    """The form's ``meld_round`` and ``kind``, as sent (at most a few characters)."""
+    return TableMeldForm(
+        str(values.get("meld_round", "") or "")[:3], str(values.get("kind", "") or "")[:10]
+    )
+
+
+def table_question(form: TableMeldForm, rules: RuleSet) -> tuple[MeldKind | None, int | None]:
+    """The kind and round to judge the table meld by, or a RefereeInputError saying which
+    field the rules cannot have."""
+    kind = rj.read_kind(form.kind_text or None, rules, _("The meld was laid as"))
+    if not form.round_text:
+        return kind, None
+    number = whole_number_or(form.round_text)
+    if number is None or not 1 <= number <= rules.round_count:
+        raise rj.RefereeInputError(
+            _("Laid in: choose one of the rounds 1 to {count}, or any round").format(
+                count=rules.round_count
+            ),
+            field="meld_round",
+        )
+    return kind, number
+
+
+__all__ = ["KIND_TOOLS", "TABLE_TOOLS", "TableMeldForm", "read_table_form", "table_question"]

@@ -18,7 +18,8 @@ Decisions the issue left open:
   round is recorded. The same key for a different round number is a 409.
 - ``version`` in a POST body is the *game's* version (``GET`` answers it, also as the ETag);
   in a PUT body (or ``If-Match``) it is the *round's* version, as listed in the game's rounds.
-  ``DELETE`` takes the game's version in ``If-Match``. A stale version is a 409.
+  ``DELETE`` takes the game's version in ``If-Match``. A stale version is a 409 that names the
+  version it expected and whose it is (:mod:`.versions`).
 - Unknown fields are refused (a typo like ``"point"`` would otherwise lose a score).
 - Player names in results match the game's names as names are matched everywhere
   (:func:`scorekeeper.games.names.name_key`: ignoring case, extra or odd spaces and
@@ -41,7 +42,7 @@ from sqlmodel import Session
 
 from ... import games
 from ...db import get_engine, get_session
-from ...errors import Forbidden, Invalid, NotFound
+from ...errors import Conflict, Forbidden, Invalid, NotFound
 from ...games.phase_rounds import said
 from ...rules import RulesError, parse_cards, scoring
 from ...rules.language import N_, _
@@ -66,6 +67,7 @@ from .schemas import (
     RoundEdit,
 )
 from .validation import Path, field_name, problems, shown
+from .versions import game_version_conflict, is_version_conflict, round_version_conflict
 
 ACTOR = "api"
 NO_GROUP_TOKEN = N_(
@@ -324,22 +326,28 @@ def add_round(game_id: str) -> Response:
     """Record the next round.
 
     A retry with the same Idempotency-Key answers 201 again (with Idempotent-Replayed: true)
-    and records nothing more.
+    and records nothing more. "version", if sent, is the game's version (its ETag); a stale
+    one is refused with 409, which names the version expected (details.expected is "game").
     """
     body = read_body(NewRound)
     session = get_session()
     game = _authorize(session, game_id)
     entry = parse_round_input(body, game, body.round)
-    view, created = games.add_round(
-        session,
-        game,
-        body.round,
-        entry,
-        expected_version=body.version,
-        idempotency_key=request.headers.get("Idempotency-Key"),
-        client=access.client_id(),
-        actor=ACTOR,
-    )
+    try:
+        view, created = games.add_round(
+            session,
+            game,
+            body.round,
+            entry,
+            expected_version=body.version,
+            idempotency_key=request.headers.get("Idempotency-Key"),
+            client=access.client_id(),
+            actor=ACTOR,
+        )
+    except Conflict as error:
+        if body.version is None or not is_version_conflict(error):
+            raise
+        raise game_version_conflict(error, "POST", body.version) from None
     response = _game_response(view, 201)
     response.headers["Location"] = url_for("api.get_game", game_id=game_id)
     if not created:
@@ -352,14 +360,15 @@ def add_round(game_id: str) -> Response:
     Game,
     body=RoundEdit,
     errors=(404, 409, 422),
-    headers=("Idempotency-Key", "If-Match"),
+    headers=("Idempotency-Key", "If-Match:round"),
     auth=True,
 )
 def replace_round(game_id: str, number: int) -> Response:
     """Replace a recorded round.
 
-    The round's version (from the game's rounds) may be sent as "version" or in If-Match; a
-    stale one is refused with 409.
+    Takes the round's version, as listed with the round in the game's rounds (not the game's
+    version or ETag), as "version" or in If-Match; a stale one is refused with 409, which
+    names the version expected (details.expected is "round").
     """
     body = read_body(RoundEdit)
     session = get_session()
@@ -368,30 +377,41 @@ def replace_round(game_id: str, number: int) -> Response:
         raise Invalid(said(game.rules.phased, "body-and-address", body=body.round, number=number))
     entry = parse_round_input(body, game, number)
     version = body.version if body.version is not None else _if_match_version()
-    view = games.replace_round(
-        session,
-        game,
-        number,
-        entry,
-        expected_version=version,
-        idempotency_key=request.headers.get("Idempotency-Key"),
-        client=access.client_id(),
-        actor=ACTOR,
-    )
+    try:
+        view = games.replace_round(
+            session,
+            game,
+            number,
+            entry,
+            expected_version=version,
+            idempotency_key=request.headers.get("Idempotency-Key"),
+            client=access.client_id(),
+            actor=ACTOR,
+        )
+    except Conflict as error:
+        if version is None or not is_version_conflict(error):
+            raise
+        raise round_version_conflict(error, game, number, version) from None
     return _game_response(view)
 
 
 @bp.delete("/games/<game_id>/rounds/<int:number>")
-@documented(Game, errors=(400, 404, 409), headers=("If-Match",), auth=True)
+@documented(Game, errors=(400, 404, 409), headers=("If-Match:game",), auth=True)
 def undo_round(game_id: str, number: int) -> Response:
     """Undo the last round (number must be the last round).
 
-    If-Match may hold the game's version (its ETag).
+    If-Match may hold the game's version (its ETag; not a round's); a stale one is refused
+    with 409, which names the version expected (details.expected is "game").
     """
     session = get_session()
     game = _authorize(session, game_id)
     version = _if_match_version()
-    view = games.undo_last_round(session, game, number, expected_version=version, actor=ACTOR)
+    try:
+        view = games.undo_last_round(session, game, number, expected_version=version, actor=ACTOR)
+    except Conflict as error:
+        if version is None or not is_version_conflict(error):
+            raise
+        raise game_version_conflict(error, "DELETE", version) from None
     return _game_response(view)
 
 

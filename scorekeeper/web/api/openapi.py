@@ -22,6 +22,7 @@ from pydantic import BaseModel, Field, TypeAdapter
 
 from . import bp
 from .schemas import Error
+from .versions import IF_MATCH_GAME, IF_MATCH_ROUND
 
 View = TypeVar("View", bound=Callable[..., Any])
 REF = "#/components/schemas/{model}"
@@ -65,7 +66,10 @@ PARAMETERS: dict[str, tuple[str, Any, str]] = {
         "Up to 100 printable characters; a retry with the same key is answered without "
         "recording the change twice.",
     ),
-    "If-Match": ("header", str, 'A version, like "3"; a stale one is refused with 409.'),
+    # Which version each change takes (scorekeeper.web.api.versions): "name:which" is the
+    # header "name", worded for that operation.
+    "If-Match:round": ("header", str, IF_MATCH_ROUND),
+    "If-Match:game": ("header", str, IF_MATCH_GAME),
     "If-None-Match": ("header", str, "The ETag of the game as last read."),
 }
 ANSWER_HEADERS = {
@@ -129,7 +133,7 @@ def documented(
 def _parameter(name: str) -> dict[str, Any]:
     where, kind, description = PARAMETERS[name]
     return {
-        "name": name,
+        "name": name.partition(":")[0],
         "in": where,
         "required": where == "path",
         "description": description,

@@ -245,8 +245,8 @@ def test_stale_versions_are_409(api: Api) -> None:
     assert api.post_round(round_body(version=start)).status_code == 201
     refused(api.post_round(round_body(2, version=start)), 409, "changed")
     assert api.put_round(1, round_body(1, version=1)).status_code == 200
-    data = refused(api.put_round(1, round_body(1, version=1)), 409, "another device")
-    assert data["details"] == {"version": 2}
+    data = refused(api.put_round(1, round_body(1, version=1)), 409, "changed meanwhile")
+    assert data["details"]["version"] == 2 and data["details"]["expected"] == "round"
     refused(api.put_round(1, round_body(1), **{"If-Match": '"1"'}), 409)
     refused(api.delete_round(1, **{"If-Match": f'"{start}"'}), 409)
     current = api.get()["version"]

@@ -73,8 +73,9 @@ class RoundEdit(Request):
     )
     version: int | None = Field(
         None,
-        description="Adding: the game's version; replacing: the round's version. A stale "
-        "version is refused with 409.",
+        description="The round's version, as listed with the round in the game's rounds (not "
+        "the game's version or ETag). A stale version is refused with 409, which names the "
+        "version expected.",
     )
 
 
@@ -82,6 +83,11 @@ class NewRound(RoundEdit):
     """The next round's results."""
 
     round: int = Field(description="The round number: the game's next round.")
+    version: int | None = Field(
+        None,
+        description="The game's version (its ETag, as GET answers it). A stale version is "
+        "refused with 409, which names the version expected.",
+    )
 
 
 class PlayerResult(Answer):

@@ -69,3 +69,9 @@ def test_a_kind_the_rules_lack_is_told_in_the_verdict(client: FlaskClient) -> No
     assert verdict(page) == "error" and '"flush"' in page
     page = tap(client, "layoff", meld="7H 7C 7S", card="7D", meld_round="11")
     assert verdict(page) == "error" and "1 to 10" in page
+
+
+def test_the_carioca_rules_page_counts_the_gap_round_the_corner(client: FlaskClient) -> None:
+    page = html.unescape(client.get("/rules/carioca").get_data(as_text=True))
+    assert "2♥ is missing" in page
+    assert "8 cards are missing" not in page

@@ -42,13 +42,13 @@ True
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from .cards import Card
 from .errors import Problem
 from .language import _
 from .melds import Meld, judge
-from .rulesets import MeldKind, RuleSet
+from .rulesets import DEFAULT_MIN_LENGTH, USUAL_LENGTH, MeldKind, MeldSpec, RuleSet
 
 # The kinds from the narrowest: what a flush takes, a colour meld of its colour takes too.
 NARROW_FIRST = (MeldKind.SET, MeldKind.RUN, MeldKind.FLUSH, MeldKind.COLOR)
@@ -65,23 +65,36 @@ def table_rules(rules: RuleSet) -> RuleSet:
     return rules
 
 
+def _shortest_asked(melds: Iterable[MeldSpec]) -> dict[MeldKind, int]:
+    """The shortest meld of each kind among ``melds`` (the kinds none of them asks for left out)."""
+    shortest: dict[MeldKind, int] = {}
+    for m in melds:
+        shortest[m.kind] = min(m.min_length, shortest.get(m.kind, m.min_length))
+    return shortest
+
+
 def table_lengths(rules: RuleSet, round_number: int | None = None) -> dict[MeldKind, int]:
     """The fewest cards of a meld of each kind on the table: as its round's contract let it go
-    down, or (no round given) as any round's did.
+    down, or (no round given) as any round's did. One pass over the rounds (the referee asks
+    this for every meld of a table): the usual lengths are :meth:`.RuleSet.usual_length`'s.
 
     >>> from .presets import TEN_PHASE
     >>> table_lengths(TEN_PHASE)[MeldKind.SET], table_lengths(TEN_PHASE, 1)[MeldKind.SET]
     (2, 3)
+    >>> all(table_lengths(TEN_PHASE, 9)[k] <= TEN_PHASE.usual_length(k) for k in MeldKind)
+    True
     """
-    specs = (
-        rules.round(round_number).contract.melds
+    anywhere = _shortest_asked(m for spec in rules.rounds for m in spec.contract.melds)
+    asked = (
+        _shortest_asked(rules.round(round_number).contract.melds)
         if round_number is not None
-        else tuple(m for spec in rules.rounds for m in spec.contract.melds)
+        else anywhere
     )
-    return {
-        kind: min([m.min_length for m in specs if m.kind == kind] + [rules.usual_length(kind)])
-        for kind in MeldKind
-    }
+    lengths = {}
+    for kind in MeldKind:
+        usual = USUAL_LENGTH.get(kind) or anywhere.get(kind, DEFAULT_MIN_LENGTH[kind])
+        lengths[kind] = min(asked.get(kind, usual), usual)
+    return lengths
 
 
 def reading_order(rules: RuleSet, round_number: int | None = None) -> tuple[MeldKind, ...]:
@@ -117,12 +130,20 @@ def read_table_meld(
     if kind is not None:
         _kind, meld, problems = judge(cards, rules_now, kind, min_length=lengths[kind])
         return _meld_or_why(meld, problems)
-    for each in reading_order(rules, round_number):
-        _kind, meld, problems = judge(cards, rules_now, each, min_length=lengths[each])
-        if meld is not None:
-            return meld, ""
+    order = reading_order(rules, round_number)
+    if order != _judges_order(order):  # else one reading of every kind does it, at half the cost
+        for each in order:
+            _kind, meld, problems = judge(cards, rules_now, each, min_length=lengths[each])
+            if meld is not None:
+                return meld, ""
     _kind, meld, problems = judge(cards, rules_now, min_length=lengths, expected=expected)
     return _meld_or_why(meld, problems)
+
+
+def _judges_order(kinds: Iterable[MeldKind]) -> tuple[MeldKind, ...]:
+    """The order :func:`.melds.judge` tries the rule set's ``kinds`` in when given none: a set,
+    a run, then the others in the order of :class:`.MeldKind`."""
+    return tuple(k for k in MeldKind if k in kinds)
 
 
 def _meld_or_why(meld: Meld | None, problems: Sequence[Problem]) -> tuple[Meld | None, str]:

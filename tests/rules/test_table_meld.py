@@ -11,10 +11,10 @@ import pytest
 from scorekeeper.rules.cards import Card, parse_cards
 from scorekeeper.rules.contract import check_contract
 from scorekeeper.rules.melds import meld_problems
-from scorekeeper.rules.presets import CARIOCA, LIVERPOOL, TEN_PHASE
+from scorekeeper.rules.presets import CARIOCA, LIVERPOOL, PRESETS, TEN_PHASE
 from scorekeeper.rules.rulesets import Contract, MeldKind, MeldSpec, RoundSpec, RuleSet
 from scorekeeper.rules.table import joker_swap, layoff, liverpool_check
-from scorekeeper.rules.table_meld import read_table_meld
+from scorekeeper.rules.table_meld import read_table_meld, table_lengths
 
 HEARTS_IN_SEQUENCE = "5H 6H 7H 8H 9H 10H JH"
 
@@ -122,3 +122,20 @@ def test_a_mixed_colour_group_in_a_colour_meld_round_is_told_about_colours(cards
 def test_a_bad_run_in_a_round_of_sets_is_still_told_as_a_run() -> None:
     verdict = check_contract(LIVERPOOL, 1, [parse_cards("5H 6H 8H 9H")])
     assert verdict.melds[0].kind == MeldKind.RUN
+
+
+@pytest.mark.parametrize("preset", list(PRESETS))
+def test_table_lengths_are_the_contracts_and_the_usual_ones(preset: str) -> None:
+    """One pass over the rounds gives what the contract check asks of a lay-down's melds."""
+    rules = PRESETS[preset]
+    for number in [None, *range(1, rules.round_count + 1)]:
+        specs = (
+            rules.round(number).contract.melds
+            if number is not None
+            else [m for spec in rules.rounds for m in spec.contract.melds]
+        )
+        wanted = {
+            kind: min([m.min_length for m in specs if m.kind == kind] + [rules.usual_length(kind)])
+            for kind in MeldKind
+        }
+        assert table_lengths(rules, number) == wanted, number

@@ -498,7 +498,7 @@ def _frames(
         )
         # The tightest cut first: among readings equally wrong, the first is kept, and its gap
         # is then counted round the corner (K A 3 4 5 misses only the 2, not 6 to Q).
-        for cut in sorted(ranks, key=lambda r: _wrapped_span(ranks, int(r))) or [Rank.ACE]:
+        for cut in _tightest_cuts_first(ranks) or [Rank.ACE]:
             yield Frame(suit, any_suit, chosen, cut=int(cut)), True
         return
     allowed = {
@@ -511,16 +511,17 @@ def _frames(
         yield Frame(suit, any_suit, chosen, ace_high=ace_high), not has_ace or ace_high in allowed
 
 
-def _wrapped_span(ranks: Sequence[Rank], cut: int) -> int:
-    """How many places the ranks cover when a wrapped run starts from ``cut``.
+def _tightest_cuts_first(ranks: Sequence[Rank]) -> list[Rank]:
+    """The ranks (given in rank order) as cuts of a wrapped run, by the places its cards cover
+    from each, fewest first: a run starting from a rank covers 13 places less the gap before
+    that rank, round the corner (from K, ``K A 3 4`` covers 5; from 3, 12).
 
-    >>> _wrapped_span([Rank.ACE, Rank.THREE, Rank.KING], int(Rank.KING))
-    4
-    >>> _wrapped_span([Rank.ACE, Rank.THREE, Rank.KING], int(Rank.ACE))
-    13
+    >>> [r.label for r in _tightest_cuts_first([Rank.ACE, Rank.THREE, Rank.FOUR, Rank.KING])]
+    ['K', '3', 'A', '4']
     """
-    places = [int(r) if int(r) >= cut else int(r) + RANKS for r in ranks]
-    return max(places) - min(places) + 1
+    gap_before = [(int(r) - int(ranks[i - 1])) % RANKS for i, r in enumerate(ranks)]
+    order = sorted(range(len(ranks)), key=lambda i: -gap_before[i])
+    return [ranks[i] for i in order]
 
 
 def _natural_suits(cards: Sequence[Card], rules: RuleSet) -> list[Suit | None]:

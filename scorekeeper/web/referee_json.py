@@ -192,11 +192,18 @@ def read_rules(
 
 
 def read_round(value: int, rules: RuleSet) -> int:
-    """A round number of ``rules``."""
+    """A round number of ``rules`` (in a phase game, a phase's), or a refusal in the reader's
+    language."""
     try:
         rules.round(value)
     except RuleSetError as error:
-        raise RefereeInputError(error.message, field="round", code=error.code) from None
+        pattern = (
+            _("{rules} has phases 1 to {count}; there is no phase {number}")
+            if rules.phased
+            else _("{rules} has rounds 1 to {count}; there is no round {number}")
+        )
+        message = pattern.format(rules=rules.local_name, count=rules.round_count, number=value)
+        raise RefereeInputError(message, field="round", code=error.code) from None
     return value
 
 

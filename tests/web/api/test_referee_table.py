@@ -212,3 +212,12 @@ def test_the_document_lists_all_four_kinds(client: FlaskClient) -> None:
     assert kinds("ArrangedMeld", "kind") == four
     assert kinds("MeldReport", "kind") == four
     assert kinds("MeldReport", "looks_like") == four
+
+
+def test_a_round_the_rules_lack_is_refused_in_the_persons_language(client: FlaskClient) -> None:
+    ask = {"rules": "ten-phase", "meld": "5H KS", "card": "5C", "round": 11}
+    status, body = post(client, "/referee/layoff", ask, **{"Accept-Language": "es"})
+    assert status == 400 and body["details"]["field"] == "round"
+    assert "no hay fase 11" in body["error"]
+    status, body = post(client, "/referee/joker-swap", ask | {"rules": "liverpool", "round": 8})
+    assert status == 400 and "no round 8" in body["error"]

@@ -1,6 +1,10 @@
 """Table helpers: laying off, joker swaps and the "Liverpool" call (the deck plan, kept here
 for its callers, is :mod:`.deck_plan`'s).
 
+Each question starts from a meld on the table, read by :mod:`.table_meld`: as the kind it
+was laid as and in the round it went down in, when they are given; else as the round's
+contract (or any round's) lets it be.
+
 Terms:
 
 - **Laying off** (playing off) is adding a card to a meld already on the table: a card of the

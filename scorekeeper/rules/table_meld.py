@@ -46,7 +46,7 @@ from collections.abc import Iterable, Sequence
 
 from .cards import Card
 from .errors import Problem
-from .language import _
+from .language import N_, _
 from .melds import Meld, judge
 from .rulesets import DEFAULT_MIN_LENGTH, USUAL_LENGTH, MeldKind, MeldSpec, RuleSet
 
@@ -150,8 +150,32 @@ def _meld_or_why(meld: Meld | None, problems: Sequence[Problem]) -> tuple[Meld |
     if meld is not None:
         return meld, ""
     return None, _("The meld on the table is not legal: {problems}").format(
-        problems=" ".join(p.message for p in problems)
+        problems=sentences(problems)
     )
 
 
-__all__ = ["NARROW_FIRST", "read_table_meld", "reading_order", "table_lengths", "table_rules"]
+def sentences(problems: Sequence[Problem]) -> str:
+    """The problems' sentences, one after the other."""
+    return " ".join(p.message for p in problems)
+
+
+def group_words(meld: Meld) -> str:
+    """What a colour meld or a flush takes: ``hearts``, ``red cards``."""
+    if meld.suit is not None:
+        return meld.suit.noun
+    assert meld.color is not None
+    return _(_COLOUR_CARDS[meld.color.value])
+
+
+_COLOUR_CARDS = {"red": N_("red cards"), "black": N_("black cards")}
+
+
+__all__ = [
+    "NARROW_FIRST",
+    "group_words",
+    "read_table_meld",
+    "reading_order",
+    "sentences",
+    "table_lengths",
+    "table_rules",
+]

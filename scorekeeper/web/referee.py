@@ -48,7 +48,14 @@ from . import referee_json as rj
 from .builder import chosen_rules
 from .htmx import is_htmx, render
 from .numbers import whole_number_or
-from .referee_table import KIND_TOOLS, TABLE_TOOLS, TableMeldForm, read_table_form, table_question
+from .referee_table import (
+    KIND_TOOLS,
+    TABLE_TOOLS,
+    TableMeldForm,
+    read_table_form,
+    table_question,
+    with_games_round,
+)
 from .rulebook import rulebook
 
 bp = Blueprint("referee", __name__)
@@ -666,6 +673,7 @@ def page(game_id: str | None = None) -> Response:
         )
     setting = read_setting(values, game_id)
     editor = read_editor(values, tool)
+    editor.table = with_games_round(editor.table, values, setting.game, setting.round_number)
     answer = verdict(editor, setting)
     if setting.game is not None:
         post_url = url_for("referee.page", game_id=setting.game.id, tool=tool.id)

@@ -5,8 +5,9 @@ The lay-off and joker-swap tools ask both, the Liverpool tool the round (its mel
 several kinds: the round's contract decides for each). Left at their first choice they
 say nothing: **any round** (a meld may be as short as some round lets one go down, a set of 2
 in the ten-phase game) and **as the contract reads it** (the round's kinds first, the narrower
-first). A value the rules cannot have (a form sent by hand) is told in the verdict, in the
-person's language, like any card the referee cannot read.
+first). On the referee of a game played in rounds the round starts as the game's. A value
+the rules cannot have (a form sent by hand) is told in the verdict, in the person's
+language, like any card the referee cannot read.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from ..games import GameView
 from ..rules import MeldKind, RuleSet
 from ..rules.language import _
 from . import referee_json as rj
@@ -40,6 +42,17 @@ def read_table_form(values: Mapping[str, Any]) -> TableMeldForm:
     )
 
 
+def with_games_round(
+    form: TableMeldForm, values: Mapping[str, Any], game: GameView | None, round_number: int
+) -> TableMeldForm:
+    """The form, its round the game's when none was sent and the page was reached from a
+    game played in rounds: every meld on its table went down in the round being played. (In
+    a phase game each player lays their own phase: any phase, unless chosen.)"""
+    if "meld_round" in values or game is None or game.rules.phased:
+        return form
+    return TableMeldForm(str(round_number), form.kind_text)
+
+
 def table_question(form: TableMeldForm, rules: RuleSet) -> tuple[MeldKind | None, int | None]:
     """The kind and round to judge the table meld by, or a RefereeInputError saying which
     field the rules cannot have."""
@@ -57,4 +70,11 @@ def table_question(form: TableMeldForm, rules: RuleSet) -> tuple[MeldKind | None
     return kind, number
 
 
-__all__ = ["KIND_TOOLS", "TABLE_TOOLS", "TableMeldForm", "read_table_form", "table_question"]
+__all__ = [
+    "KIND_TOOLS",
+    "TABLE_TOOLS",
+    "TableMeldForm",
+    "read_table_form",
+    "table_question",
+    "with_games_round",
+]

@@ -10,6 +10,8 @@ from typing import Any
 import pytest
 from flask.testing import FlaskClient
 
+from tests.conftest import GameBuilder
+
 HX = {"HX-Request": "true"}
 HEARTS_IN_SEQUENCE = "5H 6H 7H 8H 9H 10H JH"
 
@@ -75,3 +77,15 @@ def test_the_carioca_rules_page_counts_the_gap_round_the_corner(client: FlaskCli
     page = html.unescape(client.get("/rules/carioca").get_data(as_text=True))
     assert "2♥ is missing" in page
     assert "8 cards are missing" not in page
+
+
+def test_a_games_referee_starts_with_the_games_round(
+    client: FlaskClient, new_game: GameBuilder
+) -> None:
+    game_id = new_game.by_form(client, rules="liverpool")
+    page = html.unescape(client.get(f"/games/{game_id}/referee?tool=layoff").get_data(True))
+    assert re.search(r'<option value="1" selected>Round 1', page)
+    chosen = {"meld": "7H 7C 7S", "card": "7D", "meld_round": ""}
+    response = client.post(f"/games/{game_id}/referee?tool=layoff", data=chosen, headers=HX)
+    page = html.unescape(response.get_data(as_text=True))
+    assert re.search(r'<option value="" selected>any round', page)

@@ -20,6 +20,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+import benchmarks.keep_bytecode  # noqa: F401  (first: keeps the compiled files)
 from scorekeeper.rules import PRESETS, Card, RuleSet, joker_swap, layoff, liverpool_check
 from scorekeeper.rules.cards import parse_cards
 

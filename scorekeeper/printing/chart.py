@@ -19,11 +19,13 @@ import itertools
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import date
 from typing import TYPE_CHECKING
 
+from babel.dates import format_skeleton
 from markupsafe import Markup, escape
 
-from ..rules.language import _
+from ..rules.language import _, current_language
 
 if TYPE_CHECKING:
     from ..games import GameView
@@ -286,11 +288,39 @@ def cumulative_wins_svg(periods: Sequence[str], wins: Sequence[Sequence[int]]) -
     )
 
 
+def day_label(moment: date) -> str:
+    """A game's day on a chart's axis, short: ``07 Dec``, ``7 dic``, ``7. Dez.``."""
+    language = current_language()
+    if language == "en":
+        return f"{moment:%d %b}"
+    return format_skeleton("MMMd", moment, locale=language)
+
+
+def once_each(labels: Sequence[str], most: int = 8) -> list[str]:
+    """The labels to write under the points: each only where it changes (six games on one
+    evening share one date, written under the first), and no closer together than one in
+    every ``len / most`` points, so that about ``most`` show.
+
+    >>> once_each(["7 Dec"] * 6 + ["9 Dec"])
+    ['7 Dec', '', '', '', '', '', '9 Dec']
+    """
+    every = max(1, math.ceil(len(labels) / most))
+    shown: list[str] = []
+    last_shown = -every
+    for index, text in enumerate(labels):
+        changed = index == 0 or text != labels[index - 1]
+        if changed and index - last_shown >= every:
+            shown.append(text)
+            last_shown = index
+        else:
+            shown.append("")
+    return shown
+
+
 def results_svg(totals: Sequence[int], labels: Sequence[str]) -> Markup:
     """One person's final totals, game after game (oldest first), labelled with their
-    dates (about eight labels at most)."""
-    every = max(1, math.ceil(len(labels) / 8))
-    shown = [text if i % every == 0 else "" for i, text in enumerate(labels)]
+    dates (:func:`day_label`): a day's label once, about eight labels at most."""
+    shown = once_each(labels)
     return line_chart_svg(
         LineChart([list(totals)], max(len(totals) - 1, 1), shown, _("Final total, game by game"), 0)
     )

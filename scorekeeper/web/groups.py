@@ -45,7 +45,13 @@ from ..games.groups import (
     rotate_group_join_code,
     set_group_language,
 )
-from ..printing.chart import cumulative_wins_svg, results_svg, running_totals_svg, swatch_text
+from ..printing.chart import (
+    cumulative_wins_svg,
+    day_label,
+    results_svg,
+    running_totals_svg,
+    swatch_text,
+)
 from ..printing.season import render_season
 from ..rules.language import N_, _
 from . import access
@@ -394,7 +400,7 @@ def person(group_id: str, person_ref: str) -> Response:
     chart = None
     if len(found.results) >= 2:
         chart = results_svg(
-            [g.total for g in found.results], [f"{g.finished_at:%d %b}" for g in found.results]
+            [g.total for g in found.results], [day_label(g.finished_at) for g in found.results]
         )
     return render(
         "groups/person.html",

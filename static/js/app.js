@@ -89,6 +89,47 @@
   document.addEventListener("live:updated", showLatestRounds);
   window.addEventListener("resize", showLatestRounds);
 
+  // A statistics table wider than its box (the leaderboard, head-to-head on a phone) shows
+  // it scrolls: app.css fades the edge with more to see and shows the line under it.
+  function markScrollingTables() {
+    document.querySelectorAll(".table-scroll").forEach(function (scroller) {
+      const wide = scroller.scrollWidth > scroller.clientWidth + 1;
+      scroller.classList.toggle("scrolls", wide);
+      scroller.classList.toggle("at-start", scroller.scrollLeft <= 1);
+      scroller.classList.toggle("at-end", scroller.scrollLeft + scroller.clientWidth >= scroller.scrollWidth - 1);
+    });
+  }
+  document.addEventListener("DOMContentLoaded", markScrollingTables);
+  document.addEventListener("htmx:afterSettle", markScrollingTables);
+  window.addEventListener("resize", markScrollingTables);
+  document.addEventListener("scroll", function (event) {
+    if (event.target.classList && event.target.classList.contains("table-scroll")) markScrollingTables();
+  }, true);
+
+  // The blank score sheet's form: only the player counts the chosen rule set is for (its
+  // option's data-players, "2-4"); a count outside them moves to the nearest one allowed.
+  function offerPlayerRange(rules) {
+    const chosen = rules.selectedOptions[0];
+    const players = rules.form && rules.form.querySelector("select[name=players]");
+    if (!chosen || !players || !chosen.dataset.players) return;
+    const range = chosen.dataset.players.split("-").map(Number);
+    Array.from(players.options).forEach(function (option) {
+      const count = Number(option.value);
+      option.disabled = count < range[0] || count > range[1];
+    });
+    const count = Number(players.value);
+    if (count < range[0] || count > range[1]) players.value = String(Math.min(Math.max(count, range[0]), range[1]));
+  }
+  function offerPlayerRanges() {
+    document.querySelectorAll("select[data-player-range]").forEach(offerPlayerRange);
+  }
+  document.addEventListener("DOMContentLoaded", offerPlayerRanges);
+  document.addEventListener("htmx:afterSettle", offerPlayerRanges);
+  window.addEventListener("pageshow", offerPlayerRanges);  // a form the browser filled back in
+  document.addEventListener("change", function (event) {
+    if (event.target.matches && event.target.matches("select[data-player-range]")) offerPlayerRange(event.target);
+  });
+
   // Where a form says how its sending went: right beside its button (the Save button of the
   // round entry), where the eyes are when it is pressed, not at the top of the page.
   function saveStatus(form) {
@@ -128,6 +169,9 @@
       status.classList.add("is-error");
       status.setAttribute("role", "alert");
       status.textContent = message;
+      // In view: the last Enter saves from the bottom of a phone's screen, where the line
+      // would land below the fold (drafts.js may still reword it: scrolled once it has).
+      requestAnimationFrame(function () { status.scrollIntoView({ block: "nearest" }); });
       return;
     }
     const flash = document.getElementById("flash");

@@ -264,6 +264,21 @@
     }
   });
 
+  // The keyboard's Enter key says what it does (enterkeyhint): "next" where it moves on to
+  // another player's points, "done" where it saves the round. That is after the last player
+  // still to enter, not the last row: a later row gone out or scored from its cards is passed
+  // over. Marked again after the changes that decide it (a tap runs first: card taps).
+  function markEnterKeys() {
+    document.querySelectorAll("form.entry-form .entry-row").forEach(function (row) {
+      const hint = nextPoints(row) ? "next" : "done";
+      row.querySelectorAll("input[type=text]").forEach(function (field) { field.enterKeyHint = hint; });
+    });
+  }
+  function markEnterKeysSoon() { setTimeout(markEnterKeys, 0); }
+  ["DOMContentLoaded", "htmx:afterSwap", "change", "input", "click"].forEach(function (name) {
+    document.addEventListener(name, markEnterKeysSoon);
+  });
+
   document.addEventListener("DOMContentLoaded", updateAll);
   document.addEventListener("htmx:afterSwap", updateAll);
 })();

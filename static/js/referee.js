@@ -10,6 +10,18 @@
 (function () {
   "use strict";
 
+  // Asking (Check, or Enter in a slot's field, which presses it) brings the answer into
+  // view: on a phone it lies below the card grid and the slots, some 700px out of sight.
+  // A card tap does not scroll: the grid stays under the finger that is still tapping.
+  let verdictWanted = false;
+  document.addEventListener("htmx:afterSettle", function () {
+    const verdict = document.getElementById("verdict");
+    if (!verdictWanted || !verdict) return;
+    verdictWanted = false;
+    const box = verdict.getBoundingClientRect();
+    if (box.top < 0 || box.top > window.innerHeight * 0.6) verdict.scrollIntoView({ block: "start" });
+  });
+
   document.addEventListener("click", function (event) {
     if (!window.htmx || !event.target.closest) return;
     const button = event.target.closest("button[type=submit][name]");
@@ -21,6 +33,7 @@
     event.stopPropagation();
     const values = {};
     values[button.name] = button.value;
+    if (button.name === "check") verdictWanted = true;
     // No target here: it is read from the form's hx-target when the request goes out, so a
     // queued tap swaps into the editor as it is then, not the one it replaced.
     window.htmx.ajax("POST", url, { source: form, values: values });

@@ -4,6 +4,7 @@ pages, with classes for the page's stylesheet and nothing a strict CSP refuses."
 from __future__ import annotations
 
 import re
+from datetime import datetime, timedelta
 from xml.etree import ElementTree
 
 import pytest
@@ -15,6 +16,7 @@ from scorekeeper.printing.chart import (
     WIDTH,
     LineChart,
     cumulative_wins_svg,
+    day_label,
     line_chart_svg,
     results_svg,
     running_totals_svg_from,
@@ -95,6 +97,22 @@ def test_results_chart_and_labels_are_escaped() -> None:
     assert "<b>" not in svg and "&lt;b&gt;" in svg and "2 &amp; 3" in svg
     (line,) = polylines(svg)
     assert len(line) == 3 and line[1][1] > line[2][1]  # 45 is lower on the chart than 300
+
+
+def day_labels(svg: str) -> list[str]:
+    """The chart's texts with a month's name in them (the y axis' are numbers)."""
+    texts = [t.text or "" for t in parsed(svg).iter(f"{SVG}text")]
+    return [text for text in texts if re.search("[a-z]", text)]
+
+
+def test_six_games_on_one_evening_get_one_date_label() -> None:
+    """One label a day, under the day's first game: six games on 7 December once said
+    "07 Dec" six times in a row."""
+    evening = datetime(2026, 12, 7, 19, 30)
+    finished = [evening + timedelta(minutes=40 * n) for n in range(6)]
+    finished += [datetime(2026, 12, 9, 20), datetime(2026, 12, 14, 20)]
+    svg = str(results_svg(list(range(100, 180, 10)), [day_label(d) for d in finished]))
+    assert day_labels(svg) == ["07 Dec", "09 Dec", "14 Dec"]
 
 
 def test_a_chart_fits_its_box() -> None:

@@ -44,7 +44,9 @@ def test_the_home_page_prints_a_blank_sheet_of_a_saved_rule_set(
     saved = save(app, device_of(client), "Our sixes")
     home = client.get("/").get_data(as_text=True)
     form = home[home.index('class="print-blank-form"') :]
-    assert f'<option value="saved:{saved.id}">Our sixes</option>' in form
+    # Offered with its own player range (the form offers only those counts).
+    players = f"{saved.rules.min_players}-{saved.rules.max_players}"
+    assert f'<option value="saved:{saved.id}" data-players="{players}">Our sixes</option>' in form
     answer = client.get(f"/print/blank.pdf?preset=saved:{saved.id}&players=3")
     assert answer.status_code == 200 and answer.mimetype == "application/pdf"
     text = one_page_text(answer.data)

@@ -582,6 +582,10 @@ CHOICE_WORDS: dict[str, dict[str, str]] = {
         "runs-and-set-third": N_("Jokers in runs, and a joker laid as the third card of a set"),
         "never": N_("Never"),
     },
+    "swap_wilds": {
+        "any-wild": N_("Any wild card (a joker or a wild 2)"),
+        "jokers-only": N_("Jokers only (a wild 2 stays)"),
+    },
     "phase_order": {
         "in-order": N_("In order, one phase after another"),
         "any": N_("In any order (each player says which phase they completed)"),

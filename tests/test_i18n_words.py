@@ -11,8 +11,9 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorekeeper.rules.language import speaking
+from scorekeeper.rules.language import _, speaking
 from scorekeeper.rules.options import CHOICE_WORDS, OPTIONS, choice_words
+from scorekeeper.rules.presets import PRESETS
 from tests.conftest import GameBuilder, grant_device
 from tests.test_i18n import LANGUAGES, ROOT, translations
 
@@ -83,3 +84,22 @@ def test_the_script_has_no_english_of_its_own_beyond_its_fallback() -> None:
     outside = script[:start] + script[script.index("};", start) :]
     said = " | ".join(re.findall(r'"([^"\\\n]*)"', outside))
     assert "gone out" not in said and "Remove " not in said, said
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_presets_source_line_reads_in_the_language(
+    client: FlaskClient, language: str
+) -> None:
+    """The rules page's "source: ..." line: a preset's source in the reader's language."""
+    english = []
+    for rules in PRESETS.values():
+        page = client.get(f"/rules/{rules.id}", headers={"Accept-Language": language})
+        text = html.unescape(page.get_data(as_text=True))
+        assert page.status_code == 200
+        if not rules.source:
+            continue
+        with speaking(translations(language)):
+            said = _(rules.source)
+        if rules.source in text or said not in text:
+            english.append(rules.id)
+    assert english == []

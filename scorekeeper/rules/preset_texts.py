@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from .language import N_
+
 # id -> language -> (name, summary)
 PRESET_TEXTS: dict[str, dict[str, tuple[str, str]]] = {
     "liverpool": {
@@ -294,6 +296,25 @@ PRESET_TEXTS: dict[str, dict[str, tuple[str, str]]] = {
         ),
     },
 }
+
+
+# The presets' sources (their ``source``), marked for the catalogues: a rules page says
+# ``_(rules.source)``, so a preset's source line reads in the reader's language, and a rule
+# set's own source (typed in the builder) stays as it was written.
+PRESET_SOURCES = (
+    N_("a web overview of Liverpool Rummy, its encyclopedia-style section"),
+    N_("a web overview of Liverpool Rummy, its description of an online game"),
+    N_("a family's Contract Rummy score sheet and its optional rules, published on the web"),
+    N_("a web page describing a six-round Liverpool Rummy with the 2s wild"),
+    N_("one family's house rules, from the blog post “The Rules of Liverpool”"),
+    N_("the Shanghai Rummy page of the Rummy Rule Book website (rummyrulebook.com)"),
+    N_("the rules of Onze, a “May I?” game, on the family games blog The Bear Knows Best"),
+    N_("the published ways to play the ten-phase game with two standard decks"),
+    N_("the Chilean rules of Carioca published on the web"),
+    N_("the Spanish-language rules of Continental (continental clásico)"),
+    N_("the published rules of Jamaican Kalooki"),
+    N_("the Finnish Wikipedia article on Shanghai and a Finnish Shanghai program"),
+)
 
 
 def texts_in_languages(preset_id: str) -> dict[str, Any]:

@@ -25,7 +25,7 @@ from flask import Blueprint, Flask, Response, g, redirect, request
 from flask_babel import Babel
 
 from ..rules import language as speaker
-from ..rules.cards import card_words
+from ..rules.cards import card_words, rank_words
 
 # The languages shipped, each named in itself (the menu shows them so).
 LANGUAGES: dict[str, str] = {"en": "English", "es": "Español", "de": "Deutsch"}
@@ -163,6 +163,7 @@ def init_app(app: Flask) -> None:
     app.jinja_env.globals.update(
         and_list=speaker.and_list,
         card_name=card_words,
+        rank_word=rank_words,
         format_date=flask_babel.format_date,
         format_datetime=flask_babel.format_datetime,
         format_decimal=flask_babel.format_decimal,

@@ -10,13 +10,17 @@ from __future__ import annotations
 import html
 import re
 from contextlib import nullcontext
+from types import SimpleNamespace
 
 import pytest
 from flask.testing import FlaskClient
 
-from scorekeeper.rules.cards import Rank, card_words
+from scorekeeper.games.phase_rounds import over_message
+from scorekeeper.rules.arranger import arrange
+from scorekeeper.rules.cards import Rank, card_words, parse_cards
 from scorekeeper.rules.language import speaking
-from tests.test_i18n import translations
+from scorekeeper.rules.presets import PRESETS
+from tests.test_i18n import catalogue, translations
 
 ALL_CARDS = [rank.label + suit for suit in "SHDC" for rank in Rank] + ["JK"]
 
@@ -46,3 +50,107 @@ def test_the_54_picker_buttons_say_rank_words(
     assert letters == []
     with speaking(translations(language)) if language != "en" else nullcontext():
         assert [card_words(code) for code in ALL_CARDS] == [labels[c] for c in ALL_CARDS]
+
+
+# --- the arranger's "why not": each count picks its own plural ------------------------------
+
+# Hands whose reason counts wild cards and what is short (found by a seeded random search).
+REASONS = [
+    ("ten-phase", 9, "QS 9H KD 4S QD 8C 2H AC 2D 5D KS 9D"),  # 2 wilds, one more
+    ("ten-phase", 7, "3C KS 4S JD 9S 2S 9H 3D KD"),  # 2 wilds, two more
+    ("kalooki", 3, "AD QH KS 6S 4S 2S QD 3S 8S KD JK JK"),  # at once: two more
+    ("deuces-six", 2, "JS 9S 4C 2D 3D KS 6D"),  # no wild card
+    ("liverpool", 3, "3H 4H 6H 9S JH QC KD 2S 4C 5C"),  # no wild card
+    ("liverpool-11", 3, "6H AD AS 9D JS KC 9S 8S JC 4H JK"),  # 1 wild, only one suit
+]
+
+
+def _why_not(preset: str, number: int, hand: str, language: str) -> str:
+    with speaking(translations(language)) if language != "en" else nullcontext():
+        arrangement = arrange(PRESETS[preset], number, parse_cards(hand))
+        assert not arrangement.possible
+        return arrangement.reason
+
+
+@pytest.mark.parametrize(("preset", "number", "hand"), REASONS)
+def test_no_reason_says_zero_wild_cards(preset: str, number: int, hand: str) -> None:
+    """ "con 0 comodines", "mit 0 Jokern": zero wild cards are "sin comodines", "ohne Joker"."""
+    for language in ("en", "es", "de"):
+        said = _why_not(preset, number, hand, language)
+        assert not re.search(r"\b(with|con|mit) 0\b", said), said
+
+
+@pytest.mark.parametrize(
+    ("language", "one_more", "two_wilds", "zero"),
+    [
+        ("en", "one more would be needed", "with 2 wild cards", "with no wild card"),
+        ("es", "haría falta 1 más", "con 2 comodines", "sin comodines"),
+        ("de", "1 weiterer wäre nötig", "mit 2 Jokern", "ohne Joker"),
+    ],
+)
+def test_each_count_picks_its_own_plural(
+    language: str, one_more: str, two_wilds: str, zero: str
+) -> None:
+    """ "harían falta 1 más" took its plural from the wild cards (2), not from what is short."""
+    said = _why_not("ten-phase", 9, "QS 9H KD 4S QD 8C 2H AC 2D 5D KS 9D", language)
+    assert one_more in said and two_wilds in said, said
+    assert zero in _why_not("deuces-six", 2, "JS 9S 4C 2D 3D KS 6D", language)
+
+
+# --- one word for one thing, across the whole catalogue --------------------------------------
+
+# (language, a pattern no translation may hold, why)
+WORDS_NOT_USED = [
+    ("es", r"\b[Ss]e cerró\b", "went out is 'cerró' (the app said both)"),
+    (
+        "es",
+        r"\bNo se puede hacer \{",
+        "'No se puede hacer 2 tríos': agreement-free 'No es posible'",
+    ),
+    ("es", r"en lugar de \{(stands_for|rank|low)\}", "a wild stands for a card: 'haciendo de'"),
+    ("es", r"\(un palo\)", "'Combinación de un palo (un palo)' repeats itself"),
+    ("de", r"ausgemacht|ausmach|macht aus\b", "'ausgemacht' reads as 'agreed': 'raus'"),
+    ("de", r"Kartenfarbe", "red/black is not a suit: say rot/schwarz"),
+    ("de", r"aus \{rank\}", "'Satz aus Könige': aus takes the dative"),
+    ("de", r"Champion", "the winner is the 'Sieger'"),
+    ("de", r"Tipps", "taps are not tips"),
+    ("de", r"ist nicht \{suit\}", "'ist nicht Herz': 'ist kein Herz'"),
+    ("de", r"^Sie könnte stattdessen", "it is the joker (masculine)"),
+    ("de", r"^Eine Art, ", "'Art' is the meld kind elsewhere"),
+    ("de", r"^Um das Geben abheben", "'Geber durch Abheben auslosen'"),
+    ("de", r"; links vom Geber beginnt", "no subject"),
+    ("de", r": Ihre ", "a capital 'Ihre' after a colon reads as the formal 'Your'"),
+]
+
+
+@pytest.mark.parametrize(("language", "pattern", "why"), WORDS_NOT_USED)
+def test_no_translation_uses_the_word(language: str, pattern: str, why: str) -> None:
+    found = []
+    for entry in catalogue(language):
+        forms = [entry.string] if isinstance(entry.string, str) else list(entry.string or ())
+        found += [form for form in forms if form and re.search(pattern, form)]
+    assert found == [], why
+
+
+@pytest.mark.parametrize(
+    ("language", "several", "one"),
+    [
+        ("en", "Ann and Bob completed", "Ann completed"),
+        ("es", "Ann y Bob completaron", "Ann completó"),
+        ("de", "Ann und Bob haben", "Ann hat"),
+    ],
+)
+def test_several_finishers_take_a_plural_verb(language: str, several: str, one: str) -> None:
+    """The game is over when players complete the last phase: "Ann y Bob completó"."""
+    view = SimpleNamespace(
+        phases=SimpleNamespace(ended=9, finishers=[0, 1]),
+        players=["Ann", "Bob"],
+        rules=PRESETS["ten-phase"],
+    )
+    with speaking(translations(language)) if language != "en" else nullcontext():
+        said = over_message(view)  # type: ignore[arg-type]
+        alone = over_message(
+            SimpleNamespace(**{**vars(view), "phases": SimpleNamespace(ended=9, finishers=[0])})
+        )  # type: ignore[arg-type]
+    assert several in said, said
+    assert one in alone, alone

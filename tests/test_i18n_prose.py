@@ -116,7 +116,7 @@ def test_the_check_finds_the_english_prose() -> None:
     ("language", "expected"),
     [
         ("es", ["Son comodines: jokers.", "En la ronda 7 se cierra con todas las cartas"]),
-        ("de", ["Joker sind frei einsetzbar.", "In Runde 7 wird mit allen Karten ausgemacht"]),
+        ("de", ["Joker sind frei einsetzbar.", "In Runde 7 geht man mit allen Karten raus"]),
     ],
 )
 def test_counts_and_rounds_read_as_the_language_says_them(

@@ -237,7 +237,7 @@ def _api(client: FlaskClient, path: str, body: object, language: str) -> tuple[i
     ("path", "body", "german"),
     [
         ("/referee/layoff", {"rules": "liverpool", "meld": "5H 6H 7H 8H", "card": "JK"},
-         "Joker passt oben an die Meldung „Folge 5♥-8♥“ und steht dort für 9♥. Sie könnte "
+         "Joker passt oben an die Meldung „Folge 5♥-8♥“ und steht dort für 9♥. Er könnte "
          "stattdessen auch unten angelegt werden."),
         ("/referee/layoff", {"rules": "liverpool", "meld": "5H 6H 7H 8H", "card": "10H"},
          "10♥ passt nicht an die Meldung „Folge 5♥-8♥“: Nur 4♥ oder 9♥ würde passen."),

@@ -13,6 +13,7 @@ from contextlib import nullcontext
 from types import SimpleNamespace
 
 import pytest
+from flask import Flask
 from flask.testing import FlaskClient
 
 from scorekeeper.games.phase_rounds import over_message
@@ -20,7 +21,9 @@ from scorekeeper.rules.arranger import arrange
 from scorekeeper.rules.cards import Rank, card_words, parse_cards
 from scorekeeper.rules.language import speaking
 from scorekeeper.rules.presets import PRESETS
+from tests.conftest import GameBuilder, grant_device
 from tests.test_i18n import catalogue, translations
+from tests.test_i18n_referee import REFEREE_PAGES
 
 ALL_CARDS = [rank.label + suit for suit in "SHDC" for rank in Rank] + ["JK"]
 
@@ -154,3 +157,35 @@ def test_several_finishers_take_a_plural_verb(language: str, several: str, one: 
         )  # type: ignore[arg-type]
     assert several in said, said
     assert one in alone, alone
+
+
+def test_the_game_pages_wild_cards_do_not_say_their_label_twice(
+    app: Flask, client: FlaskClient, new_game: GameBuilder
+) -> None:
+    """es "Comodines: son comodines: jokers": the label, then what is wild."""
+    game = new_game(app, ["Ann", "Bob"])
+    grant_device(app, client, game.id)
+    page = client.get(f"/games/{game.id}", headers={"Accept-Language": "es"})
+    pairs = re.findall(r"<dt>([^<]+)</dt><dd>([^<]+)</dd>", page.get_data(as_text=True))
+    wild = [dd for dt, dd in pairs if dt == "Comodines"]
+    assert wild and all("comodines" not in dd.lower() for dd in wild), wild
+
+
+@pytest.mark.parametrize("language", ["en", "es", "de"])
+def test_no_space_before_a_full_stop(client: FlaskClient, language: str) -> None:
+    """ "Joker hace de 7 ." (a template): no text ends a sentence with a space before its stop."""
+    found = []
+    for path in [f"/rules/{preset}" for preset in PRESETS] + REFEREE_PAGES:
+        page = client.get(path, headers={"Accept-Language": language}).get_data(as_text=True)
+        text = html.unescape(" ".join(re.sub(r"<[^>]+>", "", page).split()))
+        found += [(path, m.group(0)) for m in re.finditer(r"\S{1,20} [.,;:](?=\s|$)", text)]
+    assert found == []
+
+
+def test_a_countrys_game_uses_its_tables_words() -> None:
+    """Chilean Carioca: a table there says *botar*, *el pozo*, *pegar*, *irse*."""
+    summary = dict(PRESETS["carioca"].summaries)["es"]
+    for word in ("bota", "pozo", "pega", "se va"):
+        assert word in summary, word
+    german = dict(PRESETS["carioca"].summaries)["de"]
+    assert "(Q K A 2)" in german  # a card's letter is the card's, not a German rank's

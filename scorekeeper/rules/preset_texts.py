@@ -189,9 +189,10 @@ PRESET_TEXTS: dict[str, dict[str, tuple[str, str]]] = {
             "cartas de un mismo valor, una escala 4 o más seguidas de un mismo palo, y una "
             "escala puede dar la vuelta (Q K A 2). Los tríos de una bajada son de valores "
             "distintos; una combinación se baja con un comodín como mucho, y dos comodines nunca "
-            "van juntos. Combinaciones de más solo de los tipos de la ronda; no se acomoda en el "
-            "turno en que uno se baja; no se compra. Ases 20, jokers 30, figuras 10, las demás "
-            "su valor. Fuentes: “Carioca”, https://xanimaniax.foroes.org/t394-carioca; "
+            "van juntos. Combinaciones de más solo de los tipos de la ronda; no se pega en el "
+            "turno en que uno se baja; no se compra del pozo: se bota una carta al final de cada "
+            "turno, y quien se va con todas sus cartas cierra la ronda. Ases 20, jokers 30, "
+            "figuras 10, las demás su valor. Fuentes: “Carioca”, https://xanimaniax.foroes.org/t394-carioca; "
             "“Carioca”, https://www.playginrummyonline.com/rummy-variations/carioca/.",
         ),
         "de": (
@@ -199,7 +200,7 @@ PRESET_TEXTS: dict[str, dict[str, tuple[str, str]]] = {
             "Acht Runden mit zwölf Karten: 2 Sätze; ein Satz und eine Folge; 2 Folgen; 3 Sätze; "
             "2 Sätze und eine Folge; ein Satz und 2 Folgen; 3 Folgen; 4 Sätze. Ein Satz sind 3 "
             "oder mehr Karten eines Wertes (trío), eine Folge 4 oder mehr aufeinanderfolgende "
-            "einer Farbe (escala), und eine Folge darf ums Eck gehen (D K A 2). Die Sätze einer "
+            "einer Farbe (escala), und eine Folge darf ums Eck gehen (Q K A 2). Die Sätze einer "
             "Auslage haben verschiedene Werte; eine Meldung wird mit höchstens einem Joker "
             "ausgelegt, und zwei Joker liegen nie nebeneinander. Zusätzliche Meldungen nur der "
             "Arten der Runde; im Zug des Auslegens wird nicht angelegt; kein Kaufen. Asse 20, "

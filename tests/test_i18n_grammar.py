@@ -20,6 +20,7 @@ from scorekeeper.games.phase_rounds import over_message
 from scorekeeper.rules.arranger import arrange
 from scorekeeper.rules.cards import Rank, card_words, parse_cards
 from scorekeeper.rules.language import speaking
+from scorekeeper.rules.melds import meld_problems
 from scorekeeper.rules.presets import PRESETS
 from tests.conftest import GameBuilder, grant_device
 from tests.test_i18n import catalogue, translations
@@ -189,3 +190,24 @@ def test_a_countrys_game_uses_its_tables_words() -> None:
         assert word in summary, word
     german = dict(PRESETS["carioca"].summaries)["de"]
     assert "(Q K A 2)" in german  # a card's letter is the card's, not a German rank's
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [("es", "no es una carta de corazones"), ("de", "ist kein Herz")],
+)
+def test_a_card_of_another_suit_is_said_whole(language: str, said: str) -> None:
+    """ "no es un corazón", "ist nicht Herz": a card is not *of* a suit."""
+    with speaking(translations(language)):
+        problems = meld_problems(parse_cards("7H 8S 9H 10H"), PRESETS["liverpool"])
+    assert any(said in p.message for p in problems), [p.message for p in problems]
+
+
+def test_a_wild_standing_for_a_card_has_its_article(client: FlaskClient) -> None:
+    """es "Joker hace de 8": "el Joker hace de 8"."""
+    page = client.get(
+        "/referee?tool=contract&group=7H+7C+7S&group=8D+8C+JK&hand=9S",
+        headers={"Accept-Language": "es"},
+    )
+    text = html.unescape(re.sub(r"<[^>]+>", "", page.get_data(as_text=True)))
+    assert "el Joker hace de 8" in " ".join(text.split())

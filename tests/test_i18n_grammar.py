@@ -211,3 +211,18 @@ def test_a_wild_standing_for_a_card_has_its_article(client: FlaskClient) -> None
     )
     text = html.unescape(re.sub(r"<[^>]+>", "", page.get_data(as_text=True)))
     assert "el Joker hace de 8" in " ".join(text.split())
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [("en", "(any ace)"), ("es", "(cualquier as)"), ("de", "(Ass beliebiger Farbe)")],
+)
+def test_a_wild_in_a_set_stands_for_any_card_of_a_rank_in_words(
+    client: FlaskClient, language: str, said: str
+) -> None:
+    """ "(cualquier A)", "(beliebige K)": the rank's word, not its letter."""
+    page = client.get(
+        "/referee?tool=contract&group=AH+AC+JK&group=8D+8C+8S&hand=9S",
+        headers={"Accept-Language": language},
+    )
+    assert said in html.unescape(page.get_data(as_text=True))

@@ -226,3 +226,18 @@ def test_a_wild_in_a_set_stands_for_any_card_of_a_rank_in_words(
         headers={"Accept-Language": language},
     )
     assert said in html.unescape(page.get_data(as_text=True))
+
+
+def test_spanish_says_joker_for_the_card_and_comodin_for_a_wild() -> None:
+    """One word for one thing: *joker* is the card, *comodín* any wild card (a joker or a wild
+    2), as the English says "joker" and "wild card"."""
+    mixed = []
+    for entry in catalogue("es"):
+        if not entry.id or not entry.string:
+            continue
+        english = entry.id if isinstance(entry.id, str) else " ".join(entry.id)
+        said = entry.string if isinstance(entry.string, str) else " ".join(entry.string)
+        joker = re.search(r"\bjokers?\b", english, re.I) and not re.search(r"\bwild", english)
+        if joker and "comod" in said and not re.search(r"\bjokers?\b", said, re.I):
+            mixed.append(said)
+    assert mixed == []

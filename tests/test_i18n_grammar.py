@@ -123,7 +123,7 @@ WORDS_NOT_USED = [
     ("de", r"^Eine Art, ", "'Art' is the meld kind elsewhere"),
     ("de", r"^Um das Geben abheben", "'Geber durch Abheben auslosen'"),
     ("de", r"; links vom Geber beginnt", "no subject"),
-    ("de", r": Ihre ", "a capital 'Ihre' after a colon reads as the formal 'Your'"),
+    ("de", r": (Ihre?|Sie|Ihnen) ", "a capital 'Ihre'/'Sie' after a colon reads as the formal"),
 ]
 
 

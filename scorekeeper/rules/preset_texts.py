@@ -192,7 +192,8 @@ PRESET_TEXTS: dict[str, dict[str, tuple[str, str]]] = {
             "van juntos. Combinaciones de más solo de los tipos de la ronda; no se pega en el "
             "turno en que uno se baja; no se compra del pozo: se bota una carta al final de cada "
             "turno, y quien se va con todas sus cartas cierra la ronda. Ases 20, jokers 30, "
-            "figuras 10, las demás su valor. Fuentes: “Carioca”, https://xanimaniax.foroes.org/t394-carioca; "
+            "figuras 10, las demás su valor. Fuentes: “Carioca”, "
+            "https://xanimaniax.foroes.org/t394-carioca; "
             "“Carioca”, https://www.playginrummyonline.com/rummy-variations/carioca/.",
         ),
         "de": (

@@ -118,6 +118,7 @@ WORDS_NOT_USED = [
     ("de", r"aus \{rank\}", "'Satz aus Könige': aus takes the dative"),
     ("de", r"Champion", "the winner is the 'Sieger'"),
     ("de", r"Tipps", "taps are not tips"),
+    ("de", r"den Platz von \{wild\}", "'den Platz von Joker' lacks its article"),
     ("de", r"ist nicht \{suit\}", "'ist nicht Herz': 'ist kein Herz'"),
     ("de", r"^Sie könnte stattdessen", "it is the joker (masculine)"),
     ("de", r"^Eine Art, ", "'Art' is the meld kind elsewhere"),

@@ -88,10 +88,15 @@ def says(item: ErrorDetails) -> tuple[str, tuple[tuple[str, str], ...]]:
     return N_("{field} must be {expected}, not {given}"), (("expected", expected), ("given", given))
 
 
+# How jsontext names the body itself (its field_name of no path): said in the reader's words,
+# where a field's own name stays as the body spells it.
+THE_REQUEST = N_("the request")
+
+
 def sentence(message: str, values: tuple[tuple[str, str], ...], field: str) -> str:
     """A problem's sentence (from :func:`says`) about ``field``, in the reader's language."""
     said = {name: _(value) if name in _SAID_PARTS else value for name, value in values}
-    return _(message).format(field=field, **said)
+    return _(message).format(field=_(THE_REQUEST) if field == THE_REQUEST else field, **said)
 
 
 __all__ = ["EXPECTED", "SAID", "says", "sentence"]

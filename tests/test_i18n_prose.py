@@ -115,8 +115,14 @@ def test_the_check_finds_the_english_prose() -> None:
 @pytest.mark.parametrize(
     ("language", "expected"),
     [
-        ("es", ["Son comodines: jokers.", "En la ronda 7 se cierra con todas las cartas"]),
-        ("de", ["Joker sind frei einsetzbar.", "In Runde 7 wird mit allen Karten ausgemacht"]),
+        (
+            "es",
+            [
+                "Los jokers hacen de cualquier carta.",
+                "En la ronda 7 se cierra con todas las cartas",
+            ],
+        ),
+        ("de", ["Joker sind frei einsetzbar.", "In Runde 7 geht man mit allen Karten raus"]),
     ],
 )
 def test_counts_and_rounds_read_as_the_language_says_them(
@@ -173,7 +179,7 @@ def test_a_rules_page_in_spanish(client: FlaskClient, preset: str) -> None:
     assert english_left(sections, "es") == []
     table = re.search(r"<table.*?</table>", text, re.S)
     assert table and english_left(table.group(0), "es") == []
-    assert "Son comodines:" in sections and "Reparto y corte" in sections
+    assert "hacen de cualquier carta" in sections and "Reparto y corte" in sections
     english = client.get(f"/rules/{preset}", headers={"Accept-Language": "en"})
     assert len(english_left(_panels(english.get_data(as_text=True), "rules-section"), "es")) > 10
 
@@ -219,7 +225,7 @@ def test_a_german_and_a_spanish_blank_sheet_read_back_with_their_key_rules(
 ) -> None:
     for language, words in (
         ("de", ["Joker sind frei einsetzbar", "Kein Kaufen nach dem Auslegen"]),
-        ("es", ["Son comodines: jokers", "No se compra después de bajarse"]),
+        ("es", ["Los jokers hacen de cualquier carta", "No se compra después de bajarse"]),
     ):
         blank = client.get(
             "/print/blank.pdf?preset=liverpool&players=4", headers={"Accept-Language": language}

@@ -237,14 +237,14 @@ def _api(client: FlaskClient, path: str, body: object, language: str) -> tuple[i
     ("path", "body", "german"),
     [
         ("/referee/layoff", {"rules": "liverpool", "meld": "5H 6H 7H 8H", "card": "JK"},
-         "Joker passt oben an die Meldung „Folge 5♥-8♥“ und steht dort für 9♥. Sie könnte "
+         "Joker passt oben an die Meldung „Folge 5♥-8♥“ und steht dort für 9♥. Er könnte "
          "stattdessen auch unten angelegt werden."),
         ("/referee/layoff", {"rules": "liverpool", "meld": "5H 6H 7H 8H", "card": "10H"},
          "10♥ passt nicht an die Meldung „Folge 5♥-8♥“: Nur 4♥ oder 9♥ würde passen."),
         ("/referee/layoff", {"rules": "liverpool", "meld": "5H 6H 7H 8H", "card": "9C"},
          "9♣ ist kein Herz: Die Karte passt nicht an die Meldung „Folge 5♥-8♥“."),
         ("/referee/joker-swap", {"rules": "liverpool", "meld": "8C 9C JK JC", "card": "10C"},
-         "10♣ nimmt den Platz von Joker ein, der in der Meldung „Folge 8♣-J♣“ für 10♣ steht; "
+         "10♣ tritt an die Stelle, an der Joker in der Meldung „Folge 8♣-J♣“ für 10♣ steht; "
          "Joker muss in diesem Zug gespielt werden."),
         ("/referee/joker-swap", {"rules": "liverpool", "meld": "7H 7C JK", "card": "7S"},
          "Ein Joker in einem Satz ist tot: Er darf nicht genommen werden."),

@@ -55,7 +55,13 @@ def history(session: Session, game_id: str) -> list[HistoryLine]:
 
 # The history keeps each line's summary in English, whoever wrote it (an export carries it
 # as written); a page says it in its reader's language by reading it back with these.
-_ROUND_LINE = re.compile(r"^Round (\d+) (entered|edited|undone): (.*)$", re.DOTALL)
+# "Round 2 entered: ...", or "Hand 2 ..." as a phase game records it (phase_rounds.recorded).
+_ROUND_LINE = re.compile(r"^(?:Round|Hand) (\d+) (entered|edited|undone): (.*)$", re.DOTALL)
+# A phase game's round line ends with who completed a phase (phase_rounds.phases_summary).
+_PHASES_TAIL = re.compile(
+    r"^(?P<points>.*)\. (?:Phases completed: (?P<done>.*)|(?P<none>No phase completed))$",
+    re.DOTALL,
+)
 _LINES = (
     (re.compile(r"^Game created: (?P<names>.*) play (?P<rules>.*)$", re.DOTALL),
      N_("Game created: {names} play {rules}")),
@@ -77,12 +83,23 @@ def spoken_summary(text: str, phased: bool) -> str:
     match = _ROUND_LINE.match(text)
     if match is not None:
         number, action, rest = match.groups()
-        return said(phased, action, number=number, points=rest, changes=rest)
+        rest, phases = _phases_said(rest)
+        return said(phased, action, number=number, points=rest, changes=rest) + phases
     for pattern, sentence in _LINES:
         found = pattern.match(text)
         if found is not None:
             return _(sentence).format(**found.groupdict())
     return text
+
+
+def _phases_said(rest: str) -> tuple[str, str]:
+    """A round line's points, and its phases' tail in the reader's language ("" if none)."""
+    tail = _PHASES_TAIL.match(rest)
+    if tail is None:
+        return rest, ""
+    if tail["none"]:
+        return tail["points"], ". " + _("No phase completed")
+    return tail["points"], ". " + _("Phases completed: {names}").format(names=tail["done"])
 
 
 def latest_summary(session: Session, game_id: str) -> str | None:

@@ -17,7 +17,7 @@ from datetime import datetime
 from typing import Any
 
 from ..errors import Invalid
-from ..rules.language import N_, _, and_list
+from ..rules.language import N_, _, and_list, ngettext
 from ..rules.phases import PhaseEntry, PhaseError, PhaseProgress, phase_progress
 from ..rules.rulesets import PhaseOrder
 from ..rules.scoring import PlayerResult
@@ -111,9 +111,12 @@ def over_message(view: GameView) -> str:
             count=view.rules.round_count
         )
     names = and_list([view.players[s] for s in progress.finishers])
-    return _("the game is over: {names} completed the last phase in hand {number}").format(
-        names=names, number=progress.ended
-    )
+    # The verb agrees with the finishers: "Ann y Bob completaron", "Ann und Bob haben".
+    return ngettext(
+        "the game is over: {names} completed the last phase in hand {number}",
+        "the game is over: {names} completed the last phase in hand {number}",
+        len(progress.finishers),
+    ).format(names=names, number=progress.ended)
 
 
 def beyond_message(view: GameView, number: int) -> str:

@@ -118,13 +118,16 @@ def _missing(ask: Solver, search: SearchRules, counts: HandCounts, want: str) ->
         return specific
     more = _wilds_short(ask, search, counts)
     if more:
-        return ngettext(
-            "No way to make {contract} at once with {count} wild card: the sets and the runs "
-            "can each be made, but together they need {more} more.",
-            "No way to make {contract} at once with {count} wild cards: the sets and the runs "
-            "can each be made, but together they need {more} more.",
-            counts.wilds,
-        ).format(contract=want, count=counts.wilds, more=said_number(more))
+        return _(
+            "No way to make {contract} at once {wilds}: the sets and the runs can each be "
+            "made, but together {short}."
+        ).format(
+            contract=want,
+            wilds=_wilds_said(counts.wilds),
+            short=ngettext("they need {count} more", "they need {count} more", more).format(
+                count=said_number(more)
+            ),
+        )
     return _(
         "No way to make {contract} at once: the sets and the runs can each be made, but they "
         "need the same cards."
@@ -267,11 +270,11 @@ def _explain_kind(
             for s in range(4)
             if ask.solve(one, _only_cells(counts, {cell(r, s) for r in range(1, 14)})) is not None
         ]
-        said = {"melds": melds, "least": least, "length": length, "count": wilds}
+        said = {"melds": melds, "least": least, "length": length, "wilds": _wilds_said(wilds)}
         if not able:
-            return _no_suit(wilds).format(**said)
+            return _no_suit().format(**said)
         if len(able) < count:
-            return _only_suits(search, able, count, wilds).format(
+            return _only_suits(search, able).format(
                 suits=and_list(able), suit=able[0], number=said_number(count), **said
             )
     else:
@@ -300,11 +303,9 @@ def _explain_kind(
             return sentence.format(melds=melds, ranks=and_list(ranks), least=least)
     more = _wilds_short(ask, dataclasses.replace(search, slots=group), counts)
     if more:
-        return ngettext(
-            "No way to make {melds} with {count} wild card: {more} more would be needed.",
-            "No way to make {melds} with {count} wild cards: {more} more would be needed.",
-            wilds,
-        ).format(melds=melds, count=wilds, more=said_number(more))
+        return _("No way to make {melds} {wilds}: {short}.").format(
+            melds=melds, wilds=_wilds_said(wilds), short=_more_needed(more)
+        )
     sentence = (
         ngettext(
             "No way to make {melds}: the natural cards in sequence are too few for {number} run.",
@@ -321,45 +322,47 @@ def _explain_kind(
     return sentence.format(melds=melds, number=said_number(count))
 
 
-def _no_suit(wilds: int) -> str:
-    return ngettext(
-        "No way to make {melds}: no suit has {least} or more natural cards close enough "
-        "together for a run of {length} (with {count} wild card).",
-        "No way to make {melds}: no suit has {least} or more natural cards close enough "
-        "together for a run of {length} (with {count} wild cards).",
-        wilds,
+def _wilds_said(wilds: int) -> str:
+    """``with 2 wild cards``, ``with no wild card``: a sentence's plural follows its own
+    count, so the wilds are said apart from what else the sentence counts ("con 0 comodines"
+    and "mit 0 Jokern" were the plural of zero)."""
+    if wilds == 0:
+        return _("with no wild card")
+    return ngettext("with {count} wild card", "with {count} wild cards", wilds).format(count=wilds)
+
+
+def _more_needed(more: int) -> str:
+    """``1 more would be needed``: the verb agrees with ``more``, not with another count."""
+    return ngettext("{count} more would be needed", "{count} more would be needed", more).format(
+        count=said_number(more)
     )
 
 
-def _only_suits(search: SearchRules, able: list[str], count: int, wilds: int) -> str:
+def _no_suit() -> str:
+    return _(
+        "No way to make {melds}: no suit has {least} or more natural cards close enough "
+        "together for a run of {length} ({wilds})."
+    )
+
+
+def _only_suits(search: SearchRules, able: list[str]) -> str:
     """The sentence when fewer suits than runs asked can each hold a run: with why one suit
     cannot hold them all, when the rules or the counts say."""
     if search.same_suit == SameSuitRuns.NEVER:
-        return ngettext(
+        return _(
             "No way to make {melds}: only {suits} have {least} or more natural cards close "
-            "enough together for a run of {length} (with {count} wild card), and runs must be "
-            "of different suits.",
-            "No way to make {melds}: only {suits} have {least} or more natural cards close "
-            "enough together for a run of {length} (with {count} wild cards), and runs must be "
-            "of different suits.",
-            wilds,
+            "enough together for a run of {length} ({wilds}), and runs must be of different "
+            "suits."
         )
     if len(able) == 1:
-        return ngettext(
+        return _(
             "No way to make {melds}: only {suits} have {least} or more natural cards close "
-            "enough together for a run of {length} (with {count} wild card), and {suit} alone "
-            "cannot hold {number} runs here.",
-            "No way to make {melds}: only {suits} have {least} or more natural cards close "
-            "enough together for a run of {length} (with {count} wild cards), and {suit} alone "
-            "cannot hold {number} runs here.",
-            wilds,
+            "enough together for a run of {length} ({wilds}), and {suit} alone cannot hold "
+            "{number} runs here."
         )
-    return ngettext(
+    return _(
         "No way to make {melds}: only {suits} have {least} or more natural cards close enough "
-        "together for a run of {length} (with {count} wild card).",
-        "No way to make {melds}: only {suits} have {least} or more natural cards close enough "
-        "together for a run of {length} (with {count} wild cards).",
-        wilds,
+        "together for a run of {length} ({wilds})."
     )
 
 

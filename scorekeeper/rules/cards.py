@@ -118,6 +118,13 @@ class Rank(IntEnum):
         return _RANK_LABELS[self]
 
     @property
+    def word(self) -> str:
+        """The rank as a card's name says it, in the current language: a word for an ace and
+        the faces (``queen``, ``Dame``), the number itself for the others (``7``)."""
+        word = _RANK_WORDS.get(self)
+        return _(word) if word else self.label
+
+    @property
     def noun(self) -> str:
         """The rank in words, plural (``kings``), in the current language."""
         return _(_RANK_NOUNS[self])
@@ -146,6 +153,14 @@ _RANK_NOUNS = {
     Rank.TEN: N_("tens"), Rank.JACK: N_("jacks"), Rank.QUEEN: N_("queens"),
     Rank.KING: N_("kings"),
 }  # fmt: skip
+# The ranks a card's name says in words (the number cards keep their digits, which every
+# screen reader reads in its own language).
+_RANK_WORDS = {
+    Rank.ACE: N_("ace"),
+    Rank.JACK: N_("jack"),
+    Rank.QUEEN: N_("queen"),
+    Rank.KING: N_("king"),
+}
 _RANK_BY_TEXT = {label: rank for rank, label in _RANK_LABELS.items()} | {"T": Rank.TEN}
 _JOKER_WORDS = {"JK", "JOKER", "★", "☆", "🃏", "JKR"}
 _CARD_TOKEN = re.compile(r"^(10|[2-9AJQKT1])(.+)$")
@@ -257,12 +272,27 @@ def sort_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
 
 
 def card_words(code: str) -> str:
-    """A card (``7H``, ``JK``) in words, in the current language, for a screen reader.
+    """A card (``7H``, ``JK``) in words, in the current language, for a screen reader (the
+    card picker's buttons are labelled so): the rank's word, not its letter ("Q of spades"
+    read as the letter Q), first letter capital as a label's.
 
-    >>> card_words("10H"), card_words("JK")
-    ('10 of hearts', 'Joker')
+    >>> card_words("10H"), card_words("QS"), card_words("JK")
+    ('10 of hearts', 'Queen of spades', 'Joker')
     """
     card = Card.parse(code)
     if card.rank is None or card.suit is None:
         return _("Joker")
-    return _(_CARD_WORDS[card.suit]).format(rank=card.rank.label)
+    said = _(_CARD_WORDS[card.suit]).format(rank=card.rank.word)
+    return said[:1].upper() + said[1:]
+
+
+def rank_words(label: str) -> str:
+    """A rank (``A``, ``7``) as a card's name says it (``ace``, ``7``), in the current language.
+
+    >>> rank_words("Q"), rank_words("10")
+    ('queen', '10')
+    """
+    try:
+        return Rank.parse(label).word
+    except CardParseError:
+        return label  # not a rank: shown as it is

@@ -68,15 +68,23 @@ class Option:
 
 def _bool(name: str, value: Any) -> bool:
     if not isinstance(value, bool):
-        raise RuleSetError(f'"{name}" must be true or false, not {value!r}')
+        raise RuleSetError(
+            _('"{name}" must be true or false, not {value}').format(name=name, value=repr(value))
+        )
     return value
 
 
 def _int(name: str, value: Any, low: int, high: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise RuleSetError(f'"{name}" must be a whole number, not {value!r}')
+        raise RuleSetError(
+            _('"{name}" must be a whole number, not {value}').format(name=name, value=repr(value))
+        )
     if not low <= value <= high:
-        raise RuleSetError(f'"{name}" must be between {low} and {high}, not {value}')
+        raise RuleSetError(
+            _('"{name}" must be between {low} and {high}, not {value}').format(
+                name=name, low=low, high=high, value=value
+            )
+        )
     return value
 
 
@@ -85,7 +93,11 @@ def _choice(name: str, value: Any, enum: type[StrEnum]) -> Any:
         return enum(value)
     except ValueError:
         allowed = ", ".join(e.value for e in enum)
-        raise RuleSetError(f'"{name}" must be one of {allowed}, not {value!r}') from None
+        raise RuleSetError(
+            _('"{name}" must be one of {allowed}, not {value}').format(
+                name=name, allowed=allowed, value=repr(value)
+            )
+        ) from None
 
 
 def _field(field_name: str, convert: Callable[[Any], Any]) -> Callable[[RuleSet, Any], RuleSet]:
@@ -522,14 +534,16 @@ def with_options(rules: RuleSet, options: Mapping[str, Any]) -> RuleSet:
     if not options:
         return rules
     if not isinstance(options, Mapping):
-        raise RuleSetError("house-rule options must be given as name/value pairs")
+        raise RuleSetError(_("house-rule options must be given as name/value pairs"))
     result = rules
     for name, value in options.items():
         option = OPTIONS.get(name) if isinstance(name, str) else None
         if option is None:
             known = ", ".join(OPTIONS)
             raise RuleSetError(
-                f"{quoted(name)} is not a house-rule option; the options are {known}"
+                _("{name} is not a house-rule option; the options are {known}").format(
+                    name=quoted(name), known=known
+                )
             )
         result = option.apply(result, value)
     validate(result)
@@ -581,6 +595,10 @@ CHOICE_WORDS: dict[str, dict[str, str]] = {
         "runs-only": N_("Jokers in runs only (a joker in a set stays)"),
         "runs-and-set-third": N_("Jokers in runs, and a joker laid as the third card of a set"),
         "never": N_("Never"),
+    },
+    "swap_wilds": {
+        "any-wild": N_("Any wild card (a joker or a wild 2)"),
+        "jokers-only": N_("Jokers only (a wild 2 stays)"),
     },
     "phase_order": {
         "in-order": N_("In order, one phase after another"),

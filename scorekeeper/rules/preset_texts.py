@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from .language import N_
+
 # id -> language -> (name, summary)
 PRESET_TEXTS: dict[str, dict[str, tuple[str, str]]] = {
     "liverpool": {
@@ -187,9 +189,11 @@ PRESET_TEXTS: dict[str, dict[str, tuple[str, str]]] = {
             "cartas de un mismo valor, una escala 4 o más seguidas de un mismo palo, y una "
             "escala puede dar la vuelta (Q K A 2). Los tríos de una bajada son de valores "
             "distintos; una combinación se baja con un comodín como mucho, y dos comodines nunca "
-            "van juntos. Combinaciones de más solo de los tipos de la ronda; no se acomoda en el "
-            "turno en que uno se baja; no se compra. Ases 20, jokers 30, figuras 10, las demás "
-            "su valor. Fuentes: “Carioca”, https://xanimaniax.foroes.org/t394-carioca; "
+            "van juntos. Combinaciones de más solo de los tipos de la ronda; no se pega en el "
+            "turno en que uno se baja; no se compra del pozo: se bota una carta al final de cada "
+            "turno, y quien se va con todas sus cartas cierra la ronda. Ases 20, jokers 30, "
+            "figuras 10, las demás su valor. Fuentes: “Carioca”, "
+            "https://xanimaniax.foroes.org/t394-carioca; "
             "“Carioca”, https://www.playginrummyonline.com/rummy-variations/carioca/.",
         ),
         "de": (
@@ -197,7 +201,7 @@ PRESET_TEXTS: dict[str, dict[str, tuple[str, str]]] = {
             "Acht Runden mit zwölf Karten: 2 Sätze; ein Satz und eine Folge; 2 Folgen; 3 Sätze; "
             "2 Sätze und eine Folge; ein Satz und 2 Folgen; 3 Folgen; 4 Sätze. Ein Satz sind 3 "
             "oder mehr Karten eines Wertes (trío), eine Folge 4 oder mehr aufeinanderfolgende "
-            "einer Farbe (escala), und eine Folge darf ums Eck gehen (D K A 2). Die Sätze einer "
+            "einer Farbe (escala), und eine Folge darf ums Eck gehen (Q K A 2). Die Sätze einer "
             "Auslage haben verschiedene Werte; eine Meldung wird mit höchstens einem Joker "
             "ausgelegt, und zwei Joker liegen nie nebeneinander. Zusätzliche Meldungen nur der "
             "Arten der Runde; im Zug des Auslegens wird nicht angelegt; kein Kaufen. Asse 20, "
@@ -294,6 +298,25 @@ PRESET_TEXTS: dict[str, dict[str, tuple[str, str]]] = {
         ),
     },
 }
+
+
+# The presets' sources (their ``source``), marked for the catalogues: a rules page says
+# ``_(rules.source)``, so a preset's source line reads in the reader's language, and a rule
+# set's own source (typed in the builder) stays as it was written.
+PRESET_SOURCES = (
+    N_("a web overview of Liverpool Rummy, its encyclopedia-style section"),
+    N_("a web overview of Liverpool Rummy, its description of an online game"),
+    N_("a family's Contract Rummy score sheet and its optional rules, published on the web"),
+    N_("a web page describing a six-round Liverpool Rummy with the 2s wild"),
+    N_("one family's house rules, from the blog post “The Rules of Liverpool”"),
+    N_("the Shanghai Rummy page of the Rummy Rule Book website (rummyrulebook.com)"),
+    N_("the rules of Onze, a “May I?” game, on the family games blog The Bear Knows Best"),
+    N_("the published ways to play the ten-phase game with two standard decks"),
+    N_("the Chilean rules of Carioca published on the web"),
+    N_("the Spanish-language rules of Continental (continental clásico)"),
+    N_("the published rules of Jamaican Kalooki"),
+    N_("the Finnish Wikipedia article on Shanghai and a Finnish Shanghai program"),
+)
 
 
 def texts_in_languages(preset_id: str) -> dict[str, Any]:

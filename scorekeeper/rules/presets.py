@@ -17,6 +17,7 @@ from typing import Any
 
 from .cards import Rank
 from .errors import RuleSetError, quoted
+from .language import _
 from .options import with_options
 from .points import (
     CARIOCA_POINTS,
@@ -477,7 +478,11 @@ def get_preset(id: str) -> RuleSet:
         return PRESETS[id]
     except (KeyError, TypeError):
         known = ", ".join(PRESETS)
-        raise RuleSetError(f"there is no rule set {quoted(id)}: choose one of {known}") from None
+        raise RuleSetError(
+            _("there is no rule set {name}: choose one of {known}").format(
+                name=quoted(id), known=known
+            )
+        ) from None
 
 
 def build_rules(preset: str, options: Mapping[str, Any] | None = None) -> RuleSet:

@@ -472,15 +472,27 @@ class RuleSet:
         naming the valid range."""
         if isinstance(number, bool) or not isinstance(number, int):
             if self.phased:
-                raise RuleSetError(f"the phase must be a whole number from 1 to {self.round_count}")
-            raise RuleSetError(f"the round must be a whole number from 1 to {self.round_count}")
+                raise RuleSetError(
+                    _("the phase must be a whole number from 1 to {count}").format(
+                        count=self.round_count
+                    )
+                )
+            raise RuleSetError(
+                _("the round must be a whole number from 1 to {count}").format(
+                    count=self.round_count
+                )
+            )
         if not 1 <= number <= self.round_count:
             if self.phased:
                 raise RuleSetError(
-                    f"{self.name} has phases 1 to {self.round_count}; there is no phase {number}"
+                    _("{name} has phases 1 to {count}; there is no phase {number}").format(
+                        name=self.local_name, count=self.round_count, number=number
+                    )
                 )
             raise RuleSetError(
-                f"{self.name} has rounds 1 to {self.round_count}; there is no round {number}"
+                _("{name} has rounds 1 to {count}; there is no round {number}").format(
+                    name=self.local_name, count=self.round_count, number=number
+                )
             )
         return self.rounds[number - 1]
 
@@ -582,6 +594,10 @@ class RuleSet:
         """Raise a RuleSetError unless ``players`` may play this rule set."""
         if not self.min_players <= players <= self.max_players:
             raise RuleSetError(
-                f"{self.name} is for {self.min_players} to {self.max_players} players, "
-                f"not {players}"
+                _("{name} is for {least} to {most} players, not {count}").format(
+                    name=self.local_name,
+                    least=self.min_players,
+                    most=self.max_players,
+                    count=players,
+                )
             )

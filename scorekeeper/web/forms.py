@@ -28,6 +28,7 @@ from ..rules import (
     parse_cards,
 )
 from ..rules.document import to_document
+from ..rules.language import N_
 from ..rules.points import MAX_CARD_POINTS
 from ..rules.rulesets import MAX_PLAYERS, MIN_PLAYERS, PhaseOrder
 from ..rules.scoring import PlayerResult, score_round
@@ -43,11 +44,12 @@ def fresh_key() -> str:
     return secrets.token_urlsafe(16)
 
 
-# Integer options where "none" is a value of its own (no limit), offered as a list.
+# Integer options where "none" is a value of its own (no limit), offered as a list (the
+# words marked for the catalogues; the form says them in the reader's language).
 NONE_CHOICES: dict[str, list[tuple[str, str]]] = {
-    "buy_limit": [("none", "No limit"), ("0", "0 (no buying)")]
+    "buy_limit": [("none", N_("No limit")), ("0", N_("0 (no buying)"))]
     + [(str(n), str(n)) for n in range(1, 6)],
-    "buys_per_turn": [("none", "Multiple buys"), ("1", "1 (single buy)")]
+    "buys_per_turn": [("none", N_("Multiple buys")), ("1", N_("1 (single buy)"))]
     + [(str(n), str(n)) for n in range(2, 5)],
 }
 

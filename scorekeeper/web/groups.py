@@ -365,7 +365,7 @@ def _range_links(group_id: str, endpoint: str, **extra: Any) -> list[tuple[str, 
     years = stats.season_years(get_session(), group_id)
     return [
         *((str(year), url_for(endpoint, group_id=group_id, year=year, **extra)) for year in years),
-        ("Every game", url_for(endpoint, group_id=group_id, **extra)),
+        (_("Every game"), url_for(endpoint, group_id=group_id, **extra)),
     ]
 
 

@@ -6,7 +6,7 @@ Which one, first that applies:
    the JSON API, which scripts call without cookies;
 2. the group's language, on a group's pages and its games' pages (a group setting, so a
    family's tablet speaks their language to a visitor too, until the visitor chooses);
-3. the browser's ``Accept-Language``;
+3. the browser's ``Accept-Language``: its first language shipped, in order of quality;
 4. English.
 
 The person's choice wins over the group's: it was made by the one reading, on this device.
@@ -17,6 +17,7 @@ core, the templates and the PDFs read the same language through the rules core's
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from urllib.parse import urlsplit
 
 import flask_babel
@@ -24,7 +25,7 @@ from flask import Blueprint, Flask, Response, g, redirect, request
 from flask_babel import Babel
 
 from ..rules import language as speaker
-from ..rules.cards import card_words
+from ..rules.cards import card_words, rank_words
 
 # The languages shipped, each named in itself (the menu shows them so).
 LANGUAGES: dict[str, str] = {"en": "English", "es": "Español", "de": "Deutsch"}
@@ -48,7 +49,21 @@ def select_locale() -> str:
         group = known(g.get("group_language"))
         if group:
             return group
-    return request.accept_languages.best_match(list(LANGUAGES), default="en") or "en"
+    return browser_language(request.accept_languages)
+
+
+def browser_language(accepted: Iterable[tuple[str, float]]) -> str:
+    """The first language the browser accepts, in order of quality, whose primary subtag is
+    shipped (``de-DE,en;q=0.9`` is German); English if none is.
+
+    Not Werkzeug's ``best_match``: it prefers an exact tag anywhere in the list (``en``) over a
+    partial match of the person's first choice (``de-DE``), so most German and Spanish
+    browsers, which list English second, got English."""
+    for tag, quality in accepted:  # Werkzeug keeps them sorted by quality, best first
+        primary = tag.replace("_", "-").split("-")[0].lower()
+        if quality > 0 and primary in LANGUAGES:
+            return primary
+    return "en"
 
 
 def speak_group_language(code: str | None) -> None:
@@ -148,6 +163,7 @@ def init_app(app: Flask) -> None:
     app.jinja_env.globals.update(
         and_list=speaker.and_list,
         card_name=card_words,
+        rank_word=rank_words,
         format_date=flask_babel.format_date,
         format_datetime=flask_babel.format_datetime,
         format_decimal=flask_babel.format_decimal,

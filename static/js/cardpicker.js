@@ -36,13 +36,35 @@
     return form._points;
   }
 
-  function chip(card, index) {
+  // The form's words in the page's language (data-words, rendered by the server); English
+  // only if a page forgot them.
+  const ENGLISH = {
+    nobody_out: "nobody marked as gone out",
+    still_to_enter: {},
+    remove: "Remove {card}",
+    joker: "Joker",
+  };
+
+  function words(form) {
+    if (!form) return ENGLISH;
+    if (!form._words) {
+      try { form._words = JSON.parse(form.dataset.words || "null") || ENGLISH; } catch (e) { form._words = ENGLISH; }
+    }
+    return form._words;
+  }
+
+  function stillToEnter(form, count) {
+    const said = words(form).still_to_enter[String(count)];
+    return said || count + (count === 1 ? " player" : " players") + " still to enter";
+  }
+
+  function chip(card, index, said) {
     const b = document.createElement("button");
     b.type = "button";
     b.className = "chip " + (card.bad ? "chip-bad" : card.suit ? "suit-" + card.suit.toLowerCase() : "suit-j");
     b.dataset.remove = String(index);
-    b.textContent = card.bad ? card.code + "?" : card.suit ? card.rank + SUITS[card.suit] : "Joker";
-    b.setAttribute("aria-label", "Remove " + b.textContent);
+    b.textContent = card.bad ? card.code + "?" : card.suit ? card.rank + SUITS[card.suit] : said.joker;
+    b.setAttribute("aria-label", said.remove.replace("{card}", b.textContent));
     return b;
   }
 
@@ -61,7 +83,8 @@
     });
     const chosen = row.querySelector(".chosen");
     if (chosen) {
-      chosen.replaceChildren.apply(chosen, cards.map(chip));
+      const said = words(form);
+      chosen.replaceChildren.apply(chosen, cards.map(function (card, index) { return chip(card, index, said); }));
     }
     const table = pointTable(form) || {};
     const allGood = cards.length > 0 && cards.every(function (c) { return !c.bad; });
@@ -108,8 +131,8 @@
     const count = form.querySelector(".missing-count");
     if (count) {
       const parts = [];
-      if (!anyOut) parts.push("nobody marked as gone out");
-      if (missing) parts.push(missing + (missing === 1 ? " player" : " players") + " still to enter");
+      if (!anyOut) parts.push(words(form).nobody_out);
+      if (missing) parts.push(stillToEnter(form, missing));
       count.textContent = parts.join(" · ");
     }
   }

@@ -146,7 +146,7 @@ IMPOSSIBLE = [
         3,
         "3S 4S 5S 6S 9D 10D 7H 8C 2C KH",
         "No way to make 2 runs: only spades have 3 or more natural cards close enough together "
-        "for a run of 4 (with 0 wild cards), and spades alone cannot hold two runs here.",
+        "for a run of 4 (with no wild card), and spades alone cannot hold two runs here.",
     ),
     # 2-5♥ and 6-9♥ touch: that is one run of eight, not two runs.
     (
@@ -154,7 +154,7 @@ IMPOSSIBLE = [
         3,
         "2H 3H 4H 5H 6H 7H 8H 9H KS QC",
         "No way to make 2 runs: only hearts have 3 or more natural cards close enough together "
-        "for a run of 4 (with 0 wild cards), and hearts alone cannot hold two runs here.",
+        "for a run of 4 (with no wild card), and hearts alone cannot hold two runs here.",
     ),
     (
         "liverpool",
@@ -192,7 +192,7 @@ IMPOSSIBLE = [
         "liverpool",
         6,
         "7H 7C 7S 4S 5S 6S 9D 10D JD QD 2C",
-        "No way to make 1 set and 2 runs at once with 0 wild cards: the sets and the runs can "
+        "No way to make 1 set and 2 runs at once with no wild card: the sets and the runs can "
         "each be made, but together they need one more.",
     ),
 ]

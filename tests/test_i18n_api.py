@@ -1,0 +1,63 @@
+"""The API's refusals in Spanish and German (issue 34 §2): the rules core's sentences about a
+request (players, rule sets, house-rule values, rounds and phases) and the body's unknown
+fields are said whole in the reader's language; field names and codes stay English."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from flask.testing import FlaskClient
+
+from tests.test_i18n import LANGUAGES, english_left
+
+GAME = {"rules": "liverpool", "players": ["Ann", "Bob"], "first_dealer": 0}
+CONTRACT = {"rules": "liverpool", "round": 1, "melds": [["7H", "7C", "7S"]]}
+
+# (path, body, what the English refusal says)
+REFUSALS = [
+    ("/api/v1/games", GAME | {"players": ["A"] * 9}, "is for 2 to 8 players, not 9"),
+    ("/api/v1/games", GAME | {"rules": "nope"}, 'there is no rule set "nope"'),
+    ("/api/v1/games", GAME | {"options": {"aces": "sideways"}}, '"aces" must be one of'),
+    ("/api/v1/games", GAME | {"options": {"buying": 3}}, '"buying" must be true or false'),
+    ("/api/v1/games", GAME | {"options": {"run_min_naturals": 99}}, "must be between 0 and 13"),
+    ("/api/v1/games", GAME | {"options": {"colour": 1}}, "is not a house-rule option"),
+    ("/api/v1/games", GAME | {"bogus": 1}, "the request has unknown fields: bogus"),
+    (
+        "/api/v1/referee/contract",
+        CONTRACT | {"rules": "ten-phase", "round": 11},
+        "has phases 1 to 10; there is no phase 11",
+    ),
+    ("/api/v1/referee/contract", CONTRACT | {"round": 9}, "has rounds 1 to 7; there is no round 9"),
+    ("/api/v1/referee/contract", CONTRACT | {"round": "x"}, "round"),
+    ("/api/v1/referee/layoff", {"rules": "liverpool", "card": "7H", "meld": [], "x": 1}, "x"),
+]
+ENGLISH_WORDS = (
+    "must be",
+    "there is no",
+    "is for",
+    "the request",
+    "has phases",
+    "has rounds",
+    "house-rule",
+    "unknown",
+)
+
+
+def _refusal(client: FlaskClient, path: str, body: Any, language: str) -> str:
+    answer = client.post(path, json=body, headers={"Accept-Language": language})
+    assert answer.status_code == 400, answer.get_json()
+    return str(answer.get_json()["error"])
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize(("path", "body", "english"), REFUSALS)
+def test_a_refusal_is_said_in_the_language(
+    client: FlaskClient, path: str, body: Any, english: str, language: str
+) -> None:
+    in_english = _refusal(client, path, body, "en")
+    assert english in in_english
+    said = _refusal(client, path, body, language)
+    assert said != in_english
+    assert [w for w in ENGLISH_WORDS if w in said] == [], said
+    assert english_left(said, language) == [], said

@@ -78,15 +78,13 @@ def _strings(value: object) -> list[str]:
     return []
 
 
-# The home page's blank-sheet form is marked by the developer who owns it (issue 34 §2, in
-# parallel); left out here until then. Links and quoted titles are names, not sentences.
-NOT_SWEPT = re.compile(r'<form class="print-blank-form".*?</form>', re.DOTALL)
+# Links and quoted titles are names, not sentences.
 NAMES = re.compile(r"https?://\S+|“[^”]*”")
 
 
 def texts(page: str) -> set[str]:
     parser = _Texts()
-    parser.feed(NOT_SWEPT.sub("", page))
+    parser.feed(page)
     return {NAMES.sub("", text) for text in parser.texts}
 
 

@@ -169,6 +169,7 @@ def grow_rows(document: Any, height: float) -> None:
                 grow_cell(cell, extra)
             moved += extra
     if moved:
+        body.height += moved
         move_what_follows(page, body, moved)
     relayout_backgrounds(page)
     # The page's outline and anchors are read from the boxes: read again where they now are.

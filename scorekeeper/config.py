@@ -23,8 +23,20 @@ DEFAULTS: dict[str, Any] = {
     # Score sheets one client may have rendered (a sheet already rendered is not counted).
     "PDF_RATE_LIMIT": "30 per minute",
     # Imports one client may make (a refused file counts too): a family restores a backup
-    # now and then; each file may hold thousands of games, seconds of work.
-    "IMPORT_RATE_LIMIT": "10 per hour",
+    # now and then; each file may hold thousands of games, up to 11 s of CPU (5,000 games).
+    "IMPORT_RATE_LIMIT": "5 per hour",
+    # Games one client may start (page, API, play again, a group's): a club night of ten
+    # tables behind one address starts a few dozen; a script at the old pace, 100 in 8 s of
+    # 33 KB each, 1.4 GB an hour, is stopped at 60 (2 MB).
+    "NEW_GAME_RATE_LIMIT": "60 per hour",
+    # Hard referee questions one client may ask (API and pages): those that cost their
+    # request more than REFEREE_COSTLY_SECONDS of CPU. A table asks one now and then (a hand
+    # after many buys); a script sending the hardest it can find is held to 20 CPU-seconds
+    # a minute at most (a question is bounded to about a second).
+    "REFEREE_RATE_LIMIT": "20 per minute",
+    # A question cheaper than this (CPU seconds) is not counted: a tap in the referee's card
+    # picker asks again, and an ordinary hand is answered in a few milliseconds.
+    "REFEREE_COSTLY_SECONDS": 0.05,
     # Storage of rate-limit counters: "database" (shared by every process using the same
     # database) or a Flask-Limiter storage URI such as redis://localhost:6379.
     "RATELIMIT_STORAGE": "database",
@@ -62,7 +74,7 @@ _INT_KEYS = {
     "THREADS",
     "TRUSTED_PROXIES",
 }
-_FLOAT_KEYS = {"LIVE_POLL_SECONDS"}
+_FLOAT_KEYS = {"LIVE_POLL_SECONDS", "REFEREE_COSTLY_SECONDS"}
 _BOOL_KEYS = {"SECURE_COOKIES", "SESSION_COOKIE_HTTPONLY", "TESTING"}
 
 

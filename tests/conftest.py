@@ -327,6 +327,11 @@ def make_app(database_url: str, tmp_path: Path, **extra: Any) -> Flask:
             "SECRET_KEY": "test-secret",
             "WTF_CSRF_ENABLED": extra.pop("WTF_CSRF_ENABLED", False),
             "JOIN_RATE_LIMIT": extra.pop("JOIN_RATE_LIMIT", "10 per minute"),
+            # A test module's app starts many games and imports, and asks hard questions:
+            # tests/web/test_client_limits.py holds these to their limits.
+            "NEW_GAME_RATE_LIMIT": extra.pop("NEW_GAME_RATE_LIMIT", "100000 per hour"),
+            "IMPORT_RATE_LIMIT": extra.pop("IMPORT_RATE_LIMIT", "100000 per hour"),
+            "REFEREE_RATE_LIMIT": extra.pop("REFEREE_RATE_LIMIT", "100000 per minute"),
             **extra,
         },
         tmp_path / "instance",

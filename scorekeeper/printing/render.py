@@ -27,7 +27,6 @@ import ctypes.util
 import functools
 import gc
 import logging
-import math
 import re
 import threading
 from collections.abc import Callable, Iterator
@@ -44,7 +43,9 @@ from markupsafe import Markup
 from ..paths import print_dir
 from ..rules.language import current_language
 from ..wording import install as install_wording
+from . import fitting
 from .chart import swatch_text
+from .fitting import FIT_STEPS, MAX_ROW_MM, MIN_WRITING_ROW_MM, PX_PER_MM
 from .sheets import PAGE_MM, Sheet, points_text
 
 log = logging.getLogger(__name__)
@@ -58,16 +59,8 @@ TEMPLATES = {
 STYLESHEET = "sheet.css"
 # The user-agent stylesheet for the templates' markup: WeasyPrint's, cut to the elements used.
 UA_STYLESHEET = "ua.css"
-# Tighter layouts tried in turn when a sheet (very long names or title) spills onto a
-# second page.
-FIT_STEPS = ("", "tight", "tighter")
 # The sheets with a row per round, whose row height is fitted to the page (see render_pdf).
 ROUND_ROW_KINDS = frozenset({"blank", "game"})
-PX_PER_MM = 96 / 25.4  # WeasyPrint lays out in CSS pixels
-# A row someone writes a score in by pen stays at least this tall; below it, the rows go on
-# over a second page (marked "continued") instead of shrinking further.
-MIN_WRITING_ROW_MM = 6.5
-MAX_ROW_MM = 16.0  # the tallest default row (a portrait blank sheet's)
 MEASURE_PAGE_MM = 3000  # the height of the page a sheet is measured on: nothing spills
 
 
@@ -430,82 +423,45 @@ class _Renderer:
 
 def _render_pdf(sheet: Sheet, fetcher: Any) -> bytes:
     render = _Renderer(sheet, fetcher)
-    document = render()
-    if len(document.pages) > 1:
-        if sheet.kind in ROUND_ROW_KINDS:
-            document = _fit_rows(render, _content_height(document))
-        else:
-            for fit in FIT_STEPS[1:]:
-                document = render(fit)
-                if len(document.pages) == 1:
-                    break
+    if sheet.kind in ROUND_ROW_KINDS and fitting.rows_overflow_the_paper(sheet):
+        document = _fit_rows(render)  # the default layout would spill: not laid out at all
+    else:
+        document = render()
+        if len(document.pages) > 1:
+            if sheet.kind in ROUND_ROW_KINDS:
+                document = _fit_rows(render, spilled=document)
+            else:
+                for fit in FIT_STEPS[1:]:
+                    document = render(fit)
+                    if len(document.pages) == 1:
+                        break
     pdf: bytes = document.write_pdf()
     return pdf
 
 
-def _fit_rows(render: _Renderer, page_height: float) -> Any:
+def _fit_rows(render: _Renderer, spilled: Any = None) -> Any:
     """The sheet on one page with its rows cut to fit, trying tighter footers in turn; else
-    on two pages with rows one can still write in (``page_height`` in CSS pixels)."""
+    on two pages with rows one can still write in. ``spilled`` is the default layout, when
+    it was laid out and spilled.
+
+    Each try is one layout: the rows at the shortest height allowed (the compact rows, at
+    least :data:`MIN_WRITING_ROW_MM` on a sheet to write on). When that fits the page, the
+    rows are then made as tall as the page allows in the layout itself
+    (:func:`_grow_rows`), not laid out again. A layout that spills by more than a tighter
+    one could take away is not tried (:func:`_next_fit`)."""
     shortest = MIN_WRITING_ROW_MM if not render.sheet.finished else 0.0
-    for fit in FIT_STEPS:
-        measured = render(fit, RowFit(measure=True))
-        height = _row_height(*_row_heights(measured), page_height)
-        if height is not None and height >= shortest:
-            document = render(fit, RowFit(height_mm=min(height, MAX_ROW_MM)))
-            if len(document.pages) == 1:
+    step = 0 if spilled is None else fitting.next_fit(spilled, None, shortest * PX_PER_MM)
+    while step is not None:
+        document = render(FIT_STEPS[step], RowFit(height_mm=shortest))
+        if len(document.pages) == 1:
+            height = fitting.row_height(
+                *fitting.row_heights(document), fitting.content_height(document)
+            )
+            if height is not None and height >= shortest:
+                fitting.grow_rows(document, min(height, MAX_ROW_MM) * PX_PER_MM)
                 return document
+        step = fitting.next_fit(document, step, shortest * PX_PER_MM)
     return render(FIT_STEPS[-1], RowFit(height_mm=max(shortest, 4.0), continued=True))
-
-
-def _content_height(document: Any) -> float:
-    """The height of the first page's content area, in CSS pixels."""
-    return float(document.pages[0]._page_box.height)
-
-
-def _boxes(box: Any) -> Iterator[Any]:
-    stack = [box]
-    while stack:
-        box = stack.pop()
-        yield box
-        stack.extend(getattr(box, "children", ()))
-
-
-def _row_heights(document: Any) -> tuple[float, list[float]]:
-    """Of a sheet laid out on one tall page: the height of everything, and of each round's
-    row (the score table's body rows), in CSS pixels."""
-    page = document.pages[0]._page_box
-    boxes = list(_boxes(page))
-    body = next(b for b in boxes if getattr(b, "element_tag", None) == "body")
-    top = body.content_box_y()
-    bottom = max((b.position_y + b.margin_height() for b in body.children), default=top)
-    rows = next(b for b in boxes if getattr(b, "element_tag", None) == "tbody").children
-    return bottom - top, [row.height for row in rows]
-
-
-def _row_height(total: float, rows: list[float], page_height: float) -> float | None:
-    """The tallest row height (mm) at which the rows, each at least that tall or as tall as
-    its content, fit ``page_height`` along with everything else; None if none does.
-
-    Two rows of 10 px in 100 px of sheet, on a 120 px page (a pixel kept spare): rows of
-    19.5 px; with a row of 30 px, the other row takes the rest (29 px); on a page shorter
-    than the sheet with its rows at their smallest, none.
-
-    >>> _row_height(100.0, [10.0, 10.0], 120.0), _row_height(100.0, [10.0, 30.0], 120.0)
-    (5.15, 7.67)
-    >>> _row_height(100.0, [10.0, 10.0], 99.0) is None
-    True
-    """
-    budget = page_height - (total - sum(rows)) - 1.0  # a pixel spare, for rounding
-    if sum(rows) > budget:
-        return None
-    low, high = min(rows), MAX_ROW_MM * PX_PER_MM
-    for _ in range(30):  # bisection: the rows' total grows with the height
-        middle = (low + high) / 2
-        if sum(max(row, middle) for row in rows) <= budget:
-            low = middle
-        else:
-            high = middle
-    return math.floor(low / PX_PER_MM * 100) / 100
 
 
 @functools.cache

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from datetime import UTC, datetime
 
 from ..games import EntryView, GameView, RoundView
-from ..rules import build_rules
+from ..rules import RuleSet, build_rules
 from ..rules.seating import round_seats
 
 NAMES = ("Ann", "Bob", "Carmen", "Dev", "Elena", "Farid", "Grandma Rose", "Hiro")
@@ -31,13 +31,15 @@ def sample_game(
     points: Sequence[Sequence[int]] | None = None,
     went_out: Sequence[int] | None = None,
     cut_bonus_rounds: Sequence[int] = (),
+    rules: RuleSet | None = None,
 ) -> GameView:
     """A game of ``preset`` with ``rounds`` played (all by default).
 
     Points are random multiples of the point table's step unless ``points[round][seat]`` is
-    given (with ``went_out[round]`` the seat that went out, scoring 0).
+    given (with ``went_out[round]`` the seat that went out, scoring 0). ``rules`` plays a
+    rule set of one's own instead of the preset.
     """
-    rules = build_rules(preset)
+    rules = build_rules(preset) if rules is None else rules
     names = tuple(NAMES[:players]) if isinstance(players, int) else tuple(players)
     count = len(names)
     played = rules.round_count if rounds is None else rounds

@@ -14,6 +14,7 @@ from typing import Any
 
 from flask import Blueprint, Response, make_response, request, url_for
 
+from .. import ratelimit
 from ..db import get_session
 from ..errors import Invalid, NotFound
 from ..games import saved_rules
@@ -118,6 +119,7 @@ def build() -> Response:
 
 
 @bp.post("/build")
+@ratelimit.limit_referee_questions  # its worked example asks the arranger
 def build_changed() -> Response:
     """The builder with a change: a button (add a round...), another starting preset, a
     typed value (the summary and the example follow), or Save."""

@@ -108,7 +108,9 @@ def init_app(app: Flask) -> None:
 
     @app.errorhandler(AppError)
     def handle_app_error(error: AppError) -> Response:
-        return error_response(error.status, error.message, error.details)
+        response = error_response(error.status, error.message, error.details)
+        response.headers.update(getattr(error, "headers", {}))  # a 429's Retry-After
+        return response
 
     @app.errorhandler(RulesError)
     def handle_rules_error(error: RulesError) -> Response:

@@ -39,7 +39,7 @@ from flask import (
 )
 from markupsafe import Markup
 
-from .. import games
+from .. import games, ratelimit
 from ..db import get_engine, get_session
 from ..errors import Conflict, GameError, Invalid, KeyReused, NotFound
 from ..games.groups import get_group
@@ -166,6 +166,7 @@ def create() -> Response:
     if action != "create":
         form.apply(action)
         return _render_new(form)
+    ratelimit.check_new_game()
     options, errors = form.parsed_options()
     kept = form.kept_rows()
     names = [form.rows[i] for i in kept]
@@ -541,6 +542,7 @@ def _summary_of(view: games.GameView) -> Callable[[str], str]:
 def play_again(game_id: str) -> Response:
     session = get_session()
     access.require_edit(game_id)
+    ratelimit.check_new_game()
     view, _token = games.play_again(
         session,
         game_id,

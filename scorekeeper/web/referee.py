@@ -29,7 +29,7 @@ from typing import Any
 from flask import Blueprint, Response, request, url_for
 from markupsafe import Markup, escape
 
-from .. import games
+from .. import games, ratelimit
 from ..db import get_session
 from ..errors import NotFound
 from ..rules import (
@@ -532,6 +532,7 @@ def page_url(setting: Setting, tool: str, **params: Any) -> str:
     )
 
 
+@ratelimit.limit_referee_questions
 def page(game_id: str | None = None) -> Response:
     """The referee: ``/referee`` on its own, ``/games/<id>/referee`` with a game's rules."""
     values = request.form if request.method == "POST" else request.args

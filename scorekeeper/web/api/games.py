@@ -40,7 +40,7 @@ from flask import Response, jsonify, request, url_for
 from pydantic import ValidationError
 from sqlmodel import Session
 
-from ... import games
+from ... import games, ratelimit
 from ...db import get_engine, get_session
 from ...errors import Conflict, Forbidden, Invalid, NotFound
 from ...games.phase_rounds import said
@@ -264,6 +264,7 @@ def create_game() -> Response:
     without either a 401, with a token that does not give edit rights to the group a 403,
     for no such group a 404; nothing is started then.
     """
+    ratelimit.check_new_game()
     body = read_body(NewGame)
     session = get_session()
     new: dict[str, Any] = {

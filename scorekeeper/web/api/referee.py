@@ -23,6 +23,7 @@ from typing import Any, TypeVar
 from flask import Response, jsonify, request
 from pydantic import ValidationError
 
+from ... import ratelimit
 from ...rules.language import _
 from .. import referee_json as rj
 from ..errors import error_response, require_json_body
@@ -102,6 +103,7 @@ def handle_input_error(error: rj.RefereeInputError) -> Response:
 
 @bp.post("/referee/contract")
 @documented(ContractVerdict, body=ContractRequest, errors=BOUNDED)
+@ratelimit.limit_referee_questions
 def referee_contract() -> Response:
     """Do these melds make the round's contract?"""
     ask = read_payload(ContractRequest)
@@ -114,6 +116,7 @@ def referee_contract() -> Response:
 
 @bp.post("/referee/arrange")
 @documented(Arrangement, body=ArrangeRequest, errors=BOUNDED)
+@ratelimit.limit_referee_questions
 def referee_arrange() -> Response:
     """Can these cards make the round's contract? One way to lay them down.
 

@@ -445,8 +445,11 @@ def test_too_large_a_body(client: FlaskClient) -> None:
 
 
 def test_no_database_and_no_login(client: FlaskClient, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The referee answers without touching the database and without a login."""
+    """The referee answers cheap questions without touching the database (a hard one is
+    counted there, per client: tests/web/test_client_limits.py) and without a login."""
     from scorekeeper import db
+
+    client.application.config["REFEREE_COSTLY_SECONDS"] = 60  # none is hard, on any machine
 
     def no_database(*args: Any, **kwargs: Any) -> Any:
         raise AssertionError("the referee must not touch the database")

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -233,6 +234,197 @@ WORST: list[tuple[str | dict[str, Any], dict[str, Any], int, str]] = [
 ]  # fmt: skip
 
 
+# --- random hard bodies at the limits (issue 33) ----------------------------------------------
+
+# The worst single request issue 33 found (4.4-6.0 s of CPU before its bounds were charged
+# their work): one all-out round of a run of 9, a flush of 3, a set of 2 and a flush of 3,
+# kings and jokers wild, four decks, 30 cards.
+ISSUE_33_RULES: dict[str, Any] = {
+    "rounds": [
+        {
+            "contract": [
+                {"kind": "run", "min_length": 9},
+                {"kind": "flush", "min_length": 3},
+                {"kind": "set", "min_length": 2},
+                {"kind": "flush", "min_length": 3},
+            ],
+            "cards_dealt": 20,
+            "going_out": "all-out",
+        }
+    ],
+    "players": {"min": 2, "max": 4},
+    "wilds": {"ranks": ["K"], "can_be_natural": True},
+    "decks": {"by_players": [{"up_to": 8, "decks": 4}], "jokers_per_deck": 1},
+    "options": {
+        "set_min_naturals": 0,
+        "run_min_naturals": 0,
+        "same_suit_runs": "never",
+        "aces": "low-only",
+        "set_distinct_suits": False,
+        "wilds_at_most_naturals": False,
+        "exact_contract_melds": False,
+        "extra_melds": False,
+        "run_suits": "any",
+        "wilds_per_meld": 2,
+        "adjacent_wilds": False,
+        "color_min_naturals": 1,
+        "flush_min_naturals": 1,
+        "runs_without_wild_rank": True,
+    },
+}
+ISSUE_33_HAND = (
+    "JK JK KH 4S 6C 5C 3C JS 8S JH 9D 7C 9D AS 4H 9H 2H JD 2D 4S 4H 6H 9S 8H 3H 6S 3H AH AD 2D"
+)
+
+_KINDS = ["set", "run", "color", "flush"]
+_LENGTHS = {"set": (2, 5), "run": (3, 9), "color": (3, 7), "flush": (3, 7)}
+
+
+def hard_body(rng: Any) -> dict[str, Any]:
+    """A referee question at the limits (``rules/limits.py`` and the 30 cards the arranger
+    takes): one round of up to four melds of any kinds, all out three times in four, any
+    house rules, up to two wild ranks and four decks, and 30 cards crowded into a suit or
+    two or a few ranks, with many wilds. Drawn from ``rng`` (a ``random.Random``); the rule
+    set may still be refused (over the wild cards' limit): :func:`hard_bodies` redraws."""
+    melds = []
+    for kind in rng.choices(_KINDS, k=rng.randint(1, 4)):
+        low, high = _LENGTHS[kind]
+        melds.append({"kind": kind, "min_length": rng.randint(low, high)})
+    options: dict[str, Any] = {
+        "set_min_naturals": rng.randint(0, 3),
+        "run_min_naturals": rng.randint(0, 3),
+        "same_suit_runs": rng.choice(["apart", "apart-or-overlapping", "never"]),
+        "aces": rng.choice(["low-or-high", "high-only", "low-only", "wrap"]),
+        "set_distinct_suits": rng.random() < 0.5,
+        "wilds_at_most_naturals": rng.random() < 0.3,
+        "exact_contract_melds": rng.random() < 0.3,
+        "extra_melds": rng.random() < 0.6,
+        "run_suits": rng.choice(["same", "any"]),
+        "set_ranks": rng.choice(["any", "different"]),
+        "wilds_per_meld": rng.choice([None, 0, 1, 2]),
+        "adjacent_wilds": rng.random() < 0.5,
+        "extra_meld_kinds": rng.choice(["any", "contract"]),
+        "color_min_naturals": rng.randint(0, 3),
+        "flush_min_naturals": rng.randint(0, 3),
+        "runs_without_wild_rank": rng.random() < 0.5,
+    }
+    rules = {
+        "rounds": [
+            {
+                "contract": melds,
+                "cards_dealt": 20,
+                "going_out": "discard" if rng.random() < 0.25 else "all-out",
+            }
+        ],
+        "players": {"min": 2, "max": 4},
+        "wilds": {
+            "ranks": rng.sample(RANKS, rng.choice([0, 1, 1, 2])),
+            "can_be_natural": rng.random() < 0.5,
+        },
+        "decks": {
+            "by_players": [{"up_to": 8, "decks": rng.randint(2, 4)}],
+            "jokers_per_deck": rng.randint(0, 2),
+        },
+        "options": options,
+    }
+    return {"rules": rules, "round": 1, "cards": ""}
+
+
+def _crowded_hand(rng: Any, rules: Any, size: int) -> list[Any]:
+    from scorekeeper.rules.cards import JOKER, Card, Rank, Suit
+
+    players = range(rules.min_players, rules.max_players + 1)
+    decks = max(rules.decks.decks_for(n) for n in players)
+    jokers = max(rules.decks.jokers_for(n) for n in players)
+    cards = [Card(r, s) for s in Suit for r in Rank] * decks + [JOKER] * jokers
+    wild = [c for c in cards if c.rank is None or c.rank in rules.wild_ranks]
+    natural = [c for c in cards if c not in wild]
+    crowd = rng.choice(["any", "suits", "ranks"])
+    if crowd == "suits":
+        suits = rng.sample(list(Suit), rng.randint(1, 2))
+        natural = [c for c in natural if c.suit in suits]
+    elif crowd == "ranks":
+        ranks = rng.sample(list(Rank), rng.randint(2, 5))
+        natural = [c for c in natural if c.rank in ranks]
+    wilds = rng.sample(wild, min(len(wild), rng.randint(0, 20)))
+    return (wilds + rng.sample(natural, min(len(natural), size)))[:size]
+
+
+def hard_bodies(seed: int, count: int) -> list[dict[str, Any]]:
+    """``count`` bodies of ``POST /api/v1/referee/arrange`` at the limits (:func:`hard_body`,
+    rule sets over the limits redrawn), from ``seed``: the same on every machine."""
+    import random
+
+    from scorekeeper.rules import RulesError, format_cards, resolve_rules
+
+    rng = random.Random(seed)
+    bodies: list[dict[str, Any]] = []
+    while len(bodies) < count:
+        body = hard_body(rng)
+        try:
+            rules = resolve_rules(body["rules"])
+        except RulesError:
+            continue
+        body["cards"] = format_cards(_crowded_hand(rng, rules, 30))
+        bodies.append(body)
+    return bodies
+
+
+def ask(body: dict[str, Any], budget: Any) -> str:
+    """The API's work on one body: arrange, and read the reason why not."""
+    from scorekeeper.rules import arrange, parse_cards, resolve_rules
+    from scorekeeper.rules.budget import TooHard
+
+    rules = resolve_rules(body["rules"])
+    try:
+        answer = arrange(rules, body["round"], parse_cards(body["cards"]), budget=budget)
+        if answer.possible:
+            return "possible"
+        _ = answer.reason
+        return "impossible"
+    except TooHard as refused:
+        return "too slow (503)" if refused.timed_out else "too hard (422)"
+
+
+def body_rows(seed: int, count: int, cpu_guard: bool) -> None:
+    """Issue 33's row: the worst CPU time of one question over the hard bodies (issue 33's
+    worst request first), the steps each took, and how many were refused."""
+    from scorekeeper.rules.budget import DEFAULT_STEPS, StepBudget
+
+    bodies = [{"rules": ISSUE_33_RULES, "round": 1, "cards": ISSUE_33_HAND}]
+    bodies += hard_bodies(seed, count)
+    rows = []
+    for k, body in enumerate(bodies):
+        budget = StepBudget(steps=DEFAULT_STEPS, seconds=None, **_guard(cpu_guard))
+        cpu = time.process_time()
+        said = ask(body, budget)
+        cpu = time.process_time() - cpu
+        rows.append((cpu, budget.used, said, k))
+    rows.sort(reverse=True)
+    refused = sum(1 for *_, said, _ in rows if said.startswith("too"))
+    print(
+        f"{len(bodies)} hard bodies (seed {seed}; #0 is issue 33's worst request), budget "
+        f"{DEFAULT_STEPS:,} steps, CPU guard {'on' if cpu_guard else 'off'}: worst CPU "
+        f"{rows[0][0] * 1000:.0f} ms (#{rows[0][3]}, {rows[0][1]:,} steps, {rows[0][2]}); "
+        f"{refused} refused; median {statistics.median(r[0] for r in rows) * 1000:.1f} ms"
+    )
+    print(f"{'#':>4} {'cpu ms':>8} {'steps':>8} {'us/step':>7}  answer")
+    for cpu, steps, said, k in rows[:10]:
+        print(f"{k:>4} {cpu * 1000:8.1f} {steps:>8,} {cpu / max(steps, 1) * 1e6:7.1f}  {said}")
+
+
+def _guard(on: bool) -> dict[str, Any]:
+    """The CPU guard's setting for a budget (off: the steps alone bound the question); none
+    for code that has no guard."""
+    import inspect
+
+    from scorekeeper.rules.budget import StepBudget
+
+    if "cpu_seconds" not in inspect.signature(StepBudget).parameters:
+        return {}
+    return {} if on else {"cpu_seconds": None}
+
+
 def worst_rows() -> None:
     from scorekeeper.rules import arrange, parse_cards, resolve_rules
     from scorekeeper.rules.budget import DEFAULT_STEPS, StepBudget, TooHard
@@ -268,6 +460,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--attacks", action="store_true", help="time issue 23's attacks")
     parser.add_argument("--worst", action="store_true", help="the hardest questions found")
+    parser.add_argument(
+        "--bodies", type=int, default=0, help="issue 33: N random hard bodies, the worst CPU"
+    )
+    parser.add_argument("--seed", type=int, default=33, help="the hard bodies' seed")
+    parser.add_argument("--no-cpu-guard", action="store_true", help="the steps alone bound")
     parser.add_argument("--attack", help=argparse.SUPPRESS)
     parser.add_argument("--timeout", type=float, default=120, help="seconds per attack")
     args = parser.parse_args(argv)
@@ -278,6 +475,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         attack_rows(args.timeout)
     if args.worst:
         worst_rows()
+    if args.bodies:
+        body_rows(args.seed, args.bodies, not args.no_cpu_guard)
     return 0
 
 

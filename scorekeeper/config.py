@@ -9,6 +9,8 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from .rules import budget as referee_budget
+
 ENV_PREFIX = "SCOREKEEPER_"
 
 DEFAULTS: dict[str, Any] = {
@@ -53,6 +55,14 @@ DEFAULTS: dict[str, Any] = {
     # 204 costing one primary-key lookup; 1 s shows another device's change within about
     # 1.5 s, inside the 2 s a table needs. Between 0.25 and 60.
     "LIVE_POLL_SECONDS": 1.0,
+    # The referee's bounds on one request (scorekeeper/rules/budget.py): its steps (past
+    # them: 422 "too hard"), the CPU seconds of the thread answering it (the backstop, 422
+    # too), and the wall clock, the last resort for a machine so busy that a question within
+    # them waits too long for a core (503, try again): far away, so the load alone does not
+    # refuse a family's hard question.
+    "REFEREE_STEPS": referee_budget.DEFAULT_STEPS,
+    "REFEREE_CPU_SECONDS": referee_budget.DEFAULT_CPU_SECONDS,
+    "REFEREE_SECONDS": referee_budget.DEFAULT_SECONDS,
     # How many reverse proxies in front of the app set X-Forwarded-For/-Proto (0: none).
     # Needed for per-client rate limits and HTTPS detection behind a proxy.
     "TRUSTED_PROXIES": 0,
@@ -73,8 +83,14 @@ _INT_KEYS = {
     "WORKERS",
     "THREADS",
     "TRUSTED_PROXIES",
+    "REFEREE_STEPS",
 }
-_FLOAT_KEYS = {"LIVE_POLL_SECONDS", "REFEREE_COSTLY_SECONDS"}
+_FLOAT_KEYS = {
+    "LIVE_POLL_SECONDS",
+    "REFEREE_COSTLY_SECONDS",
+    "REFEREE_CPU_SECONDS",
+    "REFEREE_SECONDS",
+}
 _BOOL_KEYS = {"SECURE_COOKIES", "SESSION_COOKIE_HTTPONLY", "TESTING"}
 
 

@@ -11,21 +11,27 @@ Terms:
   a meld (:func:`reading_cost`: a step per eight cards). The count is deterministic: the
   same question always takes the same steps, on any machine, so the tests hold the searches
   to it instead of to a clock.
-- A **budget** allows :data:`DEFAULT_STEPS` steps: half a second to a second of CPU at the
-  pace of the slowest steps (5 to 10 microseconds, a node of the contract search with its
-  bounds; ``benchmarks/arranger.py --worst`` shows the hardest questions found and their
-  pace). The hardest preset question found takes about 30,000 steps. A question
-  over budget is refused with :class:`TooHard`, a :class:`~.errors.RulesError` whose message
-  a person can read; the web answers it with a 422.
-- A **deadline** (wall clock, :data:`DEFAULT_SECONDS`) is the last resort, for a machine so
-  busy that the steps take far longer than measured: it is checked every
-  :data:`CHECK_EVERY` steps, and a question past it is refused with :class:`TooHard` marked
-  ``timed_out`` (the web answers 503: try again). Nothing keeps running after either.
+- A **budget** allows :data:`DEFAULT_STEPS` steps. Every part of the work is charged what it
+  costs, so that a step is worth about the same CPU time wherever it is spent (a few
+  microseconds, ``benchmarks/bounds.py --bodies`` measures it): a node of the contract search
+  its bounds' work, each as dear as it is (:attr:`.prunings.pruning.Pruning.steps`), a maker
+  of meld choices each way it tries. The whole budget is well under a second of CPU. A
+  question over budget is refused with :class:`TooHard`, a :class:`~.errors.RulesError`
+  whose message a person can read; the web answers it with a 422.
+- A **CPU guard** (:data:`DEFAULT_CPU_SECONDS` of the thread's CPU time, read with the
+  steps' clock check) is the backstop should some work be charged less than it costs: a
+  question past it is refused as too hard all the same (a 422). The steps decide first on
+  every question measured; the tests hold the searches to the steps, never to a clock.
+- A **deadline** (wall clock, :data:`DEFAULT_SECONDS`, far away) is the last resort, for a
+  machine so busy that a question within its steps and CPU still waits too long for a
+  core: it is checked every :data:`CHECK_EVERY` steps, and a question past it is refused
+  with :class:`TooHard` marked ``timed_out`` (the web answers 503: try again). Nothing keeps
+  running after any of them.
 - One budget covers one request: the web activates one per request (:func:`activate`), and
   every question asked while it is active (a page may ask several) spends from it. A
   question asked with no budget active gets a fresh one of its own (:func:`current`).
 
->>> budget = StepBudget(steps=2500, seconds=None)
+>>> budget = StepBudget(steps=2500, seconds=None, cpu_seconds=None)
 >>> budget.spend(2000)
 >>> budget.used
 2000
@@ -43,18 +49,27 @@ from contextlib import contextmanager
 from contextvars import ContextVar, Token
 
 from .errors import RulesError
+from .language import N_, _
 
 DEFAULT_STEPS = 100_000
-DEFAULT_SECONDS = 2.0
-CHECK_EVERY = 1000  # steps between two looks at the clock
+# The wall clock only stops a question a busy machine keeps waiting: the steps (and the CPU
+# guard) bound the work, so a family's hard question is not turned into a 503 by the load.
+DEFAULT_SECONDS = 10.0
+DEFAULT_CPU_SECONDS = 1.0  # the backstop: a question's CPU time, whatever its steps
+CHECK_EVERY = 1000  # steps between two looks at the clocks (a few milliseconds of work)
 CARDS_PER_STEP = 8  # reading a group of cards costs a step per 8 cards (and one to start)
 
-TOO_HARD = (
+TOO_HARD = N_(
     "This question is too much work for the referee: answering it exactly would take more "
     "than {steps:,} steps, the most one question may take. Ask about fewer cards or melds at a "
     "time, or with fewer wild cards."
 )
-TOO_SLOW = (
+TOO_MUCH_CPU = N_(
+    "This question is too much work for the referee: answering it exactly would take more "
+    "than {seconds:g} seconds of computing, the most one question may take. Ask about fewer "
+    "cards or melds at a time, or with fewer wild cards."
+)
+TOO_SLOW = N_(
     "The referee is too busy to answer this question now: it ran out of time after "
     "{seconds:g} seconds. Nothing was changed; try again in a moment."
 )
@@ -72,22 +87,40 @@ class TooHard(RulesError):
 
 
 class StepBudget:
-    """Counts steps; raises :class:`TooHard` past ``steps`` or past ``seconds`` of wall clock
-    from its creation (``None``: no deadline)."""
+    """Counts steps; raises :class:`TooHard` past ``steps``, past ``cpu_seconds`` of this
+    thread's CPU time or past ``seconds`` of wall clock from its creation (``None``: no CPU
+    guard, no deadline). (The thread's CPU time, not the process's: a server answers other
+    requests on other threads meanwhile.)"""
 
-    __slots__ = ("_check_at", "_clock", "deadline", "limit", "seconds", "used")
+    __slots__ = (
+        "_check_at",
+        "_clock",
+        "_cpu_clock",
+        "cpu_limit",
+        "cpu_seconds",
+        "deadline",
+        "limit",
+        "seconds",
+        "used",
+    )
 
     def __init__(
         self,
         steps: int = DEFAULT_STEPS,
         seconds: float | None = DEFAULT_SECONDS,
         clock: Callable[[], float] = time.monotonic,
+        *,
+        cpu_seconds: float | None = DEFAULT_CPU_SECONDS,
+        cpu_clock: Callable[[], float] = time.thread_time,
     ) -> None:
         self.limit = steps
         self.seconds = seconds
+        self.cpu_seconds = cpu_seconds
         self.used = 0
         self._clock = clock
+        self._cpu_clock = cpu_clock
         self.deadline = None if seconds is None else clock() + seconds
+        self.cpu_limit = None if cpu_seconds is None else cpu_clock() + cpu_seconds
         self._check_at = min(steps + 1, CHECK_EVERY)
 
     def spend(self, steps: int = 1) -> None:
@@ -120,9 +153,11 @@ class StepBudget:
 
     def _check(self) -> None:
         if self.used > self.limit:
-            raise TooHard(TOO_HARD.format(steps=self.limit))
+            raise TooHard(_(TOO_HARD).format(steps=self.limit))
+        if self.cpu_limit is not None and self._cpu_clock() > self.cpu_limit:
+            raise TooHard(_(TOO_MUCH_CPU).format(seconds=self.cpu_seconds))
         if self.deadline is not None and self._clock() > self.deadline:
-            raise TooHard(TOO_SLOW.format(seconds=self.seconds), timed_out=True)
+            raise TooHard(_(TOO_SLOW).format(seconds=self.seconds), timed_out=True)
         self._check_at = min(self.limit + 1, self.used + CHECK_EVERY)
 
 
@@ -146,7 +181,7 @@ class _Share(StepBudget):
     __slots__ = ("parent",)
 
     def __init__(self, parent: StepBudget, steps: int) -> None:
-        super().__init__(steps, seconds=None)
+        super().__init__(steps, seconds=None, cpu_seconds=None)  # the parent's clocks
         self.parent = parent
 
     def spend(self, steps: int = 1) -> None:
@@ -196,6 +231,7 @@ def stop(token: Token[StepBudget | None]) -> None:
 
 __all__ = [
     "CHECK_EVERY",
+    "DEFAULT_CPU_SECONDS",
     "DEFAULT_SECONDS",
     "DEFAULT_STEPS",
     "ShareSpent",

@@ -35,9 +35,12 @@ That is the whole search. What only makes it faster is given to it as a
 down from a node can succeed, and says which rule sets it is sound for) and the memo of
 failed states; the answers never depend on them.
 
-Steps (:mod:`.budget`): a node costs a step, one more per four distinct contract melds (it
-checks each) and the steps its dearest checks ask (:attr:`.prunings.pruning.Pruning.steps`),
-and the makers of choices and the placing of run ends a step per way they try.
+Steps (:mod:`.budget`): every part of the work is charged what it costs, so that a step is
+worth about the same CPU time in every kind of round. A node costs a step, one more per four
+distinct contract melds (it checks each) and one for the memo's key; each check the steps it
+costs, when it is asked (:attr:`.prunings.pruning.Pruning.steps`); the makers of choices and
+the placing of run ends a step per way they try; and laying a choice a step more per two
+cells it changes (:func:`lay_steps`).
 """
 
 from __future__ import annotations
@@ -162,6 +165,8 @@ MAKERS: dict[MeldKind, Maker] = {
 }
 
 GROUP_KINDS = frozenset({MeldKind.COLOR, MeldKind.FLUSH})
+LAY_CELLS_PER_STEP = 2
+MEMO_STEPS = 1  # the memo's key of a node: its cards still to decide and melds, made hashable
 _WildOnly = tuple[int, MeldKind, int, int]  # a meld of wilds only: spec, kind, wilds, room
 
 
@@ -175,8 +180,9 @@ class _Search:
         self.failed = FailedStates() if prunings.on(MEMO) else None
         self.budget = budget
         # A node's checks bound every distinct contract meld: with many, a node is more work;
-        # and a dear check costs steps of its own.
-        self.node_steps = 1 + len(state.specs) // 4 + prunings.node_steps(state.rules)
+        # each check costs its own steps when it is asked (:meth:`_explore`), and the memo's
+        # key a step more.
+        self.node_steps = 1 + len(state.specs) // 4 + (self.failed is not None) * MEMO_STEPS
         # Whether some contract meld may be made of wilds only (then it has no lowest card).
         self.bare = any(self._bare_room(spec) is not None for spec in state.specs)
         # Colour melds and flushes are made last, of the cards kept for them (see the module).
@@ -208,7 +214,8 @@ class _Search:
         """The ways on from the node, unless a check shows that none can succeed."""
         if self.checks:
             node = self.state.node(at)
-            for check in self.checks:
+            for check, steps in self.checks:
+                self.budget.spend(steps)  # (charged before it is asked: its work is done)
                 if not check(node):
                     return None
         return self._branch(at)
@@ -316,6 +323,7 @@ class _Search:
         """Lay each meld of ``kind`` the card at ``at`` can start, search on, take it back."""
         state = self.state
         for choice in MAKERS[kind](state, at, j, length, self.budget):
+            self.budget.spend(lay_steps(choice))
             state.lay(j, choice)
             found = self.node(at) if state.free() >= 0 else None
             state.lay(j, choice, sign=-1)
@@ -432,6 +440,23 @@ class _Search:
         return Solution(tuple(melds), (*state.turned, *turned))
 
 
+def lay_steps(choice: Choice | GroupChoice) -> int:
+    """The steps more laying ``choice`` and taking it back cost, beyond the step its maker
+    charged: a step per :data:`LAY_CELLS_PER_STEP` cells whose counts it changes (each
+    changes the counts of its cell, rank and suit, both ways).
+
+    >>> lay_steps(SetChoice(rank=7, taken=(1, 1, 1, 1), wilds=0, room=0))
+    2
+    """
+    if isinstance(choice, SetChoice):
+        cells = sum(1 for n in choice.taken if n)
+    elif isinstance(choice, GroupChoice):
+        cells = len(choice.cell_counts)
+    else:
+        cells = len(choice.taken)
+    return cells // LAY_CELLS_PER_STEP
+
+
 def _kept_cards(choice: GroupChoice, kept: list[Iterator[int]]) -> GroupChoice:
     """A colour meld or flush made last, with each suit's cell (the ace's) replaced by
     the cards kept for it, in turn, and the cards in the order of their cells."""
@@ -455,4 +480,4 @@ def _slot_numbers(slots: tuple[MeldSpec, ...], specs: list[MeldSpec]) -> dict[in
     return {j: [i for i, s in enumerate(slots) if s == spec] for j, spec in enumerate(specs)}
 
 
-__all__ = ["MAKERS", "Solution", "SolvedMeld", "solve"]
+__all__ = ["MAKERS", "Solution", "SolvedMeld", "lay_steps", "solve"]

@@ -18,9 +18,10 @@ in meld order, ``None`` for a wild (a run's wild stands at its place).
   ``room`` is 0). In a round with a discard a run one of whose ends could come off and
   leave it legal is never tried: the shorter run does whatever it does.
 
-Steps (:mod:`.budget`): a colour meld or flush a step per choice of cards, and one more per
-eight natural cards it takes; a run a step per window, and one more per way to fill it
-after the first (filling a long window of any suits is the dearest work of the search).
+Steps (:mod:`.budget`): a step to gather the cards a meld may take; a colour meld or flush
+two steps per choice of cards, and one more per eight natural cards it takes; a run a step per
+window and one more per four places in it, and one more per way to fill it after the first
+(filling a long window of any suits is the dearest work of the search).
 
 Ten Phases, phase 4 (a run of 7 of any suits, kings always wild, aces low): from the 3♣,
 the lowest card, with one wild: a wild below it (2 to 8), every natural card (3 to 9), or
@@ -40,8 +41,8 @@ a wild in the place of each card another meld might want (six more):
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
-from functools import cached_property, lru_cache
+from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import NamedTuple
 
 from .budget import StepBudget
@@ -71,10 +72,20 @@ class GroupChoice:
     low: int = 0
     high: int = 0
 
-    @cached_property
-    def taken(self) -> tuple[int, ...]:
-        """The natural cards' cells (the search asks at every lay and take-back)."""
-        return tuple(c for c in self.cells if c is not None)
+    # The natural cards' cells, and the same as (cell, how many), each cell once (a colour
+    # meld made last takes many cards of one cell, laid in one change): the search asks at
+    # every lay and take-back, so they are worked out once, as the choice is made (a
+    # ``cached_property`` takes a lock at its first look: dearer than the work).
+    taken: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    cell_counts: tuple[tuple[int, int], ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        taken = tuple(c for c in self.cells if c is not None)
+        counts: dict[int, int] = {}
+        for c in taken:
+            counts[c] = counts.get(c, 0) + 1
+        object.__setattr__(self, "taken", taken)
+        object.__setattr__(self, "cell_counts", tuple(counts.items()))
 
 
 def group_melds(
@@ -100,6 +111,8 @@ def group_melds(
     >>> [c.wilds for c in group_melds(rules, naturals, cell(3, 1), MeldKind.FLUSH, 7, 1)]
     [1]
     """
+    if steps is not None:
+        steps.spend()  # the cards of its colour or suit, gathered from every cell above
     suits = (at % 4,) if kind == MeldKind.FLUSH else _SAME_COLOR[at % 4]
     pool = [
         (c, naturals[c] - (c == at))
@@ -122,7 +135,7 @@ def group_melds(
             room = rules.wild_room(kind, count, count + wilds)
         for others in _picks(pool, 0, count - 1):
             if steps is not None:
-                steps.spend(1 + count // 8)  # laying a long meld is dearer
+                steps.spend(2 + count // 8)  # the choice made, its cells counted; a long one dearer
             yield GroupChoice(kind, (at, *others, *(None,) * wilds), wilds, room)
 
 
@@ -213,10 +226,12 @@ def line_runs(
     most_wilds = min(free, rules.wild_cap)
     most = MAX_RUN if rules.all_out else _longest_minimal(rules, length, least, most_wilds)
     most = min(most, longest)
+    if steps is not None:
+        steps.spend()  # what each rank's place may hold, gathered from every cell
     held = _held(rules, naturals, at)
     for places in windows(rules, rank, length, most):
         if steps is not None:
-            steps.spend()
+            steps.spend(1 + len(places) // 4)  # its places' options gathered and counted
         if not rules.any_suit and not all(fits(rules, (places[0], places[-1]), o) for o in others):
             continue
         for tried, cells in enumerate(_fill(rules, held, places, most_wilds, free, dual)):

@@ -143,8 +143,8 @@ class SearchState:
             self.used += sign * sum(choice.taken)
             kind = MeldKind.SET
         elif isinstance(choice, GroupChoice):
-            for c in choice.taken:
-                self._take(c, sign)
+            for c, n in choice.cell_counts:
+                self._take(c, sign * n)
             self.used += sign * len(choice.taken)
             kind = choice.kind
             if choice.suit is not None:

@@ -78,11 +78,14 @@ def require_json_body() -> None:
 
 
 def start_referee_budget() -> None:
-    """Every request gets one step budget and deadline for the referee questions it asks
-    (a page may ask several): ``REFEREE_STEPS`` and ``REFEREE_SECONDS`` in the settings."""
+    """Every request gets one step budget, CPU guard and deadline for the referee questions
+    it asks (a page may ask several): ``REFEREE_STEPS``, ``REFEREE_CPU_SECONDS`` and
+    ``REFEREE_SECONDS`` in the settings."""
+    config = current_app.config
     budget = referee_budget.StepBudget(
-        steps=int(current_app.config.get("REFEREE_STEPS", referee_budget.DEFAULT_STEPS)),
-        seconds=float(current_app.config.get("REFEREE_SECONDS", referee_budget.DEFAULT_SECONDS)),
+        steps=int(config.get("REFEREE_STEPS", referee_budget.DEFAULT_STEPS)),
+        seconds=float(config.get("REFEREE_SECONDS", referee_budget.DEFAULT_SECONDS)),
+        cpu_seconds=float(config.get("REFEREE_CPU_SECONDS", referee_budget.DEFAULT_CPU_SECONDS)),
     )
     g.referee_budget = referee_budget.start(budget)
 

@@ -53,7 +53,7 @@ from . import (
     run_room,
     run_suits,
 )
-from .pruning import Check, Pruning
+from .pruning import Asked, Check, Pruning
 
 # In the order the search asks them: the cheap and the sharp first.
 CHECKS: tuple[Pruning, ...] = (
@@ -99,30 +99,23 @@ class Prunings:
     def without(self, *names: str) -> Prunings:
         return Prunings(self.off | set(names))
 
-    def checks(self, rules: SearchRules) -> tuple[Check, ...]:
-        """The checks a search under ``rules`` asks at every node, in order: those on and
-        sound for the rules, each with its cache if that is on."""
+    def checks(self, rules: SearchRules) -> tuple[Asked, ...]:
+        """The checks a search under ``rules`` asks at every node, in order, each with the
+        steps it costs (:attr:`.Pruning.steps`): those on and sound for the rules, each with
+        its cache if that is on."""
         return _checks(self.off, rules)
-
-    def node_steps(self, rules: SearchRules) -> int:
-        """The steps more a node costs for the checks asked under ``rules``."""
-        return _node_steps(self.off, rules)
 
 
 @lru_cache(maxsize=256)
-def _checks(off: frozenset[str], rules: SearchRules) -> tuple[Check, ...]:
+def _checks(off: frozenset[str], rules: SearchRules) -> tuple[Asked, ...]:
     out = []
     for pruning in CHECKS:
         if pruning.name in off or not pruning.sound_for(rules):
             continue
         plain = pruning.plain_check is not None and pruning.cache in off
-        out.append(pruning.plain_check if plain and pruning.plain_check else pruning.check)
+        check = pruning.plain_check if plain and pruning.plain_check else pruning.check
+        out.append(Asked(check, pruning.steps))
     return tuple(out)
-
-
-@lru_cache(maxsize=256)
-def _node_steps(off: frozenset[str], rules: SearchRules) -> int:
-    return sum(p.steps for p in CHECKS if p.name not in off and p.sound_for(rules))
 
 
 ALL = Prunings()
@@ -135,6 +128,7 @@ def clear_caches() -> None:
     run_room.kept_fewest_wilds_for_runs.cache_clear()
     group_room.groups_fit.cache_clear()
     run_suits.runs_fit.cache_clear()
+    card_homes.window_homes.cache_clear()
 
 
-__all__ = ["ALL", "CUTS", "MEMO", "NAMES", "Prunings", "clear_caches"]
+__all__ = ["ALL", "CUTS", "MEMO", "NAMES", "Asked", "Check", "Prunings", "clear_caches"]

@@ -40,6 +40,7 @@ PRUNING = Pruning(
     cuts="the cards left cannot reach the melds still to make (and one to discard)",
     sound_for=lambda rules: True,
     check=melds_have_cards,
+    steps=1,  # a pass over the melds still to make
 )
 
 __all__ = ["PRUNING", "melds_have_cards"]

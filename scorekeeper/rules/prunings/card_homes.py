@@ -60,51 +60,69 @@ True
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ..rulesets import MeldKind
 from ..search_state import Node, SearchState
-from ..solver_model import CELLS, HIGH_ACE, MAX_RUN, SUITS, UNBOUNDED, SearchRules
+from ..solver_model import HIGH_ACE, MAX_RUN, SUITS, UNBOUNDED, SearchRules
 from . import cover
 from .group_room import groups_have_cards, only_contract_groups
 from .pruning import Pruning
 
 _COLOUR = tuple(1 if suit.is_red else 0 for suit in SUITS)  # per suit index
-_OTHER, _GROUP = "set or run", "colour meld or flush"
 _LINE = (1 << 15) - 2  # run positions 1 (the low ace) to 14 (the high ace)
+_RANKS = (1 << 14) - 2  # positions 1 to 13: a card not yet decided is at its rank's
+_HIGH = 1 << HIGH_ACE
+_GROUP_KINDS = (MeldKind.COLOR, MeldKind.FLUSH)
+_MOST_CARDS = 200  # more cards than a set could ever need (four decks' and the wilds)
 
 
 def every_card_has_a_home(node: Node) -> bool:
     """Whether every natural card not yet decided (and every ace kept high) could go into
-    a meld of some kind still open, with the cards and wilds left (see the module)."""
+    a meld of some kind still open, with the cards and wilds left (see the module).
+
+    The cards are judged suit by suit, as bits (a bit per rank holding a card): those a set
+    or a run could take, and those only a colour meld or flush could; the work is the same
+    for every card of a suit, however many there are."""
     state, rules = node.state, node.state.rules
     shortest = _shortest_open(node)
     if not shortest:
         return True  # (the search's own end tells a card left over)
-    # A dual card needs no home (it may turn wild), and may join a meld either way: counted
-    # among the natural cards and among the free wilds (more than it is: still a bound).
-    dual = state.hand.dual
     homes = Homes(rules, state, node.masks, node.free, shortest)
     # Where only the contract's colour melds and flushes may take a card of no other home,
     # the suits of such cards (and of the cards kept for them) must be theirs to cover.
     covering = only_contract_groups(state) and any(
-        n and spec.kind in (MeldKind.COLOR, MeldKind.FLUSH)
-        for n, spec in zip(state.open, state.specs, strict=True)
+        n and spec.kind in _GROUP_KINDS for n, spec in zip(state.open, state.specs, strict=True)
     )
-    only_groups: set[int] = set()
-    for c in range(node.at, CELLS):
-        if state.naturals[c] and c not in dual:
-            home = homes.home(c, groups_last=covering)
-            if home is None:
-                return False
-            if home == _GROUP and covering:
-                only_groups.add(c % 4)
+    only_groups: list[int] = []
+    # A dual card needs no home (it may turn wild), and may join a meld either way: counted
+    # among the natural cards and among the free wilds (more than it is: still a bound).
+    for suit, cards in enumerate(undecided_naturals(state)):
+        homeless = cards & ~homes.other_homes(suit, cards)
+        if not homeless:
+            continue
+        if not homes.group_has(suit):
+            return False
+        if covering:
+            only_groups.append(suit)
     if only_groups and not groups_have_cards(node, only_groups):
         return False
     high = [suit for suit in range(4) if state.high_aces[suit]]
     if high and not (
-        MeldKind.RUN in shortest and all(homes.run_has(suit, HIGH_ACE) for suit in high)
+        MeldKind.RUN in shortest and all(homes.runs_take(suit) & _HIGH for suit in high)
     ):
         return False
     return _wilds_have_homes(node)
+
+
+def undecided_naturals(state: SearchState) -> list[int]:
+    """Per suit, a bit per rank (1-13) holding a natural card not yet decided, the dual
+    cards left out."""
+    cards = [mask & _RANKS for mask in state.masks]
+    for c in state.hand.dual:
+        if state.naturals[c]:
+            cards[c & 3] &= ~(1 << (c // 4 + 1))
+    return cards
 
 
 def _wilds_have_homes(node: Node) -> bool:
@@ -135,7 +153,8 @@ def _shortest_open(node: Node) -> dict[MeldKind, int]:
 
 
 class Homes:
-    """The counts a node's cards are judged by, gathered once per node."""
+    """The counts a node's cards are judged by, gathered once per node; what each suit's
+    cards may go into is worked out once per suit, as bits."""
 
     def __init__(
         self,
@@ -146,9 +165,8 @@ class Homes:
         shortest: dict[MeldKind, int],
     ) -> None:
         self.rules = rules
-        self.naturals = state.naturals
+        self.state = state
         self.shortest = shortest
-        self.free = free
         # A colour meld or flush may also take the cards kept for them.
         self.suits = [n + k for n, k in zip(state.suits, state.deferred, strict=True)]
         self.colours = [0, 0]
@@ -157,26 +175,26 @@ class Homes:
         self.masks = (
             masks if not rules.any_suit else [masks[0] | masks[1] | masks[2] | masks[3]] * 4
         )
-        self.wilds = min(free, rules.wild_cap)  # (asked per card: worked out once per node)
+        self.wilds = min(free, rules.wild_cap)
+        self._sets: int | None = None  # the ranks a set could take a card of, as bits
 
-    def home(self, c: int, *, groups_last: bool) -> str | None:
-        """What kind of meld still open the card at cell ``c`` could go into: a colour meld
-        or flush (:data:`_GROUP`), a set or a run (:data:`_OTHER`), or none; with
-        ``groups_last``, a colour meld or flush only if no set or run could take it."""
-        rank, suit = c // 4 + 1, c % 4
+    def other_homes(self, suit: int, cards: int) -> int:
+        """The ranks (as bits) whose card of ``suit`` a set or a run could take; only the
+        ranks of ``cards`` are worked out."""
+        homes = 0
+        if MeldKind.SET in self.shortest:
+            homes = self._set_ranks()
+        if cards & ~homes and MeldKind.RUN in self.shortest:
+            runs = self.runs_take(suit)
+            homes |= runs | (1 if runs & _HIGH else 0) << 1  # a high ace is the ace
+        return homes
+
+    def group_has(self, suit: int) -> bool:
+        """Whether a colour meld or flush still open could take a card of ``suit``."""
         shortest = self.shortest
-        group = (
+        return (
             MeldKind.COLOR in shortest and self.fits(MeldKind.COLOR, self.colours[_COLOUR[suit]])
         ) or (MeldKind.FLUSH in shortest and self.fits(MeldKind.FLUSH, self.suits[suit]))
-        if group and not groups_last:
-            return _GROUP  # (the cheapest home to find)
-        if MeldKind.SET in shortest and self.set_has(rank):
-            return _OTHER
-        if MeldKind.RUN in shortest and (
-            self.run_has(suit, rank) or (rank == 1 and self.run_has(suit, HIGH_ACE))
-        ):
-            return _OTHER
-        return _GROUP if group else None
 
     def fits(self, kind: MeldKind, naturals: int, length: int | None = None) -> bool:
         """Whether ``naturals`` natural cards and the free wilds could make a meld of
@@ -188,28 +206,41 @@ class Homes:
             wilds = min(wilds, naturals)
         return naturals + wilds >= (length or self.shortest[kind])
 
-    def set_has(self, rank: int) -> bool:
-        cards = self.naturals[(rank - 1) * 4 : rank * 4]
-        distinct = self.rules.set_max <= 4
-        return self.fits(MeldKind.SET, sum(1 for n in cards if n) if distinct else sum(cards))
+    def _set_ranks(self) -> int:
+        """The ranks (as bits) whose cards a set could take: those with enough natural
+        cards (of different suits, where a set's suits differ), worked out once per node
+        from the fewest a set needs (more cards never make a set less possible)."""
+        if self._sets is None:
+            least = next(n for n in range(1, _MOST_CARDS) if self.fits(MeldKind.SET, n))
+            distinct = self.rules.set_max <= 4
+            masks, ranks = self.state.masks, self.state.ranks
+            self._sets = 0
+            for rank in range(1, 14):
+                if distinct:
+                    have = (masks[0] >> rank & 1) + (masks[1] >> rank & 1)
+                    have += (masks[2] >> rank & 1) + (masks[3] >> rank & 1)
+                else:
+                    have = ranks[rank]
+                if have >= least:
+                    self._sets |= 1 << rank
+        return self._sets
 
-    def run_has(self, suit: int, position: int) -> bool:
-        """Whether some window holding ``position`` (of ``suit``, or any suit where runs mix
-        them), at least a run's length, has enough natural cards, with the free wilds in its
-        gaps (:func:`window_holds`)."""
+    def runs_take(self, suit: int) -> int:
+        """The run positions (1-14, as bits) of ``suit`` some window could hold, at least a
+        run's length, with enough natural cards and the free wilds in its gaps
+        (:func:`window_homes`); none at a rank with no place in a run."""
         rules = self.rules
-        rank = 1 if position == HIGH_ACE else position
-        if rank in rules.holes:
-            return False
-        return window_holds(
+        homes = window_homes(
             self.masks[suit],
-            position,
             self.shortest[MeldKind.RUN],
             self.wilds,
             max(1, rules.run_min_naturals),
             rules.wilds_at_most_naturals,
             (rules.wrap, rules.lowest, rules.highest),
         )
+        for rank in rules.holes:
+            homes &= ~(1 << rank | (_HIGH if rank == 1 else 0))
+        return homes
 
 
 def window_holds(
@@ -223,9 +254,7 @@ def window_holds(
 ) -> bool:
     """Whether some window of run positions holding ``position``, at least ``length`` long,
     has ``least`` natural cards of ``mask`` or more and room for ``wilds`` (no more than its
-    natural cards where ``capped``) in its gaps; ``line`` is (wrap, lowest, highest). (A
-    window longer than the run's length and than the natural cards a run needs plus the
-    wilds would still do with an end position less: the lengths tried stop there.)
+    natural cards where ``capped``) in its gaps; ``line`` is (wrap, lowest, highest).
 
     >>> spades = 0b1101100  # positions 2, 3, 5 and 6
     >>> window_holds(spades, 5, 4, 0, 3, False, (False, 1, 14))
@@ -233,25 +262,44 @@ def window_holds(
     >>> window_holds(spades, 5, 4, 1, 3, False, (False, 1, 14))
     True
     """
+    return bool(window_homes(mask, length, wilds, least, capped, line) >> position & 1)
+
+
+@lru_cache(maxsize=8192)
+def window_homes(
+    mask: int, length: int, wilds: int, least: int, capped: bool, line: tuple[bool, int, int]
+) -> int:
+    """The run positions (1-14, as bits) some window holds that is at least ``length`` long,
+    has ``least`` natural cards of ``mask`` or more and room for ``wilds`` (no more than its
+    natural cards where ``capped``) in its gaps; ``line`` is (wrap, lowest, highest). Round
+    the corner, the ranks go twice round the circle and an ace is at both ends. (A window
+    longer than the run's length and than the natural cards a run needs plus the wilds would
+    still do with an end position less: the lengths tried stop there.) Kept per suit mask:
+    a node's suits and its neighbours' are mostly the same.
+
+    >>> spades = 0b1101100  # positions 2, 3, 5 and 6
+    >>> bin(window_homes(spades, 4, 1, 3, False, (False, 1, 14)))
+    '0b1111100'
+    """
     wrap, lowest, highest = line
     longest = min(MAX_RUN, max(length, least + wilds))
-    rank = 1 if position == HIGH_ACE else position
     if wrap:  # ranks 1-13 as bits 0-12, twice round the circle
         ranks = (mask >> 1) & 0x1FFF
         bits, lowest, highest = ranks | ranks << 13, 0, 25
-        places: tuple[int, ...] = (rank - 1, rank + 12)
     else:
-        bits, places = mask & _LINE, (position,)
+        bits = mask & _LINE
+    homes = 0
     for size in range(length, longest + 1):
-        for place in places:
-            for low in range(max(lowest, place - size + 1), place + 1):
-                if low + size - 1 > highest:
-                    break
-                naturals = (bits >> low & ((1 << size) - 1)).bit_count()
-                room = min(wilds, naturals) if capped else wilds
-                if naturals >= least and naturals + room >= size:
-                    return True
-    return False
+        window = (1 << size) - 1
+        for low in range(lowest, highest - size + 2):
+            naturals = (bits >> low & window).bit_count()
+            room = min(wilds, naturals) if capped else wilds
+            if naturals >= least and naturals + room >= size:
+                homes |= window << low
+    if wrap:  # back to positions, the ace at both ends
+        ranks = (homes | homes >> 13) & 0x1FFF
+        return ranks << 1 | (_HIGH if ranks & 1 else 0)
+    return homes & _LINE
 
 
 def sound_for(rules: SearchRules) -> bool:
@@ -266,7 +314,7 @@ PRUNING = Pruning(
     cuts="all out: a card left could go into no meld still open",
     sound_for=sound_for,
     check=every_card_has_a_home,
-    steps=1,  # it judges every card left: a node where it is asked costs a step more
+    steps=6,  # every suit's cards, the sets' ranks, the windows of runs, the colour melds
 )
 
 __all__ = ["PRUNING", "every_card_has_a_home"]

@@ -187,6 +187,7 @@ PRUNING = Pruning(
     cuts="all out: a card not yet decided has no open meld to go to",
     sound_for=sound_for,
     check=cards_find_melds,
+    steps=1,  # a pass over the cards left
 )
 
 __all__ = ["PRUNING", "cards_find_melds", "copies_in_runs", "sets_for", "sets_take_the_rest"]

@@ -172,6 +172,7 @@ PRUNING = Pruning(
     cuts="the colour melds and flushes still to make cannot have their cards",
     sound_for=lambda rules: any(spec.kind in _GROUPS for spec in rules.slots),
     check=groups_have_cards,
+    steps=4,  # the colour melds and flushes shared out among the colours (a cache of sharings)
 )
 
 __all__ = ["COLOURS", "PRUNING", "groups_fit", "groups_have_cards", "least_naturals"]

@@ -281,6 +281,7 @@ PRUNING = Pruning(
     check=enough_wilds,
     plain_check=partial(enough_wilds, wilds_of_run=run_wilds),
     cache="meld-wilds cache",
+    steps=1,  # the wilds each meld still to make needs, rank by rank (a cache per suit)
 )
 
 __all__ = ["PRUNING", "enough_wilds", "run_need", "run_wilds", "sets_need"]

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from ..rulesets import MeldKind
 from ..search_state import Node
@@ -40,13 +41,22 @@ class Pruning:
     check: Check
     plain_check: Check | None = None  # the same test without its cache
     cache: str | None = None  # the name of that cache
-    # The steps more a node costs where the test is asked (a dear one: a step of the
-    # budget stays worth about the same CPU time in every kind of round).
-    steps: int = 0
+    # The steps of the budget (:mod:`...budget`) each asking of the test costs: its real
+    # work, so that a step stays worth about the same CPU time in every kind of round (a
+    # step is about what the cheapest checks cost; ``benchmarks/bounds.py --bodies``
+    # measures the pace). Charged before the test is asked, so only where it is.
+    steps: int = 1
 
     def __post_init__(self) -> None:
         if (self.plain_check is None) != (self.cache is None):
             raise ValueError("a pruning with a cache names it and has a plain check")
+
+
+class Asked(NamedTuple):
+    """A check the search asks at every node, and the steps each asking costs."""
+
+    check: Check
+    steps: int
 
 
 def understands(rules: SearchRules, kinds: Collection[MeldKind]) -> bool:
@@ -66,4 +76,4 @@ def understands(rules: SearchRules, kinds: Collection[MeldKind]) -> bool:
     return all(spec.kind in kinds for spec in rules.slots)
 
 
-__all__ = ["SETS_AND_RUNS", "Check", "Pruning", "understands"]
+__all__ = ["SETS_AND_RUNS", "Asked", "Check", "Pruning", "understands"]

@@ -289,6 +289,7 @@ PRUNING = Pruning(
     cuts="all out, runs and a set at most left: the cards left cannot fill them",
     sound_for=sound_for,
     check=runs_have_cards,
+    steps=1,  # the runs' cards per suit (asked all out only)
 )
 
 __all__ = [

@@ -91,6 +91,7 @@ PRUNING = Pruning(
     cuts="the runs still to make have no places left in their suits",
     sound_for=sound_for,
     check=runs_have_places,
+    steps=1,  # a count of places per suit
 )
 
 __all__ = ["PRUNING", "more_runs", "runs_have_places"]

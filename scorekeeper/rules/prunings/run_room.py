@@ -214,6 +214,7 @@ PRUNING = Pruning(
     check=suits_hold_runs,
     plain_check=partial(suits_hold_runs, count=most_runs, fewest=fewest_wilds_for_runs),
     cache="run-room cache",
+    steps=1,  # the runs that fit per suit (a cache per suit)
 )
 
 __all__ = ["PRUNING", "fewest_in_all", "fewest_wilds_for_runs", "most_runs", "suits_hold_runs"]

@@ -90,6 +90,7 @@ PRUNING = Pruning(
     cuts="the runs still to make cannot each have a suit of their own",
     sound_for=_sound_for,
     check=runs_have_suits,
+    steps=2,  # the runs still to make shared out among the suits (a cache)
 )
 
 __all__ = ["PRUNING", "bare_runs", "runs_fit", "runs_have_suits"]

@@ -404,7 +404,7 @@ def body_rows(seed: int, count: int, cpu_guard: bool) -> None:
     refused = sum(1 for *_, said, _ in rows if said.startswith("too"))
     print(
         f"{len(bodies)} hard bodies (seed {seed}; #0 is issue 33's worst request), budget "
-        f"{DEFAULT_STEPS:,} steps, CPU guard {'on' if cpu_guard else 'off'}: worst CPU "
+        f"{DEFAULT_STEPS:,} steps, CPU guard {'on' if cpu_guard and _has_guard() else 'off'}: worst CPU "
         f"{rows[0][0] * 1000:.0f} ms (#{rows[0][3]}, {rows[0][1]:,} steps, {rows[0][2]}); "
         f"{refused} refused; median {statistics.median(r[0] for r in rows) * 1000:.1f} ms"
     )
@@ -416,13 +416,18 @@ def body_rows(seed: int, count: int, cpu_guard: bool) -> None:
 def _guard(on: bool) -> dict[str, Any]:
     """The CPU guard's setting for a budget (off: the steps alone bound the question); none
     for code that has no guard."""
+    if not _has_guard():
+        return {}
+    return {} if on else {"cpu_seconds": None}
+
+
+def _has_guard() -> bool:
+    """Whether the budget has a CPU guard (the code before issue 33 had none)."""
     import inspect
 
     from scorekeeper.rules.budget import StepBudget
 
-    if "cpu_seconds" not in inspect.signature(StepBudget).parameters:
-        return {}
-    return {} if on else {"cpu_seconds": None}
+    return "cpu_seconds" in inspect.signature(StepBudget).parameters
 
 
 def worst_rows() -> None:

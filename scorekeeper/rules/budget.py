@@ -1,4 +1,4 @@
-"""How much work one question to the referee may take: a step budget, and a deadline.
+"""How much work one referee question may take: a step budget, a CPU guard, a deadline.
 
 The referee answers exactly (a meld is legal or it is not; a hand makes the contract or it
 does not), and some questions could take a search a very long time: a stranger may send

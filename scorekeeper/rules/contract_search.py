@@ -214,10 +214,13 @@ class _Search:
         """The ways on from the node, unless a check shows that none can succeed."""
         if self.checks:
             node = self.state.node(at)
+            asked = 0  # the steps of the checks asked, charged once (a call each is dear)
             for check, steps in self.checks:
-                self.budget.spend(steps)  # (charged before it is asked: its work is done)
+                asked += steps
                 if not check(node):
+                    self.budget.spend(asked)
                     return None
+            self.budget.spend(asked)
         return self._branch(at)
 
     def _only_groups_take(self, at: int) -> list[int]:

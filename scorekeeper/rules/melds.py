@@ -277,6 +277,9 @@ def judge(
     them as that meld (a mixed-colour group in a colour-meld round is not a bad run).
     """
     cards = tuple(cards)
+    skips = skips_in_meld(cards, rules)
+    if skips:
+        return kind or MeldKind.SET, None, skips
     budget = current(budget)
 
     def least(k: MeldKind) -> int:
@@ -317,6 +320,24 @@ def judge(
     if closer:  # a flush or a colour meld comes closer: one wrong card, say
         chosen = min(closer, key=lambda r: (len(r.problems), r.strays))
     return chosen.kind, None, chosen.problems
+
+
+def skips_in_meld(cards: Sequence[Card], rules: RuleSet) -> tuple[Problem, ...]:
+    """A joker in a meld where the jokers are Skip cards (``jokers_as_skips``): never
+    melded, neither wild nor natural.
+
+    >>> from dataclasses import replace
+    >>> from .presets import TEN_PHASE
+    >>> [p.message for p in skips_in_meld(parse_cards("7H 7C JK"), replace(TEN_PHASE, jokers_as_skips=True))]
+    ['The jokers are Skip cards here: a Skip is never melded (7♥ 7♣ Skip).']
+    """  # noqa: E501
+    if not rules.jokers_as_skips or not any(card.is_joker for card in cards):
+        return ()
+    shown = " ".join(_("Skip") if card.is_joker else card.pretty for card in cards)
+    message = _("The jokers are Skip cards here: a Skip is never melded ({cards}).").format(
+        cards=shown
+    )
+    return (Problem("skip-in-meld", message, cards=tuple(str(c) for c in cards if c.is_joker)),)
 
 
 # --- the public referee ----------------------------------------------------------------------

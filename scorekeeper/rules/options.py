@@ -193,6 +193,17 @@ def _apply_jokers(rules: RuleSet, value: Any) -> RuleSet:
     return dataclasses.replace(rules, decks=deck)
 
 
+def _apply_jokers_as_skips(rules: RuleSet, value: Any) -> RuleSet:
+    """Skips are the jokers, so a rule set dealt without jokers gets every deck's jokers
+    (Phase 10 with a standard deck: four Skips in two decks); switched off, the decks stay
+    as they are."""
+    skips = _bool("jokers_as_skips", value)
+    decks = rules.decks
+    if skips and decks.jokers == JokerCount.NONE:
+        decks = dataclasses.replace(decks, jokers=JokerCount.PER_DECK, jokers_by_row=())
+    return dataclasses.replace(rules, jokers_as_skips=skips, decks=decks)
+
+
 def _read_buying(rules: RuleSet) -> bool:
     return any(r.buying_allowed for r in rules.rounds)
 
@@ -428,6 +439,33 @@ OPTIONS: dict[str, Option] = {
             "int",
             _field("cut_bonus", lambda v: _int("cut_bonus", v, -500, 0)),
             lambda r: r.cut_bonus,
+        ),
+        Option(
+            "one_turn_bonus",
+            N_(
+                "Points added to the score of a player who goes down and out in one turn "
+                "(Continental -10; 0 for none)."
+            ),
+            "int",
+            _field("one_turn_bonus", lambda v: _int("one_turn_bonus", v, -500, 0)),
+            lambda r: r.one_turn_bonus,
+        ),
+        Option(
+            "buy_points",
+            N_("Points added to a player's score for each card they bought (0 for none)."),
+            "int",
+            _field("buy_points", lambda v: _int("buy_points", v, 0, 100)),
+            lambda r: r.buy_points,
+        ),
+        Option(
+            "jokers_as_skips",
+            N_(
+                "The jokers are dealt as Skip cards: never wild, never melded, 15 points left "
+                "in hand."
+            ),
+            "bool",
+            _apply_jokers_as_skips,
+            lambda r: r.jokers_as_skips,
         ),
         Option(
             "joker_swap",

@@ -21,6 +21,9 @@ from .language import N_, _
 
 MAX_CARD_POINTS = 1000
 MAX_CARD_VALUES = len(FULL_DECK)  # exact cards a table may value apart from their rank
+# What a joker played as a Skip card costs left in a hand (``jokers_as_skips``), whatever the
+# table says of jokers: Fundex's Phase 10 rules score a Skip 15.
+SKIP_POINTS = 15
 
 
 @dataclass(frozen=True)

@@ -191,8 +191,9 @@ PRESET_TEXTS: dict[str, dict[str, tuple[str, str]]] = {
             "distintos; una combinación se baja con un comodín como mucho, y dos comodines nunca "
             "van juntos. Combinaciones de más solo de los tipos de la ronda; no se pega en el "
             "turno en que uno se baja; no se compra del pozo: se bota una carta al final de cada "
-            "turno, y quien se va con todas sus cartas cierra la ronda. Ases 20, jokers 30, "
-            "figuras 10, las demás su valor. Fuentes: “Carioca”, "
+            "turno, y quien se va con todas sus cartas cierra la ronda. Bajarse y cerrar en el "
+            "mismo turno resta 10 puntos. Ases 20, jokers 30, figuras 10, las demás su valor. "
+            "Fuentes: “Carioca”, "
             "https://xanimaniax.foroes.org/t394-carioca; "
             "“Carioca”, https://www.playginrummyonline.com/rummy-variations/carioca/.",
         ),
@@ -204,10 +205,77 @@ PRESET_TEXTS: dict[str, dict[str, tuple[str, str]]] = {
             "einer Farbe (escala), und eine Folge darf ums Eck gehen (Q K A 2). Die Sätze einer "
             "Auslage haben verschiedene Werte; eine Meldung wird mit höchstens einem Joker "
             "ausgelegt, und zwei Joker liegen nie nebeneinander. Zusätzliche Meldungen nur der "
-            "Arten der Runde; im Zug des Auslegens wird nicht angelegt; kein Kaufen. Asse 20, "
-            "Joker 30, Bilder 10, die übrigen Karten ihr Augenwert. Quellen: „Carioca“, "
+            "Arten der Runde; im Zug des Auslegens wird nicht angelegt; kein Kaufen. Wer in einem "
+            "Zug auslegt und ausgeht, bekommt 10 Punkte abgezogen. Asse 20, Joker 30, Bilder "
+            "10, die übrigen Karten ihr Augenwert. Quellen: „Carioca“, "
             "https://xanimaniax.foroes.org/t394-carioca; „Carioca“, "
             "https://www.playginrummyonline.com/rummy-variations/carioca/.",
+        ),
+    },
+    "carioca-english": {
+        "es": (
+            "Carioca (de Perla, en inglés)",
+            "La Carioca de Perla, la versión contada en inglés: ocho rondas de once cartas, "
+            "trece en la última, en la que uno se baja con todas. Los contratos: 2 tríos; un "
+            "trío y una escala; 2 escalas; 3 tríos; 2 tríos y una escala; un trío y 2 escalas; "
+            "3 escalas; 4 tríos. Un trío son 3 o más cartas de un mismo valor, una escala 4 o "
+            "más seguidas de un mismo palo; el as va arriba o abajo, nunca las dos cosas (una "
+            "escala no da la vuelta). Dos barajas y cuatro jokers. Se puede robar el descarte "
+            "cuando los jugadores anteriores pasan: +2 puntos por cada carta robada. Quien "
+            "corta justo las cartas del reparto se quita 10 puntos; quien se baja y cierra de "
+            "una vez suma -30. Ases 20, jokers 30, figuras 10, las demás su valor. Fuente: "
+            "“Carioca (card game)”, Wikipedia en inglés, "
+            "https://en.wikipedia.org/wiki/Carioca_(card_game).",
+        ),
+        "de": (
+            "Carioca (Perlas, englisch)",
+            "Perlas Carioca, die auf Englisch beschriebene Fassung: acht Runden mit elf Karten, "
+            "dreizehn in der letzten, in der alle Karten ausgelegt werden. Die Kontrakte: 2 "
+            "Sätze; ein Satz und eine Folge; 2 Folgen; 3 Sätze; 2 Sätze und eine Folge; ein Satz "
+            "und 2 Folgen; 3 Folgen; 4 Sätze. Ein Satz sind 3 oder mehr Karten eines Wertes, "
+            "eine Folge 4 oder mehr aufeinanderfolgende einer Farbe; Asse hoch oder niedrig, "
+            "nie beides (eine Folge geht nie ums Eck). Zwei Kartenspiele und vier Joker. Den "
+            "Abwurf darf stehlen, wem die Spieler davor ihn lassen: +2 Punkte für jede "
+            "gestohlene Karte. Wer genau die Karten für das Geben abhebt, bekommt 10 Punkte "
+            "abgezogen; wer auf einmal auslegt und ausgeht, bekommt -30. Asse 20, Joker 30, "
+            "Bilder 10, die übrigen Karten ihr Augenwert. Quelle: „Carioca (card game)“, "
+            "englische Wikipedia, https://en.wikipedia.org/wiki/Carioca_(card_game).",
+        ),
+    },
+    "ten-phase-even": {
+        "es": (
+            "Diez fases, solo las pares",
+            "La variante corta oficial del juego de diez fases: solo las fases pares, 2, 4, 6, "
+            "8 y 10, en orden (un trío de 3 y una escala de 4; una escala de 7; una escala de "
+            "9; 7 cartas de un palo; un trío de 5 y un trío de 3). Todo lo demás como el juego "
+            "de diez fases con cartas normales. Fuente: las reglas de Phase 10 de "
+            "Fundex/Mattel, «Variaciones: solo las fases pares o impares».",
+        ),
+        "de": (
+            "Zehn Phasen, nur die geraden",
+            "Die offizielle kurze Variante des Zehn-Phasen-Spiels: nur die geraden Phasen, 2, "
+            "4, 6, 8 und 10, der Reihe nach (ein Satz aus 3 und eine Folge aus 4; eine Folge "
+            "aus 7; eine Folge aus 9; 7 Karten einer Farbe; ein Satz aus 5 und ein Satz aus 3). "
+            "Alles andere wie im Zehn-Phasen-Spiel mit normalen Karten. Quelle: die Phase-10-"
+            "Regeln von Fundex/Mattel, „Varianten: nur gerade oder ungerade Phasen“.",
+        ),
+    },
+    "ten-phase-odd": {
+        "es": (
+            "Diez fases, solo las impares",
+            "La variante corta oficial del juego de diez fases: solo las fases impares, 1, 3, "
+            "5, 7 y 9, en orden (2 tríos de 3; un trío de 4 y una escala de 4; una escala de "
+            "8; 2 tríos de 4; un trío de 5 y un trío de 2). Todo lo demás como el juego de diez "
+            "fases con cartas normales. Fuente: las reglas de Phase 10 de Fundex/Mattel, "
+            "«Variaciones: solo las fases pares o impares».",
+        ),
+        "de": (
+            "Zehn Phasen, nur die ungeraden",
+            "Die offizielle kurze Variante des Zehn-Phasen-Spiels: nur die ungeraden Phasen, "
+            "1, 3, 5, 7 und 9, der Reihe nach (2 Sätze aus 3; ein Satz aus 4 und eine Folge aus "
+            "4; eine Folge aus 8; 2 Sätze aus 4; ein Satz aus 5 und ein Satz aus 2). Alles "
+            "andere wie im Zehn-Phasen-Spiel mit normalen Karten. Quelle: die Phase-10-Regeln "
+            "von Fundex/Mattel, „Varianten: nur gerade oder ungerade Phasen“.",
         ),
     },
     "continental": {
@@ -219,7 +287,8 @@ PRESET_TEXTS: dict[str, dict[str, tuple[str, str]]] = {
             "un mismo valor, una escalera 4 o más seguidas de un mismo palo, y el as puede ir "
             "en cualquier sitio, incluso entre el rey y el 2; dos jokers nunca van juntos en "
             "una escalera. Dos barajas y seis jokers. Se toma un descarte fuera de turno con "
-            "carta de castigo, primero el jugador más cercano. Jokers 50, ases 20, figuras 10, "
+            "carta de castigo, primero el jugador más cercano. Bajarse y cerrar en el mismo turno "
+            "resta 10 puntos. Jokers 50, ases 20, figuras 10, "
             "las demás su valor. Fuentes: “Continental (juego)”, "
             "https://es.wikipedia.org/wiki/Continental_(juego); “Continental”, "
             "https://es.stringtranslate.com/wiki/Continental_(juego); "
@@ -233,7 +302,8 @@ PRESET_TEXTS: dict[str, dict[str, tuple[str, str]]] = {
             "Karten eines Wertes, eine Folge 4 oder mehr aufeinanderfolgende einer Farbe, und "
             "das Ass darf überall stehen, sogar zwischen König und 2; zwei Joker liegen in einer "
             "Folge nie nebeneinander. Zwei Kartenspiele und sechs Joker. Einen Abwurf nimmt man "
-            "außer der Reihe mit Strafkarte, der Nächste zuerst. Joker 50, Asse 20, Bilder 10, "
+            "außer der Reihe mit Strafkarte, der Nächste zuerst. Wer in einem Zug auslegt und "
+            "ausgeht, bekommt 10 Punkte abgezogen. Joker 50, Asse 20, Bilder 10, "
             "die übrigen Karten ihr Augenwert. Quellen: „Continental (juego)“, "
             "https://es.wikipedia.org/wiki/Continental_(juego); „Continental“, "
             "https://es.stringtranslate.com/wiki/Continental_(juego); "
@@ -273,9 +343,9 @@ PRESET_TEXTS: dict[str, dict[str, tuple[str, str]]] = {
     },
     "rommi": {
         "es": (
-            "Rommi (rummy de contratos finlandés)",
-            "El rummy de contratos finlandés, que las mesas finlandesas llaman Shanghai "
-            "(«rommi» es su palabra para el rummy). Siete rondas de once cartas: 2 tríos; un "
+            "Shanghai (Finlandia)",
+            "El rummy de contratos finlandés, que las mesas finlandesas llaman Shanghai (no el "
+            "Rommé, un rummy sin contratos). Siete rondas de once cartas: 2 tríos; un "
             "trío y una escala; 2 escalas; 3 tríos; 2 tríos y una escala; un trío y 2 escalas; "
             "después 3 escalas con trece cartas, bajándose con todas. Dos barajas y cuatro "
             "jokers, que son comodines. Se pide un descarte fuera de turno con carta de "
@@ -285,9 +355,10 @@ PRESET_TEXTS: dict[str, dict[str, tuple[str, str]]] = {
             "programa finlandés de Shanghai, https://github.com/SirVeggie/shanghai-cardgame.",
         ),
         "de": (
-            "Rommi (finnisches Kontrakt-Rommé)",
-            "Das finnische Kontrakt-Rommé, das finnische Runden Shanghai nennen („rommi“ ist "
-            "ihr Wort für Rommé selbst). Sieben Runden mit elf Karten: 2 Sätze; ein Satz und "
+            "Shanghai (Finnland)",
+            "Das finnische Kontrakt-Rommé, das finnische Runden Shanghai nennen (nicht Rommé, "
+            "das ohne Kontrakte gespielt wird). Sieben Runden mit elf Karten: 2 Sätze; ein Satz "
+            "und "
             "eine Folge; 2 Folgen; 3 Sätze; 2 Sätze und eine Folge; ein Satz und 2 Folgen; dann "
             "3 Folgen mit dreizehn Karten, komplett ausgelegt. Zwei Kartenspiele und vier Joker, "
             "frei einsetzbar. Einen Abwurf verlangt man außer der Reihe mit Strafkarte, "

@@ -306,6 +306,44 @@ TEN_PHASE = RuleSet(
     source="the published ways to play the ten-phase game with two standard decks",
 )
 
+
+def _phases_of(rules: RuleSet, numbers: Sequence[int]) -> tuple[RoundSpec, ...]:
+    """Some of a phase game's phases, in order (Phase 10's even and odd variants)."""
+    return tuple(rules.rounds[n - 1] for n in numbers)
+
+
+TEN_PHASE_EVEN = dataclasses.replace(
+    TEN_PHASE,
+    id="ten-phase-even",
+    **texts_in_languages("ten-phase-even"),
+    name="Ten Phases, even phases only",
+    summary=(
+        "The official short variant of the ten-phase game: only the even phases, 2, 4, 6, 8 "
+        "and 10, played in order (a set of 3 and a run of 4; a run of 7; a run of 9; 7 "
+        "cards of one suit; a set of 5 and a set of 3). Everything else as the ten-phase "
+        "game with standard cards. Source: the Phase 10 rules by Fundex/Mattel, “Variations: "
+        "even or odd phases only”."
+    ),
+    rounds=_phases_of(TEN_PHASE, (2, 4, 6, 8, 10)),
+    source="the official Phase 10 rules' variation: even phases only",
+)
+
+TEN_PHASE_ODD = dataclasses.replace(
+    TEN_PHASE,
+    id="ten-phase-odd",
+    **texts_in_languages("ten-phase-odd"),
+    name="Ten Phases, odd phases only",
+    summary=(
+        "The official short variant of the ten-phase game: only the odd phases, 1, 3, 5, 7 "
+        "and 9, played in order (2 sets of 3; a set of 4 and a run of 4; a run of 8; 2 sets "
+        "of 4; a set of 5 and a set of 2). Everything else as the ten-phase game with "
+        "standard cards. Source: the Phase 10 rules by Fundex/Mattel, “Variations: even or "
+        "odd phases only”."
+    ),
+    rounds=_phases_of(TEN_PHASE, (1, 3, 5, 7, 9)),
+    source="the official Phase 10 rules' variation: odd phases only",
+)
+
 CARIOCA = RuleSet(
     id="carioca",
     **texts_in_languages("carioca"),
@@ -316,8 +354,9 @@ CARIOCA = RuleSet(
         "one rank, an escala 4 or more in a row of one suit, and an escala may turn the corner "
         "(Q K A 2). The trios of a lay-down are of different ranks; a meld goes down with one "
         "wild card at most, and two wild cards never stand side by side. Extra melds only of "
-        "the round's kinds; no laying off in the turn you go down; no buying. Aces 20, jokers "
-        "30, faces 10, other cards face value. Sources: “Carioca”, "
+        "the round's kinds; no laying off in the turn you go down; no buying. Going down and "
+        "out in one turn scores -10. Aces 20, jokers 30, faces 10, other cards face value. "
+        "Sources: “Carioca”, "
         "https://xanimaniax.foroes.org/t394-carioca; “Carioca”, "
         "https://www.playginrummyonline.com/rummy-variations/carioca/."
     ),
@@ -344,7 +383,54 @@ CARIOCA = RuleSet(
     extra_melds=True,
     extra_meld_kinds=ExtraMeldKinds.CONTRACT,
     layoff_on_going_down_turn=False,
+    one_turn_bonus=-10,
     source="the Chilean rules of Carioca published on the web",
+)
+
+CARIOCA_ENGLISH = RuleSet(
+    id="carioca-english",
+    **texts_in_languages("carioca-english"),
+    name="Carioca (Perla's, English)",
+    summary=(
+        "Perla's Carioca, the version told in English: eight rounds of eleven cards, thirteen "
+        "in the last, where every card goes down. The contracts: 2 trios; a trio and an "
+        "escala; 2 escalas; 3 trios; 2 trios and an escala; a trio and 2 escalas; 3 escalas; "
+        "4 trios. A trio is 3 or more of one rank, an escala 4 or more in a row of one suit; "
+        "aces are high or low, never both (an escala never turns the corner). Two decks and "
+        "four jokers. A player may steal the discard when the players before them pass: +2 "
+        "points for each card stolen. The cutter who cuts exactly the cards for the deal "
+        "takes 10 points off; a player who goes down and out at once scores -30. Aces 20, "
+        "jokers 30, faces 10, other cards face value. Source: “Carioca (card game)”, "
+        "English Wikipedia, https://en.wikipedia.org/wiki/Carioca_(card_game)."
+    ),
+    rounds=tuple(
+        RoundSpec(
+            contract,
+            13 if number == 8 else 11,
+            GoingOut.ALL_OUT if number == 8 else GoingOut.DISCARD,
+        )
+        for number, contract in enumerate(
+            (
+                Contract.of(sets=2),
+                Contract.of(sets=1, runs=1),
+                Contract.of(runs=2),
+                Contract.of(sets=3),
+                Contract.of(sets=2, runs=1),
+                Contract.of(sets=1, runs=2),
+                Contract.of(runs=3),
+                Contract.of(sets=4),
+            ),
+            start=1,
+        )
+    ),
+    decks=DeckRule(((5, 2),)),
+    point_table=CARIOCA_POINTS,
+    max_players=5,
+    buy_penalty_cards=0,
+    buy_points=2,
+    cut_bonus=-10,
+    one_turn_bonus=-30,
+    source="Perla's Cariocas, the version of the English Wikipedia article “Carioca (card game)”",
 )
 
 CONTINENTAL = RuleSet(
@@ -358,7 +444,8 @@ CONTINENTAL = RuleSet(
         "4 or more in a row of one suit, and the ace may stand anywhere in it, even between "
         "the king and the 2; two jokers never stand side by side in an escalera. Two decks "
         "and six jokers. Take a discard out of turn with a penalty card, nearest player "
-        "first. Jokers 50, aces 20, faces 10, other cards face value. Sources: “Continental "
+        "first. Going down and out in one turn scores -10. Jokers 50, aces 20, faces 10, "
+        "other cards face value. Sources: “Continental "
         "(juego)”, https://es.wikipedia.org/wiki/Continental_(juego); “Continental”, "
         "https://es.stringtranslate.com/wiki/Continental_(juego); https://skylin.es/continental."
     ),
@@ -378,7 +465,11 @@ CONTINENTAL = RuleSet(
     point_table=CONTINENTAL_POINTS,
     max_players=4,
     aces=Aces.WRAP,
+    # The sources forbid only two jokers side by side (5♠ JK 7♠ JK is an escalera); no
+    # escalera of 4 can then hold fewer than 2 natural cards.
+    run_min_naturals=2,
     adjacent_wilds=False,
+    one_turn_bonus=-10,
     source="the Spanish-language rules of Continental (continental clásico)",
 )
 
@@ -425,13 +516,15 @@ KALOOKI = RuleSet(
     source="the published rules of Jamaican Kalooki",
 )
 
+# The id stays "rommi", the name it was first shipped under: games, saved rule sets and links
+# carry it. The name is what Finnish tables call the game.
 ROMMI = RuleSet(
     id="rommi",
     **texts_in_languages("rommi"),
-    name="Rommi (Finnish contract rummy)",
+    name="Shanghai (Finland)",
     summary=(
-        "The Finnish contract rummy, which Finnish tables call Shanghai (“rommi” is their "
-        "word for rummy itself). Seven rounds of eleven cards: 2 sets; a set and a run; 2 "
+        "The Finnish contract rummy, which Finnish tables call Shanghai (not Rommé, a rummy "
+        "without contracts). Seven rounds of eleven cards: 2 sets; a set and a run; 2 "
         "runs; 3 sets; 2 sets and a run; a set and 2 runs; then 3 runs from thirteen cards, "
         "going out with every card. Two decks and four jokers, jokers wild. Call a discard "
         "out of turn with a penalty card, at most 3 times a round. Jokers 25, aces 15, faces "
@@ -464,7 +557,10 @@ PRESETS: dict[str, RuleSet] = {
         SHANGHAI,
         MAY_I,
         TEN_PHASE,
+        TEN_PHASE_EVEN,
+        TEN_PHASE_ODD,
         CARIOCA,
+        CARIOCA_ENGLISH,
         CONTINENTAL,
         KALOOKI,
         ROMMI,

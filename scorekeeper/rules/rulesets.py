@@ -427,6 +427,13 @@ class RuleSet:
     keep_card_to_discard: bool = False  # going down in a discard round leaves a card to discard
     # Scoring.
     cut_bonus: int = 0
+    # Added to the score of a player who goes down and out in one turn (Continental -10).
+    one_turn_bonus: int = 0
+    # Added to a player's score for each card they bought (Perla's Carioca: +2 a steal).
+    buy_points: int = 0
+    # The jokers are dealt as Skip cards: never wild, never melded, scored as the point
+    # table's joker (Phase 10 with a standard deck: 15).
+    jokers_as_skips: bool = False
     # Table play.
     buys_per_turn: int | None = None
     buy_penalty_cards: int = 1

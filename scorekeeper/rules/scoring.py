@@ -43,7 +43,7 @@ from .cards import Card, parse_cards
 from .errors import Problem, RuleSetError, RuleViolation
 from .language import _, and_list
 from .phases import MAX_HANDS
-from .points import PointTable
+from .points import SKIP_POINTS, PointTable
 from .rulesets import RuleSet
 from .seating import round_seats
 
@@ -54,8 +54,11 @@ MAX_HAND_POINTS = 5000
 class PlayerResult:
     """One player's end of round: ``went_out``, or ``points``, or the ``cards`` left in hand.
 
-    ``bought`` is how many cards the player bought in the round (kept for the record). In a
-    phase game, ``phase_done`` says whether the player completed (laid down) their phase:
+    ``bought`` is how many cards the player bought in the round: checked against the round's
+    buying rules (no buying, the limit, the stock) and worth the rule set's ``buy_points``
+    each. ``down_and_out`` says the player who went out laid down and went out in one turn
+    (the rule set's ``one_turn_bonus``). In a phase game, ``phase_done`` says whether the
+    player completed (laid down) their phase:
     None, not said, is true for the player who went out and false for the others; ``phase``
     is the phase they say they played (with the phases in any order, the one they completed).
     """
@@ -66,6 +69,7 @@ class PlayerResult:
     bought: int = 0
     phase_done: bool | None = None
     phase: int | None = None
+    down_and_out: bool = False
 
     @property
     def completed(self) -> bool:
@@ -188,6 +192,7 @@ def score_round(
         points.append(seat_points)
         problems.extend(p.at(seat) for p in found)
         problems.extend(p.at(seat) for p in _phase_problems(rules, result, who[seat]))
+    problems.extend(buy_problems(rules, round_number, results, who))
     seats = round_seats(first_dealer, round_number, len(results))
     if cut_bonus:
         if rules.cut_bonus == 0:
@@ -287,14 +292,15 @@ def _going_out_problems(out: list[int], who: list[str]) -> list[Problem]:
 def _seat_points(rules: RuleSet, result: PlayerResult, name: str) -> tuple[int, list[Problem]]:
     """One player's points this round (0 when they cannot be counted), and what is wrong."""
     problems: list[Problem] = []
+    problems.extend(_down_and_out_problems(rules, result, name))
     if result.went_out:
         if result.points not in (None, 0) or result.cards:
             message = _("{name} went out, so scores 0").format(name=name)
             problems.append(Problem("out-with-points", message))
-        points = 0
+        points = rules.one_turn_bonus if result.down_and_out is True else 0
     elif result.cards is not None:
         problems.extend(cards_not_in_deck(rules, result.cards))
-        points = 0 if problems else rules.point_table.hand_points(result.cards)
+        points = 0 if problems else cards_points(rules, result.cards)
     elif result.points is not None:
         problems.extend(check_points(result.points, rules.point_table, name))
         points = result.points if not problems else 0
@@ -305,7 +311,125 @@ def _seat_points(rules: RuleSet, result: PlayerResult, name: str) -> tuple[int, 
     if isinstance(bought, bool) or not isinstance(bought, int) or bought < 0:
         message = _("{name}'s buys must be 0 or more").format(name=name)
         problems.append(Problem("bad-buys", message))
+    else:
+        points += rules.buy_points * bought
     return points, problems
+
+
+def _down_and_out_problems(rules: RuleSet, result: PlayerResult, name: str) -> list[Problem]:
+    """A "down and out in one turn" mark that cannot be: not true or false, on a player
+    who did not go out, or in a game that scores nothing for it."""
+    mark = result.down_and_out
+    if mark is False:
+        return []
+    if mark is not True:
+        message = _("{name}'s down_and_out must be true or false.").format(name=name)
+        return [Problem("bad-down-and-out", message)]
+    if not result.went_out:
+        message = _(
+            "{name} did not go out, so {name} cannot have gone down and out in one turn."
+        ).format(name=name)
+        return [Problem("down-and-out-not-out", message)]
+    if rules.one_turn_bonus == 0:
+        message = _("{rules} scores nothing for going down and out in one turn.").format(
+            rules=rules.local_name
+        )
+        return [Problem("no-one-turn-bonus", message)]
+    return []
+
+
+def cards_points(rules: RuleSet, cards: Sequence[Card]) -> int:
+    """Points of the cards left in a hand under ``rules``: its point table's, but a joker
+    played as a Skip (``jokers_as_skips``) scores :data:`.points.SKIP_POINTS`.
+
+    >>> from dataclasses import replace
+    >>> from .presets import TEN_PHASE
+    >>> hand = parse_cards("KH JK 7C")
+    >>> cards_points(TEN_PHASE, hand), cards_points(replace(TEN_PHASE, jokers_as_skips=True), hand)
+    (55, 45)
+    """
+    if not rules.jokers_as_skips:
+        return rules.point_table.hand_points(cards)
+    skips = sum(1 for card in cards if card.is_joker)
+    others = [card for card in cards if not card.is_joker]
+    return rules.point_table.hand_points(others) + skips * SKIP_POINTS
+
+
+def buy_problems(
+    rules: RuleSet, round_number: int, results: Sequence[PlayerResult], who: Sequence[str]
+) -> list[Problem]:
+    """Cards bought that the round's rules cannot allow: any in a round without buying, more
+    than the round's limit for one player, or more in all than the stock can supply (each
+    buy takes its penalty cards from the stock, and the next player then draws from it: at
+    least one card more). Counts that are not whole numbers are said elsewhere.
+
+    >>> from .presets import SHANGHAI, TEN_PHASE
+    >>> [p.message for p in buy_problems(SHANGHAI, 1, [PlayerResult(bought=5)], ["Ann"])]
+    ['Ann bought 5 cards, more than the 3 a player may buy in round 1 of Shanghai Rummy.']
+    >>> [p.code for p in buy_problems(TEN_PHASE, 1, [PlayerResult(bought=1)], ["Ann"])]
+    ['no-buying']
+    """
+    counts = [r.bought if _whole(r.bought) else 0 for r in results]
+    if not any(counts):
+        return []
+    limit, allowed, dealt = _buying_of(rules, round_number)
+    problems: list[Problem] = []
+    for seat, count in enumerate(counts):
+        if count and not allowed:
+            problems.append(_no_buying(rules, round_number, who[seat], count).at(seat))
+        elif limit is not None and count > limit:
+            message = _(
+                "{name} bought {count} cards, more than the {limit} a player may buy in round "
+                "{round} of {rules}."
+            ).format(name=who[seat], count=count, limit=limit, round=round_number,
+                     rules=rules.local_name)  # fmt: skip
+            problems.append(Problem("over-buy-limit", message).at(seat))
+    if problems:
+        return problems
+    stock = _stock_after_deal(rules, len(results), dealt)
+    taken = sum(counts) * (1 + rules.buy_penalty_cards)
+    if taken > stock:
+        message = _(
+            "{count} cards bought in all take {taken} cards from the stock, which holds only "
+            "{stock} after the deal."
+        ).format(count=sum(counts), taken=taken, stock=stock)
+        problems.append(Problem("buys-beyond-stock", message))
+    return problems
+
+
+def _whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value > 0
+
+
+def _buying_of(rules: RuleSet, round_number: int) -> tuple[int | None, bool, int]:
+    """The buy limit (None: no limit), whether buying is allowed and the cards dealt in a
+    round; in a phase game (each player on their own phase) the most any phase allows."""
+    if not rules.phased and 1 <= round_number <= rules.round_count:
+        spec = rules.round(round_number)
+        return spec.buy_limit, spec.buying_allowed, spec.cards_dealt
+    limits = [r.buy_limit for r in rules.rounds if r.buying_allowed]
+    limit = None if None in limits or not limits else max(x or 0 for x in limits)
+    return limit, bool(limits), max(r.cards_dealt for r in rules.rounds)
+
+
+def _no_buying(rules: RuleSet, round_number: int, name: str, count: int) -> Problem:
+    if any(r.buying_allowed for r in rules.rounds):
+        message = _(
+            "{rules} has no buying in round {round}: {name} cannot have bought {count}."
+        ).format(rules=rules.local_name, round=round_number, name=name, count=count)
+    else:
+        message = _("{rules} is played without buying: {name} cannot have bought {count}.").format(
+            rules=rules.local_name, name=name, count=count
+        )
+    return Problem("no-buying", message)
+
+
+def _stock_after_deal(rules: RuleSet, players: int, dealt: int) -> int:
+    """The cards left in the stock once every player is dealt and the upcard turned."""
+    if not rules.min_players <= players <= rules.max_players:
+        players = min(max(players, rules.min_players), rules.max_players)
+    cards = rules.decks.decks_for(players) * 52 + rules.decks.jokers_for(players)
+    return cards - players * dealt - 1
 
 
 @dataclass(frozen=True)
@@ -357,7 +481,9 @@ __all__ = [
     "PlayerResult",
     "RoundScore",
     "Standing",
+    "buy_problems",
     "cards_not_in_deck",
+    "cards_points",
     "check_points",
     "check_round_number",
     "hand_points",

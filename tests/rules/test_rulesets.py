@@ -80,7 +80,8 @@ def face(ace: int, joker: int) -> dict[str, int]:
 def test_the_presets() -> None:
     assert list(PRESETS) == [
         "liverpool", "liverpool-11", "contract-rummy", "deuces-six", "family", "shanghai", "may-i",
-        "ten-phase", "carioca", "continental", "kalooki", "rommi",
+        "ten-phase", "ten-phase-even", "ten-phase-odd", "carioca", "carioca-english",
+        "continental", "kalooki", "rommi",
     ]  # fmt: skip
 
 

@@ -231,6 +231,8 @@ class Entry(SQLModel, table=True):
     bought: int = 0
     phase: int | None = None
     phase_done: bool | None = None
+    # The player who went out laid down and went out in one turn (``one_turn_bonus``).
+    down_and_out: bool = Field(default=False, sa_column_kwargs={"server_default": false()})
 
 
 class Change(SQLModel, table=True):

@@ -40,7 +40,7 @@ from ..rules import RulesError, RuleSet, build_rules, format_cards, parse_cards
 from ..rules.language import N_, _, ngettext
 from ..rules.phases import PhaseEntry, PhaseError, PhaseProgress, phase_progress
 from ..rules.rulesets import MAX_ROUNDS, PhaseOrder
-from ..rules.scoring import PlayerResult, last_round
+from ..rules.scoring import PlayerResult, extra_points, last_round
 from ..rules.seating import round_seats
 from .groups import MAX_PEOPLE
 from .jsonstream import JsonStream
@@ -90,6 +90,8 @@ class EntryIn(_Model):
     # made before phase games, or of a game played in rounds): a game played in rounds.
     phase: int | None = Field(None, ge=1, le=MAX_ROUNDS)
     phase_done: bool | None = None
+    # Went out in the turn of going down (one_turn_bonus). Left out: false.
+    down_and_out: bool = False
 
 
 class RoundIn(_Model):
@@ -598,7 +600,7 @@ def _result(e: EntryIn) -> PlayerResult:
     typed = None if e.went_out or cards is not None else e.hand_points
     return PlayerResult(
         went_out=e.went_out, points=typed, cards=cards, bought=e.bought,
-        phase_done=e.phase_done, phase=e.phase,
+        phase_done=e.phase_done, phase=e.phase, down_and_out=e.down_and_out,
     )  # fmt: skip
 
 
@@ -672,8 +674,10 @@ def _score_problems(
                 yield ("" if seat is None else _place_of("entries", seat)), found["message"]
         return
     cutter = round_seats(game.first_dealer, number, len(names)).cutter
-    for e, scored in zip(r.entries, points, strict=True):
+    for e, scored, result in zip(r.entries, points, results, strict=True):
+        # The hand's own points leave out the cut bonus, the buys' and the one-turn bonus.
         bonus = rules.cut_bonus if r.cut_bonus and e.seat == cutter else 0
+        bonus += extra_points(rules, result)
         if e.points != scored:
             yield (
                 _place_of("entries", e.seat),

@@ -22,7 +22,7 @@ from ..models import (
 from ..rules import RuleSet, RuleViolation, format_cards
 from ..rules.language import _
 from ..rules.phases import PhaseProgress
-from ..rules.scoring import PlayerResult, score_round
+from ..rules.scoring import PlayerResult, extra_points, score_round
 from .history import log_change
 from .idempotency import Retry, check_key, remember, replay, scoped_retry
 from .phase_rounds import (
@@ -149,6 +149,7 @@ def _entries_json(view: GameView, new: _NewRound) -> dict[str, Any]:
         "results": {
             view.players[e.seat]: _entry_json(e.points, e.went_out, e.cards, e.bought)
             | _phase_json(e.phase, e.phase_done)
+            | _down_and_out_json(e.down_and_out)
             for e in new.entries
         },
     }
@@ -156,6 +157,12 @@ def _entries_json(view: GameView, new: _NewRound) -> dict[str, Any]:
 
 def _entry_json(points: int, went_out: bool, cards: str | None, bought: int) -> dict[str, Any]:
     return {"points": points, "went_out": went_out, "cards": cards, "bought": bought}
+
+
+def _down_and_out_json(down_and_out: bool) -> dict[str, Any]:
+    """The one-turn mark in a history line, only where it was made (other lines read as they
+    always did)."""
+    return {"down_and_out": True} if down_and_out else {}
 
 
 def _phase_json(phase: int | None, done: bool | None) -> dict[str, Any]:
@@ -188,11 +195,15 @@ def _lay_out(
             seat=seat,
             went_out=result.went_out,
             points=points[seat],
-            hand_points=points[seat] - (bonus if seat == seats.cutter else 0),
+            # The hand's own points: without the cut bonus, the buys' and the one-turn bonus.
+            hand_points=points[seat]
+            - (bonus if seat == seats.cutter else 0)
+            - extra_points(view.rules, result),
             cards=entry.card_texts[seat],
             bought=result.bought,
             phase=phases[seat][0],
             phase_done=phases[seat][1],
+            down_and_out=result.down_and_out is True,
         )
         for seat, result in enumerate(entry.results)
     )
@@ -402,6 +413,7 @@ def _round_request(action: str, number: int, entry: RoundInput) -> tuple[Any, ..
     results = [
         [r.went_out, r.points, cards, r.bought]
         + ([] if r.phase_done is None and r.phase is None else [r.phase_done, r.phase])
+        + (["down-and-out"] if r.down_and_out else [])
         for r, cards in zip(entry.results, entry.card_texts, strict=True)
     ]
     return action, number, entry.cut_bonus, results
@@ -559,6 +571,7 @@ def _as_recorded(view: GameView, played: RoundView) -> dict[str, Any]:
         "results": {
             view.players[e.seat]: _entry_json(e.points, e.went_out, e.cards_text, e.bought)
             | _phase_json(e.phase, e.phase_done)
+            | _down_and_out_json(e.down_and_out)
             for e in played.entries
         },
     }

@@ -53,12 +53,14 @@ class EntryValues:
     bought: int
     phase: int | None = None  # in a phase game: the phase played, and whether completed
     phase_done: bool | None = None
+    down_and_out: bool = False  # went out in the turn of going down (one_turn_bonus)
 
     def for_insert(self, round_id: int) -> dict[str, Any]:
         return {
             "round_id": round_id, "seat": self.seat, "went_out": self.went_out,
             "points": self.points, "hand_points": self.hand_points, "cards": self.cards,
             "bought": self.bought, "phase": self.phase, "phase_done": self.phase_done,
+            "down_and_out": self.down_and_out,
         }  # fmt: skip
 
 

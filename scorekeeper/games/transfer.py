@@ -143,6 +143,8 @@ def _game_rows(
             }
             if e["phase_done"] is not None:  # a phase game's (a rounds game's read as before)
                 entry |= {"phase": e["phase"], "phase_done": bool(e["phase_done"])}
+            if e["down_and_out"]:  # only where marked: other entries read as before
+                entry["down_and_out"] = True
             by_id[e["round_id"]]["entries"].append(entry)
     if not history:  # a CSV has no history: neither read nor parsed
         return found
@@ -305,6 +307,7 @@ CSV_COLUMNS = (
     "running_total",
     "phase",
     "phase_done",
+    "down_and_out",
 )
 
 
@@ -370,6 +373,7 @@ def _csv_rows(game: Any, rows: dict[str, list[Any]]) -> Iterator[list[Any]]:
                 running[seat],
                 phase,
                 e.get("phase_done"),
+                e.get("down_and_out", False),
             ]
 
 

@@ -58,6 +58,7 @@ class EntryView:
     # and did not say) and whether it was completed; both None in a game played in rounds.
     phase: int | None = None
     phase_done: bool | None = None
+    down_and_out: bool = False  # went out in the turn of going down (one_turn_bonus)
 
     @property
     def cards_text(self) -> str | None:
@@ -244,6 +245,7 @@ class GameView:
                             "bought": e.bought,
                             "phase": e.phase,
                             "phase_done": e.phase_done,
+                            "down_and_out": e.down_and_out,
                         }
                         for e in r.entries
                     ],
@@ -367,6 +369,7 @@ def round_view(
             cut_bonus=row.cut_bonus and e.seat == seats.cutter,
             phase=e.phase,
             phase_done=e.phase_done,
+            down_and_out=e.down_and_out,
         )
         for e in sorted(entries, key=lambda e: e.seat)
     )

@@ -96,6 +96,7 @@ class Cell:
     cut: bool = False
     leader: bool = False
     bought: int = 0  # cards the player bought in the round
+    one_turn: bool = False  # went down and out in one turn (the one-turn bonus is included)
     # A phase game's: the phase played ("" on a blank sheet, or in any order when the player
     # completed none and said none) and whether it was completed.
     phase: str = ""
@@ -146,6 +147,7 @@ class Sheet:
     winners: tuple[str, ...] = ()
     status: str = ""  # "Finished" or "After round 3 of 7"
     cut_bonus: str = ""  # "−50" when the rule set has a cut bonus
+    one_turn_bonus: str = ""  # "−10" when the rule set scores going down and out in one turn
     chart_svg: str = ""  # trusted markup made by chart.py (names escaped there)
     # A phase game's: its rows are hands (open-ended), each player's cell has the phase
     # played; ``phases`` lists each phase's contract, in order, for the sheet's key.
@@ -278,6 +280,7 @@ def blank_sheet(
         orientation=choose_orientation(count, orientation),
         date="",
         cut_bonus=points_text(rules.cut_bonus) if rules.cut_bonus else "",
+        one_turn_bonus=points_text(rules.one_turn_bonus) if rules.one_turn_bonus else "",
         phases=_phases_key(rules),
     )
 
@@ -342,6 +345,7 @@ def _game_row(view: GameView, number: int, leaders: set[int]) -> Row:
             cut=entry.cut_bonus,
             leader=last and entry.seat in leaders,
             bought=entry.bought,
+            one_turn=entry.down_and_out,
             phase="" if entry.phase is None else str(entry.phase),
             phase_done=bool(entry.phase_done),
         )
@@ -394,6 +398,7 @@ def game_sheet(
         winners=tuple(view.players[s] for s in view.winners),
         status=_status(view),
         cut_bonus=points_text(rules.cut_bonus) if rules.cut_bonus else "",
+        one_turn_bonus=points_text(rules.one_turn_bonus) if rules.one_turn_bonus else "",
         chart_svg=running_totals_svg(view) if view.rounds else "",
         phases=_phases_key(rules),
         hands=len(view.rounds),

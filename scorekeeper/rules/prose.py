@@ -44,6 +44,7 @@ from .prose_base import (
     stages_text,
 )
 from .prose_melds import melds_section
+from .prose_scores import extra_score_sentences
 from .rulesets import (
     DEFAULT_MIN_LENGTH,
     BuyPrecedence,
@@ -545,6 +546,7 @@ def scoring_section(rules: RuleSet) -> Section:
                     ),
                     _("Hands go on until then: there is no last hand."),
                 ),
+                *_extra_scores(rules),
             ),
         )
     return Section(
@@ -557,12 +559,18 @@ def scoring_section(rules: RuleSet) -> Section:
                     "in hand ({table}): {points}."
                 ).format(table=table.local_name, points=table.describe(rules.uses_jokers)),
             ),
+            *_extra_scores(rules),
             says(
                 key_rule(_("The lowest total wins; equal totals share the win.")),
                 _("The game ends after round {count}.").format(count=rules.round_count),
             ),
         ),
     )
+
+
+def _extra_scores(rules: RuleSet) -> tuple[Paragraph, ...]:
+    extra = extra_score_sentences(rules)
+    return (says(*(key_rule(s) for s in extra)),) if extra else ()
 
 
 def phases_section(rules: RuleSet) -> Section:
@@ -712,6 +720,7 @@ def summary(rules: RuleSet) -> str:
     )
     if rules.cut_bonus:
         sentences.append(_cut_bonus_sentence(rules))
+    sentences += extra_score_sentences(rules)
     return " ".join(sentences)
 
 

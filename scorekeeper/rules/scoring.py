@@ -297,7 +297,7 @@ def _seat_points(rules: RuleSet, result: PlayerResult, name: str) -> tuple[int, 
         if result.points not in (None, 0) or result.cards:
             message = _("{name} went out, so scores 0").format(name=name)
             problems.append(Problem("out-with-points", message))
-        points = rules.one_turn_bonus if result.down_and_out is True else 0
+        points = 0
     elif result.cards is not None:
         problems.extend(cards_not_in_deck(rules, result.cards))
         points = 0 if problems else cards_points(rules, result.cards)
@@ -311,9 +311,21 @@ def _seat_points(rules: RuleSet, result: PlayerResult, name: str) -> tuple[int, 
     if isinstance(bought, bool) or not isinstance(bought, int) or bought < 0:
         message = _("{name}'s buys must be 0 or more").format(name=name)
         problems.append(Problem("bad-buys", message))
-    else:
-        points += rules.buy_points * bought
+    if not problems:
+        points += extra_points(rules, result)
     return points, problems
+
+
+def extra_points(rules: RuleSet, result: PlayerResult) -> int:
+    """What a result scores beyond the hand (and the cut bonus): ``buy_points`` for each
+    card bought, and the ``one_turn_bonus`` of going down and out in one turn.
+
+    >>> from .presets import CARIOCA_ENGLISH
+    >>> extra_points(CARIOCA_ENGLISH, PlayerResult(went_out=True, bought=2, down_and_out=True))
+    -26
+    """
+    bonus = rules.one_turn_bonus if result.down_and_out is True and result.went_out else 0
+    return rules.buy_points * result.bought + bonus
 
 
 def _down_and_out_problems(rules: RuleSet, result: PlayerResult, name: str) -> list[Problem]:
@@ -484,6 +496,7 @@ __all__ = [
     "buy_problems",
     "cards_not_in_deck",
     "cards_points",
+    "extra_points",
     "check_points",
     "check_round_number",
     "hand_points",

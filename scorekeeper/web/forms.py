@@ -199,7 +199,9 @@ class EntryForm:
     went out, who always has) and, with the phases in any order, which phase
     (``phase-<seat>``): a phase chosen is a phase completed, so one control may say both.
     A phase tried but not completed, as the API may record it (any order), rides along in
-    an edit as ``phase_tried-<seat>`` so that saving the edit keeps it.
+    an edit as ``phase_tried-<seat>`` so that saving the edit keeps it. Where the rules score
+    going down and out in one turn, each row has that mark too (``down_and_out-<seat>``;
+    the rules core refuses it on a player who did not go out).
     """
 
     number: int
@@ -213,6 +215,7 @@ class EntryForm:
     phase_done: list[bool] = field(default_factory=list)  # a phase game's, by seat
     phase: list[str] = field(default_factory=list)  # the phase completed, as typed (any order)
     tried: list[str] = field(default_factory=list)  # a phase played, not completed (any order)
+    down_and_out: list[bool] = field(default_factory=list)  # went out in one turn, by seat
     errors: dict[int, list[str]] = field(default_factory=dict)
     general: list[str] = field(default_factory=list)
     key: str = field(default_factory=fresh_key)
@@ -221,7 +224,8 @@ class EntryForm:
     def blank(cls, view: games.GameView) -> EntryForm:
         n = view.player_count
         return cls(view.next_round or 0, view.version, points=[""] * n, cards=[""] * n,
-                   bought=[""] * n, phase_done=[False] * n, phase=[""] * n)  # fmt: skip
+                   bought=[""] * n, phase_done=[False] * n, phase=[""] * n,
+                   down_and_out=[False] * n)  # fmt: skip
 
     @classmethod
     def of_round(cls, view: games.GameView, number: int) -> EntryForm:
@@ -238,6 +242,7 @@ class EntryForm:
             points=[
                 "" if e.went_out or e.cards is not None else str(e.hand_points) for e in entries
             ],
+            down_and_out=[e.down_and_out for e in entries],
             cards=[e.cards_text or "" for e in entries],
             bought=[str(e.bought) if e.bought else "" for e in entries],
             cut_bonus=played.cut_bonus,
@@ -267,10 +272,13 @@ class EntryForm:
                 entry.out = str(seat)
             cards, points, bought = was.get("cards"), was.get("points"), was.get("bought")
             entry.cards[seat] = cards[:400] if isinstance(cards, str) else ""
+            bought = bought if type(bought) is int and bought > 0 else 0
             if type(points) is int and not entry.cards[seat] and entry.out != str(seat):
                 bonus = view.rules.cut_bonus if entry.cut_bonus and seat == cutter else 0
+                bonus += view.rules.buy_points * bought  # typed: the hand's points alone
                 entry.points[seat] = str(points - bonus)
-            entry.bought[seat] = str(bought) if type(bought) is int and bought else ""
+            entry.bought[seat] = str(bought) if bought else ""
+            entry.down_and_out[seat] = was.get("down_and_out") is True
             entry.phase_done[seat] = was.get("phase_done") is True
             phase = was.get("phase")
             if type(phase) is int and entry.phase_done[seat] and _said(view):
@@ -292,6 +300,7 @@ class EntryForm:
             phase_done=[form.get(f"phase_done-{s}") == "on" for s in range(n)],
             phase=[form.get(f"phase-{s}", "").strip()[:10] for s in range(n)],
             tried=[form.get(f"phase_tried-{s}", "").strip()[:10] for s in range(n)],
+            down_and_out=[form.get(f"down_and_out-{s}") == "on" for s in range(n)],
         )
 
     def round_input(self, view: games.GameView) -> games.RoundInput:
@@ -319,13 +328,16 @@ class EntryForm:
             results.append(
                 PlayerResult(
                     went_out=self.out == str(seat), points=points, cards=cards, bought=bought,
-                    phase_done=done, phase=phase,
+                    phase_done=done, phase=phase, down_and_out=self._down_and_out(seat),
                 )
             )  # fmt: skip
         entry = games.RoundInput(tuple(results), cut_bonus=self.cut_bonus)
         if self.errors:
             self._check_others(view, entry)
         return entry
+
+    def _down_and_out(self, seat: int) -> bool:
+        return seat < len(self.down_and_out) and self.down_and_out[seat]
 
     def _phase_of(self, view: games.GameView, seat: int) -> tuple[bool | None, Any]:
         """A phase game's phase done (None: not ticked, which the service reads as not done,

@@ -55,6 +55,7 @@ from ..rules import (
     parse_cards,
 )
 from ..rules.language import N_
+from ..rules.points import SKIP_POINTS
 from ..rules.rulesets import MAX_PLAYERS, MIN_PLAYERS
 from . import access, language
 from .builder import chosen_rules
@@ -88,7 +89,8 @@ def _endpoints() -> dict[str, Any]:
 def point_values(rules: RuleSet) -> dict[str, int]:
     """What each card scores under the game's point table, for the card picker's live sum."""
     table = rules.point_table
-    return {rank.label: table.value_of(rank) for rank in Rank} | {"JK": table.joker}
+    joker = SKIP_POINTS if rules.jokers_as_skips else table.joker
+    return {rank.label: table.value_of(rank) for rank in Rank} | {"JK": joker}
 
 
 # --- home -----------------------------------------------------------------------------------
@@ -235,6 +237,7 @@ def _notice(view: games.GameView, kind: str, number: int) -> dict[str, Any] | No
             "cut_bonus": e.cut_bonus,
             "phase": e.phase,  # a phase game's: the phase played, and whether completed
             "phase_done": e.phase_done,
+            "down_and_out": e.down_and_out,
         }
         for e in played.entries
     ]

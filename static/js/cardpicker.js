@@ -84,7 +84,10 @@
     const chosen = row.querySelector(".chosen");
     if (chosen) {
       const said = words(form);
-      chosen.replaceChildren.apply(chosen, cards.map(function (card, index) { return chip(card, index, said); }));
+      // Where the jokers are Skip cards the form names them so (data-joker-name).
+      const skip = form && form.dataset.jokerName;
+      const shown = skip ? Object.assign({}, said, { joker: skip }) : said;
+      chosen.replaceChildren.apply(chosen, cards.map(function (card, index) { return chip(card, index, shown); }));
     }
     const table = pointTable(form) || {};
     const allGood = cards.length > 0 && cards.every(function (c) { return !c.bad; });

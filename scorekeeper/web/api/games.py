@@ -166,7 +166,7 @@ def _player_result(item: PlayerResultIn, who: str) -> scoring.PlayerResult:
     # Points, buys and phases go to the rules core as sent: it says what is wrong with them.
     return scoring.PlayerResult(
         went_out=item.went_out, points=item.points, cards=cards, bought=item.bought,
-        phase_done=item.phase_done, phase=item.phase,
+        phase_done=item.phase_done, phase=item.phase, down_and_out=item.down_and_out,
     )  # fmt: skip
 
 

@@ -8,7 +8,7 @@ looked up in the catalogue, the field's name stays English):
 >>> body = {"player": "Ann", "points": "5", "cards": 7, "colour": "red"}
 >>> for problem in problems(validation_error(PlayerResultIn, body), body, PlayerResultIn):
 ...     print(problem.sentence(field_name(problem.path)))
-the request has unknown fields: colour (allowed: player, went_out, points, cards, bought, phase_done, phase)
+the request has unknown fields: colour (allowed: player, went_out, points, cards, bought, phase_done, phase, down_and_out)
 points must be a whole number, not text
 cards must be text or a list, not a number
 """  # noqa: E501

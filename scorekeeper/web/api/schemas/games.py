@@ -61,6 +61,12 @@ class PlayerResultIn(Request):
         "completed (one they had not completed yet; needed when phase_done is true). With "
         "the phases in order it may be left out; if given, it must be the player's phase.",
     )
+    down_and_out: bool = Field(
+        False,
+        description="The player who went out laid down and went out in the same turn: the "
+        "rules' one_turn_bonus is added (Continental -10). Only with went_out, and only in a "
+        "game whose rules score it; refused otherwise.",
+    )
 
 
 class RoundEdit(Request):
@@ -104,6 +110,10 @@ class PlayerResult(Answer):
     phase_done: bool | None = Field(
         description="A phase game's: whether the player completed that phase; null in a game "
         "played in rounds."
+    )
+    down_and_out: bool = Field(
+        description="Whether the player went down and out in one turn (the one-turn bonus is "
+        "in their points)."
     )
 
 

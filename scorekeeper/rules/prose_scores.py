@@ -9,7 +9,7 @@ default scores nothing, so a rule set without them says nothing here).
 ...     print(line)
 Going down and out in one turn (laying down and going out in the same turn) scores −30 instead of 0.
 Each card bought adds 2 points to the buyer's score.
-"""  # noqa: E501
+"""
 
 from __future__ import annotations
 
@@ -40,8 +40,7 @@ def extra_score_sentences(rules: RuleSet) -> list[str]:
     if rules.jokers_as_skips:
         sentences.append(
             _(
-                "The jokers are Skip cards: never wild, never melded, {points} points left in "
-                "hand."
+                "The jokers are Skip cards: never wild, never melded, {points} points left in hand."
             ).format(points=SKIP_POINTS)
         )
     return sentences

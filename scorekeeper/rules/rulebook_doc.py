@@ -16,10 +16,15 @@ so the book and the app cannot disagree on these facts.
 >>> print(block("end-of-game"))  # doctest: +NORMALIZE_WHITESPACE
 After the last round (round 7 in `liverpool`, `liverpool-11`, `contract-rummy`, `family`,
 `may-i`, `continental` and `rommi`; round 6 in `deuces-six`; round 10 in `shanghai`; round 8
-in `carioca`; round 9 in `kalooki`), the player with the **lowest** total wins.
+in `carioca` and `carioca-english`; round 9 in `kalooki`), the player with the **lowest**
+total wins.
 <BLANKLINE>
 A phase game (`ten-phase`) ends with the hand in which a player completes the last phase
 (phase 10); among the players who completed it, the **lowest** total wins.
+<BLANKLINE>
+A phase game (`ten-phase-even` and `ten-phase-odd`) ends with the hand in which a player
+completes the last phase (phase 5); among the players who completed it, the **lowest**
+total wins.
 """
 
 from __future__ import annotations

@@ -12,6 +12,7 @@ anything under docs/ points outside the repository.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Callable, Mapping
 from pathlib import Path
@@ -294,8 +295,26 @@ def test_the_script_checks_the_book(capsys: pytest.CaptureFixture[str]) -> None:
 P = PRESETS
 
 
+# Phase 10's even and odd variants are the ten-phase game with fewer phases (checked below):
+# what the book says of "Ten Phases" is said of all three, by the one id.
+PHASE_VARIANTS = ("ten-phase-even", "ten-phase-odd")
+
+
 def ids_where(test: Callable[[RuleSet], bool]) -> set[str]:
-    return {preset_id for preset_id, rules in PRESETS.items() if test(rules)}
+    return {
+        preset_id
+        for preset_id, rules in PRESETS.items()
+        if test(rules) and preset_id not in PHASE_VARIANTS
+    }
+
+
+@pytest.mark.parametrize("variant", PHASE_VARIANTS)
+def test_phase_variants_are_the_ten_phase_game_but_for_the_phases(variant: str) -> None:
+    ten = P["ten-phase"]
+    same = dataclasses.replace(
+        PRESETS[variant], id=ten.id, name=ten.name, summary=ten.summary, rounds=ten.rounds
+    )
+    assert same == ten
 
 
 # Each statement of the prose written by hand about the presets (whitespace aside), and the
@@ -311,11 +330,13 @@ STATEMENTS: list[tuple[str, Callable[[], bool]]] = [
               for n in range(3, 9)] == [(2, 4), (2, 4), (3, 8), (3, 8), (4, 10), (4, 10)]
      and ids_where(lambda r: r.decks.jokers == JokerCount.BY_PLAYERS) == {"kalooki"}),
     ("Every rule set is for 2 to 8 players unless it says otherwise (Family Liverpool, Shanghai "
-     "Rummy and Kalooki need at least 3; Carioca and Continental are for at most 4).",
+     "Rummy and Kalooki need at least 3; the Chilean Carioca and Continental are for at most 4, "
+     "Perla's Carioca for at most 5).",
      lambda: ids_where(lambda r: r.min_players != 2) == {"family", "shanghai", "kalooki"}
      and all(P[i].min_players == 3 for i in ("family", "shanghai", "kalooki"))
-     and ids_where(lambda r: r.max_players != 8) == {"carioca", "continental"}
-     and all(P[i].max_players == 4 for i in ("carioca", "continental"))),
+     and ids_where(lambda r: r.max_players != 8) == {"carioca", "continental", "carioca-english"}
+     and all(P[i].max_players == 4 for i in ("carioca", "continental"))
+     and P["carioca-english"].max_players == 5),
     ("10 in several presets; some deal 11 or 12 in every round, and some deal more in the later "
      "rounds",
      lambda: len(ids_where(lambda r: r.rounds[0].cards_dealt == 10)) >= 2
@@ -326,7 +347,8 @@ STATEMENTS: list[tuple[str, Callable[[], bool]]] = [
     ("Contract Rummy allows one buy between two turns; the others allow several.",
      lambda: ids_where(lambda r: r.buys_per_turn is not None) == {"contract-rummy"}
      and P["contract-rummy"].buys_per_turn == 1),
-    ("Shanghai Rummy, May I? and Rommi also limit the cards one player may buy in a round",
+    ("Shanghai Rummy, May I? and Shanghai (Finland) also limit the cards one player may buy in "
+     "a round",
      lambda: ids_where(lambda r: any(s.buy_limit for s in r.rounds))
      == {"shanghai", "may-i", "rommi"}),
     ("Family Liverpool has no buying in round 1; from round 2 the player next in turn may take "
@@ -335,7 +357,7 @@ STATEMENTS: list[tuple[str, Callable[[], bool]]] = [
                        and any(s.buying_allowed for s in r.rounds)) == {"family"}
      and all(s.buying_allowed for s in P["family"].rounds[1:])
      and ids_where(lambda r: r.next_player_takes_discard_free) == {"family"}),
-    ("Ten Phases and Carioca have no buying at all.",
+    ("Ten Phases and the Chilean Carioca have no buying at all.",
      lambda: ids_where(lambda r: not any(s.buying_allowed for s in r.rounds))
      == {"ten-phase", "carioca"}),
     ("There a player who is down may pick up the discard only if it goes onto the table in "
@@ -360,9 +382,10 @@ STATEMENTS: list[tuple[str, Callable[[], bool]]] = [
      lambda: ids_where(lambda r: r.set_min_naturals != 2) == {"ten-phase"}),
     ("a run needs at least 3 naturals in most presets",
      lambda: ids_where(lambda r: r.run_min_naturals != 3)
-     == {"family", "may-i", "kalooki", "ten-phase"}),
-    ("Family Liverpool, May I? and Kalooki ask for only 2",
-     lambda: all(P[i].run_min_naturals == 2 for i in ("family", "may-i", "kalooki"))),
+     == {"family", "may-i", "continental", "kalooki", "ten-phase"}),
+    ("Family Liverpool, May I?, Continental and Kalooki ask for only 2",
+     lambda: all(P[i].run_min_naturals == 2
+                 for i in ("family", "may-i", "continental", "kalooki"))),
     ("in Ten Phases every meld needs just 1 natural card",
      lambda: all(P["ten-phase"].min_naturals_for(k) == 1 for k in P["ten-phase"].meld_kinds)),
     ("In the ten-phase game a run's cards may be of **any suits**",
@@ -409,8 +432,10 @@ STATEMENTS: list[tuple[str, Callable[[], bool]]] = [
      lambda: ids_where(lambda r: r.joker_swap == JokerSwap.NEVER) == {"ten-phase", "kalooki"}),
     ("the cutter takes 50 points off their score for that round",
      lambda: P["liverpool"].cut_bonus == -50),
-    ("In the other presets there is no cut bonus",
-     lambda: ids_where(lambda r: r.cut_bonus != 0) == {"liverpool"}),
+    ("Perla's Carioca takes 10 points off for an exact cut; in the other presets there is no "
+     "cut bonus",
+     lambda: ids_where(lambda r: r.cut_bonus != 0) == {"liverpool", "carioca-english"}
+     and P["carioca-english"].cut_bonus == -10),
     ("The last round's three runs need 12 cards from a 10-card deal, so nobody can go out in "
      "that round without buying.",
      lambda: refused(P["liverpool"], buying=False)),

@@ -201,7 +201,7 @@ def test_the_wording_examples() -> None:
         ({"results": [{"player": None, "went_out": "yes", "pts": 1, "x": 2}], "v": 1},
          {"": "has unknown fields: v (allowed: round, results, cut_bonus, version)",
           "results[0]": "has unknown fields: pts, x (allowed: player, went_out, points, cards, "
-                        "bought, phase_done, phase)",
+                        "bought, phase_done, phase, down_and_out)",
           "round": "is missing",
           "results[0].player": "must be text, not null",
           "results[0].went_out": "must be true or false, not text"}),

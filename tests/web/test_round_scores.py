@@ -117,3 +117,31 @@ def test_api_refuses_buys_a_game_without_buying_cannot_hold(client: FlaskClient)
     )  # fmt: skip
     assert response.status_code == 400
     assert "played without buying" in response.get_json()["error"]
+
+
+# --- the rules pages ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("preset", "words"),
+    [
+        ("carioca-english", ["Carioca (Perla", "scores −30 instead of 0", "adds 2 points"]),
+        ("continental", ["scores −10 instead of 0"]),
+        ("ten-phase-even", ["even phases only"]),
+        ("ten-phase-odd", ["odd phases only"]),
+        ("rommi", ["Shanghai (Finland)"]),
+    ],
+)
+def test_rules_pages_say_the_new_scores_and_presets(
+    client: FlaskClient, preset: str, words: list[str]
+) -> None:
+    response = client.get(f"/rules/{preset}")
+    assert response.status_code == 200
+    page = html.unescape(text(response))
+    for word in words:
+        assert word in page, word
+
+
+def test_rules_page_in_german_names_shanghai_finland(client: FlaskClient) -> None:
+    page = text(client.get("/rules/rommi", headers={"Accept-Language": "de"}))
+    assert "Shanghai (Finnland)" in page and "Rommi" not in page

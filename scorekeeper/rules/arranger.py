@@ -112,17 +112,39 @@ def arrange(
     >>> print(arrange(CONTRACT_RUMMY, 7, parse_cards("3S 4S 5S 6S 9D 10D JD QD 5C 6C 7C 8C KH")).reason)
     No way to use every card: round 7 is all out, and K♥ fits in no meld.
     """  # noqa: E501
-    hand = tuple(cards)
+    hand, skips = _without_skips(tuple(cards), rules)
     search = SearchRules.of(rules, round_number)
     counts = HandCounts.of(hand, rules)
     solver = Solver(budget, prunings)
     solution = _best_solution(solver, search, counts)
     if solution is None:
         return Arrangement(
-            False, (), hand, partial(_why_not, rules, round_number, hand, solver, budget)
+            False, (), hand + skips, partial(_why_not, rules, round_number, hand, solver, budget)
         )
     melds, leftover = _to_cards(solution, hand, rules)
-    return Arrangement(True, melds, leftover)
+    return Arrangement(True, melds, leftover + skips)
+
+
+def _without_skips(
+    hand: tuple[Card, ...], rules: RuleSet
+) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+    """The hand the search may meld, and the jokers it may not: where the jokers are Skip
+    cards (``jokers_as_skips``) they are never melded, so they are left over before the
+    search starts (the one place the arranger reads that option; the search itself would
+    take a joker for a wild card).
+
+    >>> from dataclasses import replace
+    >>> from .cards import parse_cards
+    >>> from .presets import TEN_PHASE
+    >>> _without_skips(parse_cards("7H JK 8C"), replace(TEN_PHASE, jokers_as_skips=True))
+    ((Card.parse('7H'), Card.parse('8C')), (Card.parse('JK'),))
+    """
+    if not rules.jokers_as_skips:
+        return hand, ()
+    return (
+        tuple(card for card in hand if not card.is_joker),
+        tuple(card for card in hand if card.is_joker),
+    )
 
 
 def _why_not(

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper.rules.cards import parse_cards
+from scorekeeper.rules.arranger import arrange
+from scorekeeper.rules.cards import Card, parse_cards
 from scorekeeper.rules.errors import RuleSetError, RuleViolation
 from scorekeeper.rules.melds import check_meld, meld_problems
 from scorekeeper.rules.options import option_values, with_options
@@ -93,6 +94,15 @@ def test_skips_are_never_wild_nor_melded() -> None:
     skips = with_options(TEN_PHASE, {"jokers_as_skips": True})
     assert check_meld(parse_cards("7H 7C KS"), skips).describe()  # kings stay wild
     assert [p.code for p in meld_problems(parse_cards("7H 7C JK"), skips)] == ["skip-in-meld"]
+
+
+def test_the_arranger_never_melds_a_skip() -> None:
+    skips = with_options(TEN_PHASE, {"jokers_as_skips": True})
+    hand = parse_cards("7H 7C JK 8H 8C JK 2S 3S 4D 9C 10C")
+    assert not arrange(skips, 1, hand).possible  # two pairs and two Skips: no two sets
+    found = arrange(skips, 1, parse_cards("7H 7C 7D 8H 8C 8S JK 2S"))
+    assert found.possible and Card.parse("JK") in found.leftover
+    assert all(not c.is_joker for m in found.melds for c in m.cards)
 
 
 # --- Continental's escaleras --------------------------------------------------------------------

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 from flask import Flask
+from pypdf import PdfReader
 from sqlalchemy.engine import Engine
 from sqlmodel import Session
 
@@ -19,6 +20,8 @@ from scorekeeper import games
 from scorekeeper.db import create_all, get_engine, make_engine
 from scorekeeper.errors import Invalid
 from scorekeeper.games import transfer
+from scorekeeper.printing import render_game_sheet
+from scorekeeper.printing.sheets import game_sheet, points_text
 from scorekeeper.rules.scoring import PlayerResult
 
 ONE_TURN = PlayerResult(went_out=True, down_and_out=True)
@@ -127,3 +130,13 @@ def test_export_and_import_keep_the_marks(session: Session, engine: Engine, empt
     assert _text(transfer.export_game_json(empty, view.id)) == exported
     rows = list(csv.DictReader(io.StringIO(_text(transfer.export_game_csv(engine, view.id)))))
     assert [r["down_and_out"] for r in rows] == ["True", "False", "False", "False"]
+
+
+def test_the_score_sheet_marks_down_and_out(session: Session) -> None:
+    view = _game(session, "continental", (ONE_TURN, PlayerResult(points=35)))
+    sheet = game_sheet(view)
+    assert sheet.one_turn_bonus == points_text(-10)
+    assert [c.one_turn for c in sheet.rows[0].cells] == [True, False]
+    pdf = PdfReader(io.BytesIO(render_game_sheet(view)))
+    text = "".join(page.extract_text() for page in pdf.pages)
+    assert "1T" in text and "down and out in one turn" in text

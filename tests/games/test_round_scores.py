@@ -19,6 +19,7 @@ from sqlmodel import Session
 from scorekeeper import games
 from scorekeeper.db import create_all, get_engine, make_engine
 from scorekeeper.errors import Invalid
+from scorekeeper.games import person_stats as personal
 from scorekeeper.games import transfer
 from scorekeeper.printing import render_game_sheet
 from scorekeeper.printing.sheets import game_sheet, points_text
@@ -140,3 +141,16 @@ def test_the_score_sheet_marks_down_and_out(session: Session) -> None:
     pdf = PdfReader(io.BytesIO(render_game_sheet(view)))
     text = "".join(page.extract_text() for page in pdf.pages)
     assert "1T" in text and "down and out in one turn" in text
+
+
+def test_a_persons_page_counts_down_and_out(session: Session) -> None:
+    group, _token = games.create_group(session, "Friday", people=["Ann", "Bob"])
+    view, _t = games.start_group_game(
+        session, group.id, players=["Ann", "Bob"], preset="continental", first_dealer=0
+    )
+    for number in range(1, 8):  # Ann goes down and out at once in rounds 1 and 2
+        ann = ONE_TURN if number <= 2 else PlayerResult(went_out=True)
+        games.add_round(session, view.id, number, games.RoundInput((ann, PlayerResult(points=5))))
+    people = {p.name: p.id for p in games.load_group(session, group.id).people}
+    assert personal.person_stats(session, group.id, people["Ann"]).one_turn_outs == 2
+    assert personal.person_stats(session, group.id, people["Bob"]).one_turn_outs == 0

@@ -194,6 +194,7 @@
     names.forEach(function (name, seat) {
       const parts = [];
       if (fields.out === String(seat)) parts.push("went out");
+      if (fields["down_and_out-" + seat]) parts.push("in one turn");
       if (fields["cards-" + seat]) parts.push("cards " + fields["cards-" + seat]);
       else if (fields["points-" + seat]) parts.push(fields["points-" + seat] + " points");
       if (fields["bought-" + seat]) parts.push("bought " + fields["bought-" + seat]);

@@ -165,7 +165,7 @@ def test_a_phase_games_file_is_checked_as_round_entry_checks_it(
 def test_csv_carries_each_hands_phase(session: Session, engine: Engine) -> None:
     group_id, _ordered, free_id = _group(session)
     rows = list(csv.DictReader(io.StringIO(_text(transfer.export_group_csv(engine, group_id)))))
-    assert list(rows[0])[-2:] == ["phase", "phase_done"]
+    assert list(rows[0])[-3:] == ["phase", "phase_done", "down_and_out"]
     hand_3 = [r for r in rows if r["round"] == "3"][:3]
     assert [(r["player"], r["phase"], r["phase_done"], r["contract"]) for r in hand_3] == [
         ("Ann", "2", "False", "1 set and 1 run"),

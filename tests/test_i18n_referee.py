@@ -168,7 +168,7 @@ SPECIFIC = [
         "como mucho 1 comodín", "höchstens 1 Joker", id="carioca-one-wild-per-meld",
     ),
     pytest.param(
-        PRESETS["continental"], 3, "3H JK JK 6H 7H 8S 9S 10S JS",
+        PRESETS["continental"], 3, "3H JK JK 6H 2C 8S 9S 10S JS",
         "No way to make 2 runs: under these rules two wild cards may not stand side by side "
         "in a run.",
         "no pueden ir juntos", "nicht nebeneinander", id="continental-wilds-apart",

@@ -34,7 +34,7 @@ True
 >>> format_cards(arrangement.leftover)
 '2C'
 >>> print(arrange(LIVERPOOL, 3, parse_cards("3S 4S 5S 6S 9D 10D 7H 8C")).reason)
-No way to make 2 runs: only spades have 3 or more natural cards close enough together for a run of 4 (with 0 wild cards), and spades alone cannot hold two runs here.
+No way to make 2 runs: only spades have 3 or more natural cards close enough together for a run of 4 (with no wild card), and spades alone cannot hold two runs here.
 """  # noqa: E501
 
 from __future__ import annotations

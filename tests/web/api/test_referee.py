@@ -166,7 +166,7 @@ def test_arrange_says_why_not_when_asked(client: FlaskClient) -> None:
     assert body["melds"] == []
     assert body["reason"] == (
         "No way to make 2 runs: only spades have 3 or more natural cards close enough "
-        "together for a run of 4 (with 0 wild cards), and spades alone cannot hold two runs here."
+        "together for a run of 4 (with no wild card), and spades alone cannot hold two runs here."
     )
     # Unasked, the referee does not work the sentence out: the rest of the answer is the same.
     _, unasked = post(client, "/referee/arrange", ask)

@@ -30,6 +30,7 @@ def install(env: jinja2.Environment) -> None:
         gettext=_, ngettext=ngettext, newstyle=True
     )
     env.globals["entry_form_words"] = entry_form_words
+    env.globals["script_words"] = script_words
 
 
 def entry_form_words(players: int) -> dict[str, object]:
@@ -48,4 +49,63 @@ def entry_form_words(players: int) -> dict[str, object]:
         },
         "remove": _("Remove %(card)s") % {"card": "{card}"},
         "joker": _("Joker"),
+    }
+
+
+def _blank(sentence: str, *names: str) -> str:
+    """``sentence`` with each ``%(name)s`` left as ``{name}``, for a script to fill in."""
+    return sentence % {name: "{" + name + "}" for name in names}
+
+
+def script_words() -> dict[str, str]:
+    """The words the page-wide scripts (static/js/app.js, drafts.js, share.js) say, in the
+    reader's language: every page carries them (``<main data-words>``, templates/base.html),
+    as a script has no catalogue. The same mechanism as :func:`entry_form_words`; a
+    ``{name}`` is filled in by the script (a round's number, a typed value). The service
+    worker cannot read a page: its words come from the kept /offline page
+    (templates/offline.html)."""
+    return {
+        # app.js: a save that could not reach the server (any form).
+        "not_sent": _(
+            "Not sent: this device cannot reach the scorekeeper. Check the Wi-Fi and press it"
+            " again. Nothing was lost: your entries are still in the form."
+        ),
+        # drafts.js: a round kept on this device until the connection is back.
+        "not_saved_yet": _blank(
+            _(
+                "Not saved yet: this device cannot reach the scorekeeper. Round %(round)s is"
+                " kept here and will be sent by itself when the connection is back."
+            ),
+            "round",
+        ),
+        "sending_again": _blank(_("Connection back: sending round %(round)s again…"), "round"),
+        "already_recorded": _blank(
+            _(
+                "Round %(round)s is already recorded: it was saved before the answer to this"
+                " device's save came back, or on another device."
+            ),
+            "round",
+        ),
+        "saved_elsewhere": _blank(
+            _(
+                "Round %(round)s was saved on another device before this one sent what you"
+                " typed for it."
+            ),
+            "round",
+        ),
+        "kept_here": _("What you typed here is kept, nothing was lost:"),
+        "use_for_round": _blank(_("Use these for round %(round)s"), "round"),
+        "discard": _("Discard them"),
+        "went_out": _("went out"),
+        "in_one_turn": _("in one turn"),
+        "cards": _blank(_("cards: %(cards)s"), "cards"),
+        # A typed count, said without a plural (the script cannot pick the language's form).
+        "points": _blank(_("points: %(points)s"), "points"),
+        "bought": _blank(_("bought %(count)s"), "count"),
+        "cut_bonus": _("cut bonus"),
+        # share.js
+        "share_downloaded": _("This browser cannot share: the picture was downloaded instead."),
+        "shared": _("Shared."),
+        "share_failed": _("Sharing did not work."),
+        "share_unreadable": _blank(_("The result could not be read (%(status)s)."), "status"),
     }

@@ -42,7 +42,8 @@ def test_every_choice_reads_in_the_language(language: str) -> None:
 
 
 def _entry_words(page: str) -> dict[str, object]:
-    found = re.search(r"data-words='([^']*)'", page)
+    # The entry form's own words (<main> carries the page-wide scripts' words).
+    found = re.search(r"<form [^>]*data-words='([^']*)'", page)
     assert found, "the entry form carries its script's words"
     words: dict[str, object] = json.loads(html.unescape(found.group(1)))
     return words

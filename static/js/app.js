@@ -3,6 +3,23 @@
 (function () {
   "use strict";
 
+  // The page's words in its language (<main data-words>, rendered by the server from its
+  // catalogue, scorekeeper/wording.py's script_words): a script has no catalogue of its own.
+  // English only if a page forgot them. A {name} in a sentence is filled in from ``blanks``.
+  const ENGLISH = {
+    not_sent: "Not sent: this device cannot reach the scorekeeper. Check the Wi-Fi and press it again. Nothing was lost: your entries are still in the form.",
+  };
+
+  function say(key, blanks) {
+    const main = document.getElementById("main");
+    let words = null;
+    try { words = JSON.parse((main && main.dataset.words) || "null"); } catch (error) { words = null; }
+    const said = (words && words[key]) || ENGLISH[key];
+    return said.replace(/\{(\w+)\}/g, function (whole, name) {
+      return blanks && name in blanks ? String(blanks[name]) : whole;
+    });
+  }
+
   // Keep the screen awake while a page with data-wake-lock is open (the game at the table).
   let wakeLock = null;
   async function requestWakeLock() {
@@ -162,7 +179,7 @@
   // A network failure (flaky Wi-Fi) must never look like a silent success: said beside the
   // button that was pressed (drafts.js then sends a round entry again by itself).
   document.addEventListener("htmx:sendError", function (event) {
-    const message = "Not sent: this device cannot reach the scorekeeper. Check the Wi-Fi and press it again. Nothing was lost: your entries are still in the form.";
+    const message = say("not_sent");
     const form = formOf(event);
     const status = form && saveStatus(form);
     if (status) {

@@ -40,7 +40,8 @@
   // only if a page forgot them.
   const ENGLISH = {
     nobody_out: "nobody marked as gone out",
-    still_to_enter: {},
+    still_to_enter: { "1": "1 player still to enter" },
+    still_to_enter_many: "{count} players still to enter",
     remove: "Remove {card}",
     joker: "Joker",
   };
@@ -55,7 +56,7 @@
 
   function stillToEnter(form, count) {
     const said = words(form).still_to_enter[String(count)];
-    return said || count + (count === 1 ? " player" : " players") + " still to enter";
+    return said || ENGLISH.still_to_enter[String(count)] || ENGLISH.still_to_enter_many.replace("{count}", count);
   }
 
   function chip(card, index, said) {

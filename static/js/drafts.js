@@ -19,6 +19,35 @@
 (function () {
   "use strict";
 
+  // The page's words in its language (<main data-words>, rendered by the server from its
+  // catalogue, scorekeeper/wording.py's script_words): a script has no catalogue of its own.
+  // English only if a page forgot them. A {name} in a sentence is filled in from ``blanks``.
+  const ENGLISH = {
+    not_saved_yet: "Not saved yet: this device cannot reach the scorekeeper. Round {round} is kept here and will be sent by itself when the connection is back.",
+    sending_again: "Connection back: sending round {round} again…",
+    already_recorded: "Round {round} is already recorded: it was saved before the answer to this device's save came back, or on another device.",
+    saved_elsewhere: "Round {round} was saved on another device before this one sent what you typed for it.",
+    kept_here: "What you typed here is kept, nothing was lost:",
+    use_for_round: "Use these for round {round}",
+    discard: "Discard them",
+    went_out: "went out",
+    in_one_turn: "in one turn",
+    cards: "cards: {cards}",
+    points: "points: {points}",
+    bought: "bought {count}",
+    cut_bonus: "cut bonus",
+  };
+
+  function say(key, blanks) {
+    const main = document.getElementById("main");
+    let words = null;
+    try { words = JSON.parse((main && main.dataset.words) || "null"); } catch (error) { words = null; }
+    const said = (words && words[key]) || ENGLISH[key];
+    return said.replace(/\{(\w+)\}/g, function (whole, name) {
+      return blanks && name in blanks ? String(blanks[name]) : whole;
+    });
+  }
+
   const PREFIX = "scorekeeper:draft:";
   const NOT_ENTRIES = { csrf_token: true, version: true, round: true, key: true };
   const RETRY_MS = 4000;
@@ -193,14 +222,14 @@
     const lines = [];
     names.forEach(function (name, seat) {
       const parts = [];
-      if (fields.out === String(seat)) parts.push("went out");
-      if (fields["down_and_out-" + seat]) parts.push("in one turn");
-      if (fields["cards-" + seat]) parts.push("cards " + fields["cards-" + seat]);
-      else if (fields["points-" + seat]) parts.push(fields["points-" + seat] + " points");
-      if (fields["bought-" + seat]) parts.push("bought " + fields["bought-" + seat]);
+      if (fields.out === String(seat)) parts.push(say("went_out"));
+      if (fields["down_and_out-" + seat]) parts.push(say("in_one_turn"));
+      if (fields["cards-" + seat]) parts.push(say("cards", { cards: fields["cards-" + seat] }));
+      else if (fields["points-" + seat]) parts.push(say("points", { points: fields["points-" + seat] }));
+      if (fields["bought-" + seat]) parts.push(say("bought", { count: fields["bought-" + seat] }));
       if (parts.length) lines.push(name + ": " + parts.join(", "));
     });
-    if (fields.cut_bonus) lines.push("cut bonus");
+    if (fields.cut_bonus) lines.push(say("cut_bonus"));
     return lines;
   }
 
@@ -229,10 +258,10 @@
     const head = document.createElement("p");
     const strong = document.createElement("strong");
     strong.textContent = draft.sent
-      ? "Round " + round + " is already recorded: it was saved before the answer to this device's save came back, or on another device."
-      : "Round " + round + " was saved on another device before this one sent what you typed for it.";
+      ? say("already_recorded", { round: round })
+      : say("saved_elsewhere", { round: round });
     head.appendChild(strong);
-    head.appendChild(document.createTextNode(" What you typed here is kept, nothing was lost:"));
+    head.appendChild(document.createTextNode(" " + say("kept_here")));
     const list = document.createElement("ul");
     list.className = "kept-list";
     describe(draft.fields, playerNames(form)).forEach(function (line) {
@@ -243,7 +272,7 @@
     const actions = document.createElement("div");
     actions.className = "row kept-actions";
     if (form) {
-      actions.appendChild(button("Use these for round " + open, "kept-use", function () {
+      actions.appendChild(button(say("use_for_round", { round: open }), "kept-use", function () {
         clearEntries(form);
         fill(form, draft.fields, true);
         forget(game, round);
@@ -253,7 +282,7 @@
         offerKept(container);
       }));
     }
-    actions.appendChild(button("Discard them", "secondary kept-discard", function () {
+    actions.appendChild(button(say("discard"), "secondary kept-discard", function () {
       forget(game, round);
       box.remove();
       offerKept(container);
@@ -323,7 +352,7 @@
     }
     if (navigator.onLine === false || form.classList.contains("htmx-request")) return;
     const status = form.querySelector(".save-status");
-    if (status) status.textContent = "Connection back: sending round " + roundOf(form) + " again…";
+    if (status) status.textContent = say("sending_again", { round: roundOf(form) });
     // Through htmx (a synthetic submit never submits the form natively): the same form, with
     // the same idempotency key, swapped in as a save pressed by hand would be.
     if (window.htmx) window.htmx.trigger(form, "submit");
@@ -381,8 +410,7 @@
     save(form, true);
     const status = form.querySelector(".save-status");
     if (status) {
-      status.textContent = "Not saved yet: this device cannot reach the scorekeeper. Round " +
-        roundOf(form) + " is kept here and will be sent by itself when the connection is back.";
+      status.textContent = say("not_saved_yet", { round: roundOf(form) });
     }
     if (retryTimer === null) retryTimer = setInterval(sendAgain, RETRY_MS);
   });

@@ -4,6 +4,26 @@
 (function () {
   "use strict";
 
+  // The page's words in its language (<main data-words>, rendered by the server from its
+  // catalogue, scorekeeper/wording.py's script_words): a script has no catalogue of its own.
+  // English only if a page forgot them. A {name} in a sentence is filled in from ``blanks``.
+  const ENGLISH = {
+    share_downloaded: "This browser cannot share: the picture was downloaded instead.",
+    shared: "Shared.",
+    share_failed: "Sharing did not work.",
+    share_unreadable: "The result could not be read ({status}).",
+  };
+
+  function say(key, blanks) {
+    const main = document.getElementById("main");
+    let words = null;
+    try { words = JSON.parse((main && main.dataset.words) || "null"); } catch (error) { words = null; }
+    const said = (words && words[key]) || ENGLISH[key];
+    return said.replace(/\{(\w+)\}/g, function (whole, name) {
+      return blanks && name in blanks ? String(blanks[name]) : whole;
+    });
+  }
+
   function status(button, text) {
     const box = button.closest(".share-result");
     const line = box && box.querySelector(".share-status");
@@ -22,7 +42,11 @@
 
   async function fetched(url, kind) {
     const response = await fetch(url, { credentials: "same-origin" });
-    if (!response.ok) throw new Error("The result could not be read (" + response.status + ").");
+    if (!response.ok) {
+      const refused = new Error(say("share_unreadable", { status: response.status }));
+      refused.said = true;
+      throw refused;
+    }
     return kind === "text" ? response.text() : response.blob();
   }
 
@@ -30,7 +54,7 @@
     const title = button.dataset.shareTitle || document.title;
     if (typeof navigator.share !== "function") {
       download(button.dataset.shareImage, "result.png");
-      status(button, "This browser cannot share: the picture was downloaded instead.");
+      status(button, say("share_downloaded"));
       return;
     }
     const [text, image] = await Promise.all([
@@ -42,7 +66,7 @@
     const data = navigator.canShare && navigator.canShare(withFile) ? withFile : { title: title, text: text };
     try {
       await navigator.share(data);
-      status(button, "Shared.");
+      status(button, say("shared"));
     } catch (error) {
       // Closing the share sheet is not an error worth a message.
       if (error && error.name === "AbortError") return;
@@ -61,7 +85,8 @@
     if (!button) return;
     event.preventDefault();
     share(button).catch(function (error) {
-      status(button, (error && error.message) || "Sharing did not work.");
+      // The browser's own messages are English: only ours are shown as they are.
+      status(button, error && error.said ? error.message : say("share_failed"));
     });
   });
   document.addEventListener("DOMContentLoaded", function () { reveal(document); });

@@ -77,23 +77,35 @@ function keepOfflinePage() {
 }
 
 // The worker's own words, for the time before it has kept /offline (English, as the server's
-// English page has them).
-const FALLBACK = {
-  body: offlineNote("This device cannot reach the scorekeeper, and has no copy of this page. " +
-    "Check the Wi-Fi, then reload.") +
-    '<p><a class="button secondary" href="/">The games kept on this device</a></p>',
-  home: offlineNote("This device cannot reach the scorekeeper. The scoreboards it keeps are " +
-    "below, as it last saw them, read-only.") +
-    '<section class="panel offline-games"><h1>Games on this device</h1><!--games--></section>',
-  none: '<p class="muted">No scoreboard is kept on this device yet: a game opened here while ' +
-    "online is kept for the next time the connection is gone.</p>",
-  game: offlineNote("This is the scoreboard as this device last saw it, read-only. It comes " +
-    "back to life by itself when the connection returns; reload then to score."),
+// English page has them): it cannot read a page's words, so the kept page is its catalogue.
+const ENGLISH = {
+  offline: "Offline.",
+  title: "Offline · Scorekeeper",
+  no_copy: "This device cannot reach the scorekeeper, and has no copy of this page. " +
+    "Check the Wi-Fi, then reload.",
+  kept_games: "The games kept on this device",
+  home: "This device cannot reach the scorekeeper. The scoreboards it keeps are " +
+    "below, as it last saw them, read-only.",
+  games: "Games on this device",
+  none: "No scoreboard is kept on this device yet: a game opened here while " +
+    "online is kept for the next time the connection is gone.",
+  game: "This is the scoreboard as this device last saw it, read-only. It comes " +
+    "back to life by itself when the connection returns; reload then to score.",
 };
 
 function offlineNote(text) {
-  return '<div class="warn-box offline-note" role="status"><strong>Offline.</strong> ' + text + "</div>";
+  return '<div class="warn-box offline-note" role="status"><strong>' + ENGLISH.offline + "</strong> " + text + "</div>";
 }
+
+// The pieces of the kept page (its <template data-offline="name">), from the English words.
+const FALLBACK = {
+  body: offlineNote(ENGLISH.no_copy) +
+    '<p><a class="button secondary" href="/">' + ENGLISH.kept_games + "</a></p>",
+  home: offlineNote(ENGLISH.home) +
+    '<section class="panel offline-games"><h1>' + ENGLISH.games + "</h1><!--games--></section>",
+  none: '<p class="muted">' + ENGLISH.none + "</p>",
+  game: offlineNote(ENGLISH.game),
+};
 
 // The kept /offline page (its text), or null before there is one.
 function offlineCopy() {
@@ -141,7 +153,7 @@ function escapeHtml(text) {
 function offlineShell(body, status) {
   const html = '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
     '<meta name="viewport" content="width=device-width, initial-scale=1">' +
-    "<title>Offline · Scorekeeper</title>" +
+    "<title>" + ENGLISH.title + "</title>" +
     '<link rel="stylesheet" href="/static/css/app.css">' +
     '<link rel="icon" href="/static/favicon.svg" type="image/svg+xml"></head><body>' +
     '<header class="topbar"><a class="brand" href="/"><span class="brand-suits" aria-hidden="true">' +

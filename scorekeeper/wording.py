@@ -57,7 +57,7 @@ def _blank(sentence: str, *names: str) -> str:
     return sentence % {name: "{" + name + "}" for name in names}
 
 
-def script_words() -> dict[str, str]:
+def script_words() -> dict[str, str | dict[str, str]]:
     """The words the page-wide scripts (static/js/app.js, drafts.js, share.js) say, in the
     reader's language: every page carries them (``<main data-words>``, templates/base.html),
     as a script has no catalogue. The same mechanism as :func:`entry_form_words`; a
@@ -99,8 +99,12 @@ def script_words() -> dict[str, str]:
         "went_out": _("went out"),
         "in_one_turn": _("in one turn"),
         "cards": _blank(_("cards: %(cards)s"), "cards"),
-        # A typed count, said without a plural (the script cannot pick the language's form).
-        "points": _blank(_("points: %(points)s"), "points"),
+        # A typed count of points, said in the singular for 1 and the plural otherwise (Spanish
+        # and German, like English, have those two forms only; the script picks by the count).
+        "points": {
+            "1": _blank(ngettext("%(count)s point", "%(count)s points", 1), "count"),
+            "other": _blank(ngettext("%(count)s point", "%(count)s points", 2), "count"),
+        },
         "bought": _blank(_("bought %(count)s"), "count"),
         "cut_bonus": _("cut bonus"),
         # share.js

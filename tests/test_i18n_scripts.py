@@ -111,14 +111,18 @@ def without_english_tables(script: str) -> str:
     return script[:start] + re.sub(r"[^\n]", " ", script[start:end]) + script[end:]
 
 
-def english_table(script: str) -> dict[str, str]:
-    """A script's ``const ENGLISH`` table: each key's sentence (its literals joined by +)."""
+def english_table(script: str) -> dict[str, str | dict[str, str]]:
+    """A script's ``const ENGLISH`` table: each key's sentence (its literals joined by +), or
+    a count's sentences (``{ "1": ..., other: ...}``) by form."""
     start = script.index("const ENGLISH")
     body = script[start : script.index("};", start)]
     entries = re.split(r"^\s*(\w+):", body, flags=re.MULTILINE)[1:]
-    table = {}
+    table: dict[str, str | dict[str, str]] = {}
     for key, value in zip(entries[::2], entries[1::2], strict=True):
-        table[key] = "".join(text for _, text in string_literals(value))
+        if value.strip().startswith("{"):
+            table[key] = dict(re.findall(r'"?(\w+)"?:\s*"([^"]*)"', value))
+        else:
+            table[key] = "".join(text for _, text in string_literals(value))
     return table
 
 

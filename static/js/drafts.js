@@ -21,7 +21,8 @@
 
   // The page's words in its language (<main data-words>, rendered by the server from its
   // catalogue, scorekeeper/wording.py's script_words): a script has no catalogue of its own.
-  // English only if a page forgot them. A {name} in a sentence is filled in from ``blanks``.
+  // English only if a page forgot them. A {name} in a sentence is filled in from ``blanks``;
+  // a count's sentence is one a form ("1", "other"), picked by ``blanks.count``.
   const ENGLISH = {
     not_saved_yet: "Not saved yet: this device cannot reach the scorekeeper. Round {round} is kept here and will be sent by itself when the connection is back.",
     sending_again: "Connection back: sending round {round} again…",
@@ -33,7 +34,7 @@
     went_out: "went out",
     in_one_turn: "in one turn",
     cards: "cards: {cards}",
-    points: "points: {points}",
+    points: { "1": "{count} point", other: "{count} points" },
     bought: "bought {count}",
     cut_bonus: "cut bonus",
   };
@@ -42,7 +43,8 @@
     const main = document.getElementById("main");
     let words = null;
     try { words = JSON.parse((main && main.dataset.words) || "null"); } catch (error) { words = null; }
-    const said = (words && words[key]) || ENGLISH[key];
+    let said = (words && words[key]) || ENGLISH[key];
+    if (typeof said !== "string") said = String(blanks.count).trim() === "1" ? said["1"] : said.other;
     return said.replace(/\{(\w+)\}/g, function (whole, name) {
       return blanks && name in blanks ? String(blanks[name]) : whole;
     });
@@ -225,7 +227,7 @@
       if (fields.out === String(seat)) parts.push(say("went_out"));
       if (fields["down_and_out-" + seat]) parts.push(say("in_one_turn"));
       if (fields["cards-" + seat]) parts.push(say("cards", { cards: fields["cards-" + seat] }));
-      else if (fields["points-" + seat]) parts.push(say("points", { points: fields["points-" + seat] }));
+      else if (fields["points-" + seat]) parts.push(say("points", { count: fields["points-" + seat] }));
       if (fields["bought-" + seat]) parts.push(say("bought", { count: fields["bought-" + seat] }));
       if (parts.length) lines.push(name + ": " + parts.join(", "));
     });

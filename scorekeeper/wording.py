@@ -49,6 +49,7 @@ def entry_form_words(players: int) -> dict[str, object]:
         },
         "remove": _("Remove %(card)s") % {"card": "{card}"},
         "joker": _("Joker"),
+        "cards": _("Cards"),
     }
 
 

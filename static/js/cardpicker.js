@@ -44,6 +44,7 @@
     still_to_enter_many: "{count} players still to enter",
     remove: "Remove {card}",
     joker: "Joker",
+    cards: "Cards",
   };
 
   function words(form) {
@@ -103,8 +104,8 @@
       pointsInput.classList.remove("from-cards");
     }
     const summary = row.querySelector(".picker-toggle");
-    // The word comes from the page (data-label), in the page's language.
-    const word = summary && (summary.dataset.label || "Cards");
+    // The word comes from the page (data-label, else the form's words), in its language.
+    const word = summary && (summary.dataset.label || words(form).cards);
     if (summary) summary.textContent = cards.length ? "🂠 " + word + " (" + cards.length + ")" : "🂠 " + word;
     const isOut = out && out.checked;
     row.classList.toggle("is-out", !!isOut);

@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 from flask.testing import FlaskClient
 
+from scorekeeper.rules.cards import Rank
 from tests.test_i18n import LANGUAGES, english_left
 
 GAME = {"rules": "liverpool", "players": ["Ann", "Bob"], "first_dealer": 0}
@@ -32,6 +33,61 @@ REFUSALS = [
     ("/api/v1/referee/contract", CONTRACT | {"round": "x"}, "round"),
     ("/api/v1/referee/layoff", {"rules": "liverpool", "card": "7H", "meld": [], "x": 1}, "x"),
 ]
+
+
+def _points(table: Any) -> dict[str, Any]:
+    return GAME | {"options": {"point_table": table}}
+
+
+RANKS_AT_5 = {rank.label: 5 for rank in Rank}
+# The point tables' and cards' refusals, the dealing's and the players' (issue 34 §2, the rest).
+MORE_REFUSALS = [
+    ("/api/v1/games", _points("nope"), 'there is no point table "nope"'),
+    ("/api/v1/games", _points(7), "the point table must be the name of a table"),
+    ("/api/v1/games", _points({"ranks": 5, "joker": 20}), "a custom point table is"),
+    ("/api/v1/games", _points({"ranks": {"A": 15}, "joker": 20}), "needs points for 2 3"),
+    ("/api/v1/games", _points({"ranks": {"Z": 1}, "joker": 20}), '"Z" is not a rank'),
+    ("/api/v1/games", _points({"ranks": RANKS_AT_5, "joker": 9999}), "between 0 and"),
+    (
+        "/api/v1/games",
+        _points({"ranks": RANKS_AT_5 | {"A": 1.5}, "joker": 20}),
+        "card points must be whole numbers, not 1.5",
+    ),
+    (
+        "/api/v1/games",
+        _points({"ranks": RANKS_AT_5, "joker": 20, "cards": {"JK": 5}}),
+        'the joker\'s points are "joker"',
+    ),
+    (
+        "/api/v1/games",
+        _points({"ranks": RANKS_AT_5, "joker": 20, "cards": {"AS": 5, "A♠": 6}}),
+        "A♠ is valued twice",
+    ),
+    (
+        "/api/v1/games",
+        _points({"ranks": RANKS_AT_5, "joker": 20, "cards": {"AS": "x"}}),
+        "A♠ must score a whole number",
+    ),
+    (
+        "/api/v1/games",
+        _points({"ranks": RANKS_AT_5, "joker": 20, "cards": {"1S": 5}}),
+        '"1S" is not a card: the rank must be',
+    ),
+    (
+        "/api/v1/games",
+        _points({"ranks": RANKS_AT_5, "joker": 20, "cards": {"AX": 5}}),
+        '"AX" is not a card: the suit must be',
+    ),
+    (
+        "/api/v1/games",
+        _points({"ranks": RANKS_AT_5, "joker": 20, "cards": {"??": 5}}),
+        '"??" is not a card: expected a rank',
+    ),
+    ("/api/v1/games", GAME | {"options": {"cards_dealt": [10, 11]}}, "needs one number per round"),
+    ("/api/v1/games", GAME | {"options": {"jokers": "by-players"}}, "only where each row"),
+    ("/api/v1/games", GAME | {"first_dealer": 5}, "the first dealer must be one of the players"),
+    ("/api/v1/referee/contract", CONTRACT | {"melds": [["ZZ", "7C", "7S"]]}, "is not a card"),
+]
 ENGLISH_WORDS = (
     "must be",
     "there is no",
@@ -41,6 +97,13 @@ ENGLISH_WORDS = (
     "has rounds",
     "house-rule",
     "unknown",
+    "point table",
+    "is not a",
+    "needs one",
+    "the first dealer",
+    "each row",
+    "valued twice",
+    "whole number",
 )
 
 
@@ -51,7 +114,7 @@ def _refusal(client: FlaskClient, path: str, body: Any, language: str) -> str:
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-@pytest.mark.parametrize(("path", "body", "english"), REFUSALS)
+@pytest.mark.parametrize(("path", "body", "english"), REFUSALS + MORE_REFUSALS)
 def test_a_refusal_is_said_in_the_language(
     client: FlaskClient, path: str, body: Any, english: str, language: str
 ) -> None:

@@ -54,7 +54,7 @@ def validate_new_game(
     clean_title = _read_title(title, problems)
     dealer = _read_dealer(first_dealer, names, problems)
     if problems or rules is None:
-        first = next(iter(problems.values()), "the game could not be created")
+        first = next(iter(problems.values()), _("the game could not be created"))
         raise Invalid(first, problems)
     return rules, names, clean_title, dealer
 
@@ -78,7 +78,7 @@ def _read_rules(preset: Any, options: Any, problems: dict[str, str]) -> RuleSet 
 
 def _read_names(players: Any, rules: RuleSet | None, problems: dict[str, str]) -> list[str]:
     if not isinstance(players, list | tuple):
-        problems["players"] = "players must be a list of names"
+        problems["players"] = _("players must be a list of names")
         return []
     count_problem = _player_count_problem(rules, len(players))
     if count_problem is not None:
@@ -102,7 +102,7 @@ def _read_names(players: Any, rules: RuleSet | None, problems: dict[str, str]) -
 
 def _read_title(title: Any, problems: dict[str, str]) -> str:
     try:
-        return "" if not title else clean_name(title, "The title")[:MAX_TITLE_LENGTH]
+        return "" if not title else clean_name(title, N_("The title"))[:MAX_TITLE_LENGTH]
     except Invalid as error:
         problems["title"] = error.message
         return ""
@@ -118,7 +118,7 @@ def _read_dealer(first_dealer: Any, names: list[str], problems: dict[str, str]) 
     seat_given = isinstance(first_dealer, int) and not isinstance(first_dealer, bool)
     if seat_given and 0 <= first_dealer < max(len(names), 1):
         return int(first_dealer)
-    problems["first_dealer"] = "the first dealer must be one of the players"
+    problems["first_dealer"] = _("the first dealer must be one of the players")
     return None
 
 

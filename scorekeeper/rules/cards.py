@@ -135,7 +135,9 @@ class Rank(IntEnum):
         rank = _RANK_BY_TEXT.get(text.strip().upper())
         if rank is None:
             raise CardParseError(
-                f'"{text}" is not a rank: expected one of A 2 3 4 5 6 7 8 9 10 J Q K'
+                _('"{text}" is not a rank: expected one of A 2 3 4 5 6 7 8 9 10 J Q K').format(
+                    text=text
+                )
             )
         return rank
 
@@ -199,20 +201,26 @@ class Card:
             return JOKER
         shown = token if len(token) <= MAX_TOKEN_SHOWN else token[:MAX_TOKEN_SHOWN] + "…"
         if not token:
-            raise CardParseError("an empty string is not a card")
+            raise CardParseError(_("an empty string is not a card"))
         match = _CARD_TOKEN.match(token)
         if match is None:
             raise CardParseError(
-                f'"{shown}" is not a card: expected a rank (A 2-10 J Q K) followed by a suit '
-                "(S H D C), like 7H or 10♠, or JK for a joker"
+                _(
+                    '"{text}" is not a card: expected a rank (A 2-10 J Q K) followed by a suit '
+                    "(S H D C), like 7H or 10♠, or JK for a joker"
+                ).format(text=shown)
             )
         rank_text, suit_text = match.groups()
         suit = _SUIT_BY_TEXT.get(suit_text)
         if suit is None:
-            raise CardParseError(f'"{shown}" is not a card: the suit must be one of S H D C')
+            raise CardParseError(
+                _('"{text}" is not a card: the suit must be one of S H D C').format(text=shown)
+            )
         if rank_text == "1":
             raise CardParseError(
-                f'"{shown}" is not a card: the rank must be one of A 2 3 4 5 6 7 8 9 10 J Q K'
+                _(
+                    '"{text}" is not a card: the rank must be one of A 2 3 4 5 6 7 8 9 10 J Q K'
+                ).format(text=shown)
             )
         return Card(_RANK_BY_TEXT[rank_text], suit)
 
@@ -256,7 +264,11 @@ def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:
     cards: list[Card] = []
     for piece in pieces:
         if not isinstance(piece, str):
-            raise CardParseError(f"{piece!r} is not a card: cards are written as text, like 7H")
+            raise CardParseError(
+                _("{value} is not a card: cards are written as text, like 7H").format(
+                    value=repr(piece)
+                )
+            )
         cards.extend(Card.parse(token) for token in _SEPARATORS.split(piece) if token)
     return tuple(cards)
 

@@ -537,7 +537,7 @@ def _read_card_points(reader: _Reader, value: Any) -> tuple[tuple[Card, int], ..
 def _read_points(reader: _Reader, ranks: Mapping[str, Any], label: str) -> int | None:
     where = f"point_table.ranks.{label}"
     if label not in ranks:
-        reader.add(where, "missing: a table gives points for every rank")
+        reader.add(where, _("missing: a table gives points for every rank"))
         return None
     return reader.whole(ranks[label], where, 0, MAX_CARD_POINTS)
 

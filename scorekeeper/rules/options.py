@@ -113,7 +113,11 @@ def _apply_point_table(rules: RuleSet, value: Any) -> RuleSet:
     if isinstance(value, str):
         if value not in POINT_TABLES:
             known = ", ".join(POINT_TABLES)
-            raise RuleSetError(f"there is no point table {quoted(value)}: choose one of {known}")
+            raise RuleSetError(
+                _("there is no point table {name}: choose one of {known}").format(
+                    name=quoted(value), known=known
+                )
+            )
         return dataclasses.replace(rules, point_table=get_point_table(value))
     if isinstance(value, Mapping):
         ranks = value.get("ranks")
@@ -125,13 +129,16 @@ def _apply_point_table(rules: RuleSet, value: Any) -> RuleSet:
             or not isinstance(joker, int)
             or not isinstance(cards, Mapping)
         ):
+            # Not formatted: the braces are the example's own, not placeholders.
             raise RuleSetError(
-                'a custom point table is {"ranks": {"A": 15, "2": 5, ...}, "joker": 20}, '
-                'with "cards": {"AS": 15, ...} for cards valued apart from their rank'
+                _(
+                    'a custom point table is {"ranks": {"A": 15, "2": 5, ...}, "joker": 20}, '
+                    'with "cards": {"AS": 15, ...} for cards valued apart from their rank'
+                )
             )
         table = PointTable.custom(ranks, joker, cards=cards)
         return dataclasses.replace(rules, point_table=table)
-    raise RuleSetError("the point table must be the name of a table or a custom table")
+    raise RuleSetError(_("the point table must be the name of a table or a custom table"))
 
 
 def _apply_cards_dealt(rules: RuleSet, value: Any) -> RuleSet:
@@ -139,7 +146,9 @@ def _apply_cards_dealt(rules: RuleSet, value: Any) -> RuleSet:
         counts = [_int("cards_dealt", v, 1, MAX_CARDS_DEALT) for v in value]
         if len(counts) != rules.round_count:
             raise RuleSetError(
-                f'"cards_dealt" needs one number per round ({rules.round_count}), not {len(counts)}'
+                _('"cards_dealt" needs one number per round ({rounds}), not {count}').format(
+                    rounds=rules.round_count, count=len(counts)
+                )
             )
     else:
         counts = [_int("cards_dealt", value, 1, MAX_CARDS_DEALT)] * rules.round_count
@@ -186,8 +195,10 @@ def _apply_jokers(rules: RuleSet, value: Any) -> RuleSet:
     rows = rules.decks.jokers_by_row if count == JokerCount.BY_PLAYERS else ()
     if count == JokerCount.BY_PLAYERS and len(rows) != len(rules.decks.decks_by_players):
         raise RuleSetError(
-            '"jokers" can be "by-players" only where each row of the decks table gives its '
-            "jokers (a rule-set document's decks.by_players)"
+            _(
+                '"jokers" can be "by-players" only where each row of the decks table gives its '
+                "jokers (a rule-set document's decks.by_players)"
+            )
         )
     deck = dataclasses.replace(rules.decks, jokers=count, jokers_by_row=rows)
     return dataclasses.replace(rules, decks=deck)

@@ -16,7 +16,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from .cards import FULL_DECK, Card, Rank, parse_cards
-from .errors import CardParseError, RuleSetError
+from .errors import CardParseError, RuleSetError, quoted
 from .language import N_, _
 
 MAX_CARD_POINTS = 1000
@@ -40,14 +40,22 @@ class PointTable:
 
     def __post_init__(self) -> None:
         if len(self.rank_points) != len(Rank):
-            raise RuleSetError(f"a point table needs a value for each of the {len(Rank)} ranks")
+            raise RuleSetError(
+                _("a point table needs a value for each of the {count} ranks").format(
+                    count=len(Rank)
+                )
+            )
         for value in (*self.rank_points, self.joker, *(v for _card, v in self.cards)):
             if not isinstance(value, int) or isinstance(value, bool):
-                raise RuleSetError(f"card points must be whole numbers, not {value!r}")
+                raise RuleSetError(
+                    _("card points must be whole numbers, not {value}").format(value=repr(value))
+                )
             if not 0 <= value <= MAX_CARD_POINTS:
-                raise RuleSetError(f"card points must be between 0 and {MAX_CARD_POINTS}")
+                raise RuleSetError(
+                    _("card points must be between 0 and {most}").format(most=MAX_CARD_POINTS)
+                )
         if any(card.is_joker for card, _value in self.cards):
-            raise RuleSetError("a point table values the joker once, not among its cards")
+            raise RuleSetError(_("a point table values the joker once, not among its cards"))
 
     def points(self, card: Card) -> int:
         """What ``card`` costs when left in a hand. A 2 scores its rank's value, wild or not;
@@ -163,7 +171,9 @@ class PointTable:
             values[Rank.parse(str(label))] = value
         missing = [r.label for r in Rank if r not in values]
         if missing:
-            raise RuleSetError("a custom point table needs points for " + " ".join(missing))
+            raise RuleSetError(
+                _("a custom point table needs points for {ranks}").format(ranks=" ".join(missing))
+            )
         return cls(
             id, name, tuple(values[r] for r in Rank), joker, "Custom points.", card_values(cards)
         )
@@ -179,7 +189,9 @@ def card_values(cards: Mapping[str, int] | None) -> tuple[tuple[Card, int], ...]
     if not cards:
         return ()
     if len(cards) > MAX_CARD_VALUES:
-        raise RuleSetError(f"a point table values at most {MAX_CARD_VALUES} cards on their own")
+        raise RuleSetError(
+            _("a point table values at most {most} cards on their own").format(most=MAX_CARD_VALUES)
+        )
     found: dict[Card, int] = {}
     for text, value in cards.items():
         try:
@@ -187,11 +199,15 @@ def card_values(cards: Mapping[str, int] | None) -> tuple[tuple[Card, int], ...]
         except CardParseError as error:
             raise RuleSetError(error.message) from None
         if card.is_joker:
-            raise RuleSetError('the joker\'s points are "joker", not one of the cards')
+            raise RuleSetError(_('the joker\'s points are "joker", not one of the cards'))
         if card in found:
-            raise RuleSetError(f"{card.pretty} is valued twice")
+            raise RuleSetError(_("{card} is valued twice").format(card=card.pretty))
         if isinstance(value, bool) or not isinstance(value, int):
-            raise RuleSetError(f"{card.pretty} must score a whole number, not {value!r}")
+            raise RuleSetError(
+                _("{card} must score a whole number, not {value}").format(
+                    card=card.pretty, value=repr(value)
+                )
+            )
         found[card] = value
     return tuple(sorted(found.items(), key=lambda item: item[0].sort_key))
 
@@ -292,7 +308,11 @@ def get_point_table(id: str) -> PointTable:
         return POINT_TABLES[id]
     except (KeyError, TypeError):
         known = ", ".join(POINT_TABLES)
-        raise RuleSetError(f'there is no point table "{id}": choose one of {known}') from None
+        raise RuleSetError(
+            _("there is no point table {name}: choose one of {known}").format(
+                name=quoted(id), known=known
+            )
+        ) from None
 
 
 __all__ = ["POINT_TABLES", "PointTable", "card_values", "get_point_table", "parse_cards"]

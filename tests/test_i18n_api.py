@@ -107,8 +107,11 @@ ENGLISH_WORDS = (
 )
 
 
-def _refusal(client: FlaskClient, path: str, body: Any, language: str) -> str:
-    answer = client.post(path, json=body, headers={"Accept-Language": language})
+def _refusal(
+    client: FlaskClient, path: str, body: Any, language: str, key: str | None = None
+) -> str:
+    headers = {"Accept-Language": language} | ({} if key is None else {"Idempotency-Key": key})
+    answer = client.post(path, json=body, headers=headers)
     assert answer.status_code == 400, answer.get_json()
     return str(answer.get_json()["error"])
 
@@ -123,4 +126,14 @@ def test_a_refusal_is_said_in_the_language(
     said = _refusal(client, path, body, language)
     assert said != in_english
     assert [w for w in ENGLISH_WORDS if w in said] == [], said
+    assert english_left(said, language) == [], said
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_bad_request_key_is_refused_in_the_language(client: FlaskClient, language: str) -> None:
+    too_long = "k" * 101
+    in_english = _refusal(client, "/api/v1/games", GAME, "en", too_long)
+    assert "the request key must be up to 100 printable characters" in in_english
+    said = _refusal(client, "/api/v1/games", GAME, language, too_long)
+    assert said != in_english
     assert english_left(said, language) == [], said

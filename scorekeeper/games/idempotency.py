@@ -167,7 +167,7 @@ def check_key(key: str | None) -> str | None:
     if key is None or key == "":
         return None
     if not isinstance(key, str) or len(key) > 100 or not key.isprintable():
-        raise Invalid("the request key must be up to 100 printable characters")
+        raise Invalid(N_("the request key must be up to 100 printable characters"))
     return key
 
 

@@ -137,3 +137,50 @@ def test_a_bad_request_key_is_refused_in_the_language(client: FlaskClient, langu
     said = _refusal(client, "/api/v1/games", GAME, language, too_long)
     assert said != in_english
     assert english_left(said, language) == [], said
+
+
+def _group(client: FlaskClient) -> str:
+    made = client.post("/api/v1/groups", json={"name": "Smith family"})
+    assert made.status_code == 201, made.get_json()
+    return str(made.get_json()["id"])
+
+
+def _said(client: FlaskClient, method: str, path: str, body: Any, language: str) -> str:
+    answer = client.open(path, method=method, json=body, headers={"Accept-Language": language})
+    assert 400 <= answer.status_code < 500, answer.get_json()
+    return str(answer.get_json()["error"])
+
+
+# A group's refusals: (method, path under the group, body, what the English refusal says)
+GROUP_REFUSALS = [
+    ("POST", "/join", {"code": "WRONGCODE"}, "That join code is not right"),
+    ("GET", "/leaderboard?year=1000", None, "the year must be between 1900 and 9999"),
+]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize(("method", "tail", "body", "english"), GROUP_REFUSALS)
+def test_a_group_refusal_is_said_in_the_language(
+    client: FlaskClient, method: str, tail: str, body: Any, english: str, language: str
+) -> None:
+    path = f"/api/v1/groups/{_group(client)}{tail}"
+    in_english = _said(client, method, path, body, "en")
+    assert english in in_english
+    said = _said(client, method, path, body, language)
+    assert said != in_english
+    assert english_left(said, language) == [], said
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_wrong_game_join_code_is_refused_in_the_language(
+    client: FlaskClient, language: str
+) -> None:
+    made = client.post("/api/v1/games", json=GAME)
+    assert made.status_code == 201, made.get_json()
+    path = f"/games/{made.get_json()['id']}/join"
+    english = "That join code is not right."
+    asked = client.post(path, data={"code": "WRONG1"}, headers={"Accept-Language": "en"})
+    assert asked.status_code == 403 and english in asked.get_data(as_text=True)
+    said = client.post(path, data={"code": "WRONG1"}, headers={"Accept-Language": language})
+    assert said.status_code == 403
+    assert english not in said.get_data(as_text=True)

@@ -24,6 +24,7 @@ from ..models import (
     RateLimitHit,
     utcnow,
 )
+from ..rules.language import N_
 from .history import log_change
 from .store import (
     end_reading,
@@ -274,7 +275,9 @@ def _check_join_code(game: Game, code: Any) -> None:
     if not isinstance(code, str) or not secrets.compare_digest(
         normalize_join_code(code[:40]).encode(), game.join_code.encode()
     ):
-        raise Forbidden("That join code is not right. Check the code shown on the scoring device.")
+        raise Forbidden(
+            N_("That join code is not right. Check the code shown on the scoring device.")
+        )
 
 
 def join(

@@ -440,7 +440,9 @@ def join_group(
         if not isinstance(code, str) or not secrets.compare_digest(
             normalize_join_code(code[:40]).encode(), group.join_code.encode()
         ):
-            raise Forbidden("That join code is not right. Check the code shown on the group page.")
+            raise Forbidden(
+                N_("That join code is not right. Check the code shown on the group page.")
+            )
         begin_write(session)
         token = grant_group_edit(session, group_id, label or "joined device", device)
     return token

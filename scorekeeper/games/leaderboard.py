@@ -510,7 +510,7 @@ def season(
 def year_range(year: int) -> tuple[datetime, datetime]:
     """The calendar year as a range (UTC)."""
     if not 1900 <= year <= 9999:
-        raise Invalid("the year must be between 1900 and 9999")
+        raise Invalid(N_("the year must be between 1900 and 9999"))
     return datetime(year, 1, 1, tzinfo=UTC), datetime(year + 1, 1, 1, tzinfo=UTC)
 
 

@@ -184,3 +184,42 @@ def test_a_wrong_game_join_code_is_refused_in_the_language(
     said = client.post(path, data={"code": "WRONG1"}, headers={"Accept-Language": language})
     assert said.status_code == 403
     assert english not in said.get_data(as_text=True)
+
+
+def _people(client: FlaskClient) -> tuple[str, dict[str, str], dict[str, int]]:
+    """A group of Ann, Bob and Cy: its people's address, its editor's header, their ids."""
+    made = client.post("/api/v1/groups", json={"name": "Smith family", "people": ["Ann", "Bob"]})
+    group = made.get_json()
+    url = f"/api/v1/groups/{group['id']}/people"
+    auth = {"Authorization": f"Bearer {group['token']}"}
+    ids = {p["name"]: int(p["id"]) for p in group["people"]}
+    return url, auth, ids
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize(
+    ("method", "english"),
+    [
+        ("rename", "is already in this group: merge the two people"),
+        ("merge", "A person cannot be merged into themselves"),
+    ],
+)
+def test_a_refusal_about_people_is_said_in_the_language(
+    client: FlaskClient, method: str, english: str, language: str
+) -> None:
+    url, auth, ids = _people(client)
+
+    def said(speaker: str) -> str:
+        headers = auth | {"Accept-Language": speaker}
+        if method == "rename":
+            answer = client.patch(f"{url}/{ids['Bob']}", json={"name": "ann"}, headers=headers)
+        else:
+            path = f"{url}/{ids['Ann']}/merge"
+            answer = client.post(path, json={"into": ids["Ann"]}, headers=headers)
+        assert 400 <= answer.status_code < 500, answer.get_json()
+        return str(answer.get_json()["error"])
+
+    in_english = said("en")
+    assert english in in_english
+    assert said(language) != in_english
+    assert english_left(said(language), language) == [], said(language)

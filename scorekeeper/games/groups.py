@@ -510,7 +510,9 @@ def _check_free(session: Session, group_id: str, name: str, keep: int | None) ->
     ).first()
     if found is not None and found != keep:
         raise Conflict(
-            f"{name} is already in this group: merge the two people instead of renaming.",
+            _("{name} is already in this group: merge the two people instead of renaming.").format(
+                name=name
+            ),
             {"person_id": found},
         )
 
@@ -551,7 +553,9 @@ def merge_people(session: Session, group_id: str, source_id: Any, into_id: Any) 
         source = person_row(session, group_id, source_id)
         into = person_row(session, group_id, into_id)
         if source.id == into.id:
-            raise Invalid("A person cannot be merged into themselves: pick two different people.")
+            raise Invalid(
+                N_("A person cannot be merged into themselves: pick two different people.")
+            )
         _check_never_together(session, source, into)
         # Every seat of theirs, in all the group's games, in one statement.
         session.exec(
@@ -574,8 +578,10 @@ def _check_never_together(session: Session, source: Person, into: Person) -> Non
     )
     if shared is not None:
         raise Invalid(
-            f"{source.name} and {into.name} played in the same game, so they are two people: "
-            "they cannot be merged.",
+            _(
+                "{source} and {into} played in the same game, so they are two people: they "
+                "cannot be merged."
+            ).format(source=source.name, into=into.name),
             {"game_id": shared[0]},
         )
 

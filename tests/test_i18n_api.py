@@ -10,6 +10,8 @@ import pytest
 from flask.testing import FlaskClient
 
 from scorekeeper.rules.cards import Rank
+from scorekeeper.rules.document import to_document
+from scorekeeper.rules.presets import PRESETS
 from tests.test_i18n import LANGUAGES, english_left
 
 GAME = {"rules": "liverpool", "players": ["Ann", "Bob"], "first_dealer": 0}
@@ -223,3 +225,30 @@ def test_a_refusal_about_people_is_said_in_the_language(
     assert english in in_english
     assert said(language) != in_english
     assert english_left(said(language), language) == [], said(language)
+
+
+def _past_the_referee(change: str) -> dict[str, Any]:
+    """Liverpool's document changed past what the referee judges."""
+    document = to_document(PRESETS["liverpool"])
+    if change == "wild ranks":
+        document["wilds"]["ranks"] = ["3", "4", "5"]
+    else:
+        document["rounds"][0]["contract"] = [{"kind": "set", "min_length": 3}] * 5
+        document["rounds"][0]["cards_dealt"] = 15
+    return document
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize(
+    ("change", "english"),
+    [("wild ranks", "ranks are wild, and the referee judges"), ("melds", "asks for 5 melds")],
+)
+def test_the_referees_limits_are_said_in_the_language(
+    client: FlaskClient, change: str, english: str, language: str
+) -> None:
+    body = GAME | {"rules": _past_the_referee(change)}
+    in_english = _refusal(client, "/api/v1/games", body, "en")
+    assert english in in_english
+    said = _refusal(client, "/api/v1/games", body, language)
+    assert "the referee" not in said
+    assert english_left(said, language) == [], said

@@ -55,6 +55,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
 
+from .language import _
 from .rulesets import RuleSet
 
 MAX_CONTRACT_MELDS = 4
@@ -78,13 +79,16 @@ class LimitProblem:
 
 def limit_problems(rules: RuleSet) -> list[LimitProblem]:
     """Every limit ``rules`` passes (none: the referee can judge every contract of it)."""
+    # Each count below is past its limit (at least 2), so every sentence is said in the plural.
     problems = [p for number in range(len(rules.rounds)) for p in _round_problems(rules, number)]
     if len(rules.wild_ranks) > MAX_WILD_RANKS:
         problems.append(
             LimitProblem(
                 "wilds.ranks",
-                f"{len(rules.wild_ranks)} ranks are wild, and the referee judges games with at "
-                f"most {MAX_WILD_RANKS} wild ranks (and the jokers).",
+                _(
+                    "{count} ranks are wild, and the referee judges games with at most {most} "
+                    "wild ranks (and the jokers)."
+                ).format(count=len(rules.wild_ranks), most=MAX_WILD_RANKS),
             )
         )
     problems.extend(_deck_problems(rules))
@@ -99,8 +103,10 @@ def _round_problems(rules: RuleSet, index: int) -> list[LimitProblem]:
         problems.append(
             LimitProblem(
                 where,
-                f"round {index + 1} asks for {len(melds)} melds, and the referee judges "
-                f"contracts of at most {MAX_CONTRACT_MELDS} melds.",
+                _(
+                    "round {round} asks for {count} melds, and the referee judges contracts of "
+                    "at most {most} melds."
+                ).format(round=index + 1, count=len(melds), most=MAX_CONTRACT_MELDS),
             )
         )
     wild_only = sum(1 for m in melds if rules.allows_wild_only(m.kind))
@@ -108,9 +114,11 @@ def _round_problems(rules: RuleSet, index: int) -> list[LimitProblem]:
         problems.append(
             LimitProblem(
                 where,
-                f"in round {index + 1}, {wild_only} melds may be made of wild cards alone (their "
-                "kind needs no natural card), and the referee judges contracts with at most "
-                f"{MAX_WILD_ONLY_MELDS} such melds.",
+                _(
+                    "in round {round}, {count} melds may be made of wild cards alone (their kind "
+                    "needs no natural card), and the referee judges contracts with at most "
+                    "{most} such melds."
+                ).format(round=index + 1, count=wild_only, most=MAX_WILD_ONLY_MELDS),
             )
         )
     return problems
@@ -128,8 +136,10 @@ def _deck_problems(rules: RuleSet) -> list[LimitProblem]:
         problems.append(
             LimitProblem(
                 "decks.by_players",
-                f"{most} players play with {decks} decks, and the referee judges games of at "
-                f"most {MAX_DECKS} decks.",
+                _(
+                    "{players} players play with {decks} decks, and the referee judges games of "
+                    "at most {most} decks."
+                ).format(players=most, decks=decks, most=MAX_DECKS),
             )
         )
     wilds = {n: wild_cards(rules, n) for n in players}
@@ -138,9 +148,10 @@ def _deck_problems(rules: RuleSet) -> list[LimitProblem]:
         problems.append(
             LimitProblem(
                 "decks",
-                f"with {most} players the decks hold {wilds[most]} wild cards (jokers and "
-                f"cards of wild ranks), and the referee judges games of at most "
-                f"{MAX_WILD_CARDS} wild cards.",
+                _(
+                    "with {players} players the decks hold {count} wild cards (jokers and cards "
+                    "of wild ranks), and the referee judges games of at most {most} wild cards."
+                ).format(players=most, count=wilds[most], most=MAX_WILD_CARDS),
             )
         )
     return problems

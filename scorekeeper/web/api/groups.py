@@ -126,6 +126,7 @@ def _line(row: stats.LeaderboardRow) -> dict[str, Any]:
         "best_game": _ref(row.best_game),
         "worst_game": _ref(row.worst_game),
         "went_out": row.went_out,
+        "one_turn_outs": row.one_turn_outs,
         "exact_cuts": row.exact_cuts,
         "liverpool_calls": row.liverpool_calls,
         "streak": {"kind": row.streak.kind, "length": row.streak.length},
@@ -351,6 +352,7 @@ def get_person(group_id: str, person_id: int) -> Response:
             "summary": None if found.summary is None else _line(found.summary),
             "games": [_game_result(g) for g in found.games],
             "head_to_head": [_duel(d) for d in found.head_to_head],
+            "one_turn_outs": found.one_turn_outs,
         }
     )
 

@@ -96,6 +96,10 @@ class LeaderboardLine(Answer):
     best_game: GameResultRef | None = Field(description="The lowest final total.")
     worst_game: GameResultRef | None = Field(description="The highest final total.")
     went_out: int = Field(description="Rounds the person went out.")
+    one_turn_outs: int = Field(
+        description="Of those, rounds they went down and out in one turn (rules with a "
+        "one_turn_bonus: Continental, Carioca)."
+    )
     exact_cuts: int = Field(description="Rounds they earned the cut bonus.")
     liverpool_calls: int | None = Field(description="Not recorded: null.")
     streak: StreakValue = Field(description="Their latest games that ended the same way.")
@@ -149,6 +153,10 @@ class PersonPage(RangeAnswer):
     summary: LeaderboardLine | None = Field(description="Null: no finished game in the range.")
     games: list[PersonGameResult] = Field(description="Newest first.")
     head_to_head: list[HeadToHeadLine] = Field(description="Most games together first.")
+    one_turn_outs: int = Field(
+        description="Rounds the person went down and out in one turn in the range (0: none, "
+        "or no finished game)."
+    )
 
 
 class WinsLine(Answer):

@@ -44,11 +44,10 @@ from typing import Any
 
 from sqlalchemy import and_, case, func, literal, or_, union_all
 from sqlalchemy import select as sa_select
-from sqlalchemy.orm import join
 from sqlmodel import Session, col
 
 from ..errors import Invalid
-from ..models import Entry, Game, Person, Player, Round
+from ..models import Game, Person, Player
 from ..rules.language import N_, _, ngettext
 from .groups import GroupView, PersonView, get_group, load_group
 from .store import reader
@@ -102,8 +101,6 @@ class LeaderboardRow:
     liverpool_calls: int | None  # None: not recorded
     streak: Streak
     phases_completed: int | None = None  # in phase games; None: no phase game in the range
-    # Of the rounds went out, those gone down and out in one turn (a rule set's one_turn_bonus).
-    one_turn_outs: int = 0
 
 
 @dataclass(frozen=True)
@@ -344,39 +341,14 @@ def leaderboard_rows(
         return []
     extremes = _extremes(session, dates, found)
     streaks = _streaks(session, dates, found)
-    one_turn = one_turn_outs(session, who, dates)
     return [
-        _row(pid, names.get(pid, "?"), data, extremes[pid], streaks[pid], one_turn.get(pid, 0))
+        _row(pid, names.get(pid, "?"), data, extremes[pid], streaks[pid])
         for pid, data in found.items()
     ]
 
 
-def one_turn_outs(session: Session, who: Any, dates: list[Any]) -> dict[int, int]:
-    """How often each person went down and out in one turn in the finished games of the
-    range: the seats joined to those games' rounds and their own entries. Counted from the
-    entries (not kept in the seats' summaries): only games whose rules score it have any,
-    so most ranges read no entry at all."""
-    statement = (
-        sa_select(col(Player.person_id), func.count().label("outs"))
-        .select_from(
-            join(Player, Round, col(Round.game_id) == col(Player.game_id)).join(
-                Entry,
-                and_(col(Entry.round_id) == col(Round.id), col(Entry.seat) == col(Player.seat)),
-            )
-        )
-        .where(who, *dates, col(Entry.down_and_out).is_(True))
-        .group_by(col(Player.person_id))
-    )
-    return {int(row.person_id): int(row.outs) for row in reader(session).execute(statement)}
-
-
 def _row(
-    person_id: int,
-    name: str,
-    data: Any,
-    extremes: dict[str, GameRef],
-    streak: Streak,
-    one_turn: int,
+    person_id: int, name: str, data: Any, extremes: dict[str, GameRef], streak: Streak
 ) -> LeaderboardRow:
     games, wins, points = int(data.games), int(data.wins), int(data.points)
     return LeaderboardRow(
@@ -394,7 +366,6 @@ def _row(
         liverpool_calls=None,
         streak=streak,
         phases_completed=None if data.phases_done is None else int(data.phases_done),
-        one_turn_outs=one_turn,
     )
 
 

@@ -14,7 +14,7 @@ from sqlalchemy.orm import aliased, join
 from sqlmodel import Session, col
 
 from ..errors import NotFound
-from ..models import Game, Person, Player
+from ..models import Entry, Game, Person, Player, Round
 from .groups import NO_PERSON, PersonView, check_person_id, get_group
 from .leaderboard import LeaderboardRow, as_bound, check_range, leaderboard_rows, seat_filter
 from .store import reader
@@ -100,8 +100,26 @@ def person_stats(
         games=games,
         results=tuple(reversed(games)),
         head_to_head=_head_to_head(session, group_id, mine),
-        one_turn_outs=lines[0].one_turn_outs if lines else 0,
+        one_turn_outs=_one_turn_outs(session, mine),
     )
+
+
+def _one_turn_outs(session: Session, mine: list[Any]) -> int:
+    """How often the person went down and out in one turn in their finished games: their
+    seats (a range of the index) joined to those games' rounds and their own entries. Kept on
+    the entries alone (not in the seats' summaries the leaderboard reads): only games whose
+    rules score it have any, and only this page shows it."""
+    statement = (
+        sa_select(func.count())
+        .select_from(
+            join(Player, Round, col(Round.game_id) == col(Player.game_id)).join(
+                Entry,
+                and_(col(Entry.round_id) == col(Round.id), col(Entry.seat) == col(Player.seat)),
+            )
+        )
+        .where(*mine, col(Entry.down_and_out).is_(True))
+    )
+    return int(reader(session).execute(statement).scalar_one())
 
 
 def _person(session: Session, group_id: str, person_id: Any) -> PersonView:

@@ -126,7 +126,6 @@ def _line(row: stats.LeaderboardRow) -> dict[str, Any]:
         "best_game": _ref(row.best_game),
         "worst_game": _ref(row.worst_game),
         "went_out": row.went_out,
-        "one_turn_outs": row.one_turn_outs,
         "exact_cuts": row.exact_cuts,
         "liverpool_calls": row.liverpool_calls,
         "streak": {"kind": row.streak.kind, "length": row.streak.length},

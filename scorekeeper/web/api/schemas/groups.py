@@ -96,10 +96,6 @@ class LeaderboardLine(Answer):
     best_game: GameResultRef | None = Field(description="The lowest final total.")
     worst_game: GameResultRef | None = Field(description="The highest final total.")
     went_out: int = Field(description="Rounds the person went out.")
-    one_turn_outs: int = Field(
-        description="Of those, rounds they went down and out in one turn (rules with a "
-        "one_turn_bonus: Continental, Carioca)."
-    )
     exact_cuts: int = Field(description="Rounds they earned the cut bonus.")
     liverpool_calls: int | None = Field(description="Not recorded: null.")
     streak: StreakValue = Field(description="Their latest games that ended the same way.")

@@ -26,7 +26,7 @@ from .cards import Card, parse_cards
 from .language import _
 from .melds import Meld, can_be_natural, judge
 from .rulesets import JokerSwap, MeldKind, RuleSet, SwapWilds
-from .table_meld import group_words, read_table_meld, sentences, table_rules
+from .table_meld import group_words, read_table_meld, sentences, skip_swapped, table_rules
 
 SET_SWAP_CARDS = 3  # seed 003: a joker laid among a set's first three cards may be taken
 
@@ -93,6 +93,9 @@ def _swappable_meld(
     round_number: int | None,
 ) -> tuple[Meld | None, str]:
     """The table meld, if these rules let ``card`` take a wild from it at all; else why not."""
+    skip = skip_swapped(meld_cards, card, rules)
+    if skip:
+        return None, skip
     if rules.joker_swap == JokerSwap.NEVER:
         return None, _("Under these rules no wild card can be taken from the table.")
     if card.rank is None or not can_be_natural(card, rules):

@@ -51,7 +51,7 @@ from .meld_model import ANY_CARD, rank_at
 from .melds import HIGH_ACE, Meld, can_be_natural, is_wild, judge
 from .rulesets import ANY_RANK_KINDS, MAX_RUN_LENGTH, Aces, MeldKind, RuleSet
 from .runs import RANKS, Frame, frame_bounds, run_bounds
-from .table_meld import group_words, read_table_meld, sentences, table_rules
+from .table_meld import group_words, read_table_meld, sentences, skip_laid_off, table_rules
 
 Position = Literal["low", "high", "set"]
 
@@ -140,6 +140,9 @@ def layoff(
     >>> layoff(hearts, Card.parse("2H"), TEN_PHASE, round_number=8).reason
     '2♥ goes on the flush of hearts.'
     """
+    skip = skip_laid_off(card, rules)
+    if skip:
+        return LayoffResult(False, None, None, None, skip)
     with activate(current(budget)):
         base, why = read_table_meld(meld_cards, rules, kind, round_number=round_number)
         if base is None:

@@ -170,12 +170,44 @@ def group_words(meld: Meld) -> str:
 _COLOUR_CARDS = {"red": N_("red cards"), "black": N_("black cards")}
 
 
+def is_skip(card: Card, rules: RuleSet) -> bool:
+    """A joker where the jokers are Skip cards (``jokers_as_skips``): never wild, never
+    melded, so never on the table in any form."""
+    return rules.jokers_as_skips and card.is_joker
+
+
+def skip_laid_off(card: Card, rules: RuleSet) -> str:
+    """Why ``card`` is never laid off, when it is a Skip; ``""`` for any other card. (Told
+    before the meld is read: whatever the meld, the answer is the same.)"""
+    if not is_skip(card, rules):
+        return ""
+    return _("A Skip is never laid off: the jokers are Skip cards here, never melded.")
+
+
+def skip_swapped(meld_cards: Sequence[Card], card: Card, rules: RuleSet) -> str:
+    """Why no joker swap involves a Skip: it never takes a wild's place, and none is on the
+    table to be swapped for; ``""`` when no Skip is in the question."""
+    if is_skip(card, rules):
+        return _(
+            "A Skip never takes a wild card's place: the jokers are Skip cards here, never melded."
+        )
+    if any(is_skip(c, rules) for c in meld_cards):
+        return _(
+            "No card is swapped for a Skip: the jokers are Skip cards here, never part "
+            "of a meld on the table."
+        )
+    return ""
+
+
 __all__ = [
     "NARROW_FIRST",
     "group_words",
+    "is_skip",
     "read_table_meld",
     "reading_order",
     "sentences",
+    "skip_laid_off",
+    "skip_swapped",
     "table_lengths",
     "table_rules",
 ]

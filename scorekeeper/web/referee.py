@@ -51,9 +51,11 @@ from .htmx import is_htmx, render
 from .numbers import whole_number_or
 from .referee_table import (
     KIND_TOOLS,
+    MELD_KIND_TOOLS,
     TABLE_TOOLS,
     TableMeldForm,
     read_table_form,
+    table_melds_kinds,
     table_question,
     with_games_round,
 )
@@ -90,6 +92,7 @@ class SlotView:
     hint: str = ""
     number: int | None = None  # groups: 1-based
     chips: list[Chip] = field(default_factory=list)
+    kind_text: str = ""  # a table meld of the Liverpool tool: the kind it was laid as
 
 
 @dataclass
@@ -101,6 +104,9 @@ class Editor:
     notice: str = ""
     end: str = ""  # the lay-off's end of a run, chosen ("low" or "high"); "": where it fits
     table: TableMeldForm = field(default_factory=TableMeldForm)  # the table meld's round, kind
+    # The kind each group was laid as (the Liverpool tool's table melds), one per group:
+    # "" where the round's contract decides.
+    group_kinds: list[str] = field(default_factory=list)
 
     @property
     def multi(self) -> Slot | None:
@@ -138,7 +144,7 @@ class Editor:
                     result.append(
                         SlotView(
                             f"group-{i}", "group", slot.numbered(i + 1), text,
-                            False, slot.hint, i + 1, chips(text),
+                            False, slot.hint, i + 1, chips(text), self.group_kinds[i],
                         )
                     )  # fmt: skip
             else:
@@ -201,6 +207,7 @@ def read_editor(values: Mapping[str, Any], tool: Tool) -> Editor:
     end = str(values.get("end", ""))
     editor = Editor(tool, groups, fields, "", end=end if end in ENDS else "")
     editor.table = read_table_form(values)
+    editor.group_kinds = read_group_kinds(values, len(groups))
     targets = editor.targets()
     target = str(values.get("target", ""))
     editor.target = target if target in targets else targets[0]
@@ -208,6 +215,16 @@ def read_editor(values: Mapping[str, Any], tool: Tool) -> Editor:
     for target in editor.targets():
         editor.set_text(target, canonical(editor.text_of(target)))
     return editor
+
+
+def read_group_kinds(values: Mapping[str, Any], count: int) -> list[str]:
+    """The form's ``group_kind``, one per group, as sent (a few characters each): the
+    Liverpool tool's selects sit in the groups' slots, so they come in the groups' order.
+    Missing ones (another tool's form, a hand-made link) are ``""``, the contract's reading."""
+    getlist = getattr(values, "getlist", None)
+    raw = getlist("group_kind") if getlist is not None else list(values.get("group_kind", []))
+    kinds = [str(k or "")[:10] for k in raw[:count]]
+    return kinds + [""] * (count - len(kinds))
 
 
 def apply_action(editor: Editor, values: Mapping[str, Any]) -> None:
@@ -234,6 +251,7 @@ def apply_action(editor: Editor, values: Mapping[str, Any]) -> None:
 def _clear(editor: Editor) -> None:
     editor.end = ""
     editor.groups = [""] if editor.multi else []
+    editor.group_kinds = [""] * len(editor.groups)
     editor.fields = dict.fromkeys(editor.fields, "")
     editor.target = editor.targets()[0]
 
@@ -244,14 +262,18 @@ def _new_group(editor: Editor) -> None:
         return
     if editor.groups and not editor.groups[-1].strip():
         editor.groups.pop()  # reuse an empty last meld rather than adding another
+        editor.group_kinds.pop()
     editor.groups.append("")
+    editor.group_kinds.append("")
     editor.target = f"group-{len(editor.groups) - 1}"
 
 
 def _drop_group(editor: Editor, dropped: int) -> None:
     del editor.groups[dropped]
+    del editor.group_kinds[dropped]
     if not editor.groups:
         editor.groups = [""]
+        editor.group_kinds = [""]
     if editor.target.startswith("group-"):
         current = int(editor.target[6:])
         if current >= dropped and current > 0:
@@ -438,7 +460,8 @@ def _liverpool_verdict(editor: Editor, setting: Setting) -> dict[str, Any]:
         return {"empty": True}
     discard = rj.read_card(discard_text, _("Discard"))
     _kind, number = table_question(editor.table, setting.rules)
-    answer = rj.liverpool_answer(setting.rules, melds, discard, round_number=number)
+    kinds = table_melds_kinds(editor.group_kinds, numbers, setting.rules)
+    answer = rj.liverpool_answer(setting.rules, melds, discard, kinds=kinds, round_number=number)
     for place in answer["where"]:
         place["number"] = numbers[place["meld"]]
         place["cards"] = rj.cards_json(melds[place["meld"]])
@@ -569,6 +592,7 @@ def page(game_id: str | None = None) -> Response:
         "rules_url": rules_url(setting),
         "table_tools": TABLE_TOOLS,
         "kind_tools": KIND_TOOLS,
+        "meld_kind_tools": MELD_KIND_TOOLS,
         # The card picker sits outside the editor: an htmx answer replaces it out of band,
         # so a change of rules adds or takes away its joker.
         "picker_out_of_band": is_htmx(),

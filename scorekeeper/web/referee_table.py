@@ -1,8 +1,8 @@
 """The referee page's questions about the meld on the table: the round it went down in and
 the kind it was laid as (issue 35), the page's side of the API's ``round`` and ``kind``.
 
-The lay-off and joker-swap tools ask both, the Liverpool tool the round (its melds may be of
-several kinds: the round's contract decides for each). Left at their first choice they
+The lay-off and joker-swap tools ask both, the Liverpool tool the round for the whole table
+and the kind for each of its melds (they may be of several kinds). Left at their first choice they
 say nothing: **any round** (a meld may be as short as some round lets one go down, a set of 2
 in the ten-phase game) and **as the contract reads it** (the round's kinds first, the narrower
 first). On the referee of a game played in rounds the round starts as the game's. A value
@@ -12,7 +12,7 @@ language, like any card the referee cannot read.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -24,6 +24,7 @@ from .numbers import whole_number_or
 
 TABLE_TOOLS = frozenset({"layoff", "swap", "liverpool"})  # they ask the round
 KIND_TOOLS = frozenset({"layoff", "swap"})  # they ask the kind too: one meld each
+MELD_KIND_TOOLS = frozenset({"liverpool"})  # they ask it of each meld on the table
 
 
 @dataclass(frozen=True)
@@ -70,11 +71,29 @@ def table_question(form: TableMeldForm, rules: RuleSet) -> tuple[MeldKind | None
     return kind, number
 
 
+def table_melds_kinds(
+    kind_texts: Sequence[str], numbers: Sequence[int], rules: RuleSet
+) -> list[MeldKind | None]:
+    """The kind of each table meld the referee looks at (``numbers``: the melds' 1-based
+    places on the page, empty ones left out), ``None`` where the round's contract decides,
+    or a RefereeInputError naming the meld whose kind the rules cannot have."""
+    return [
+        rj.read_kind(
+            kind_texts[number - 1] or None,
+            rules,
+            _("Table meld {number}, laid as").format(number=number),
+        )
+        for number in numbers
+    ]
+
+
 __all__ = [
     "KIND_TOOLS",
+    "MELD_KIND_TOOLS",
     "TABLE_TOOLS",
     "TableMeldForm",
     "read_table_form",
+    "table_melds_kinds",
     "table_question",
     "with_games_round",
 ]

@@ -89,3 +89,42 @@ def test_a_games_referee_starts_with_the_games_round(
     response = client.post(f"/games/{game_id}/referee?tool=layoff", data=chosen, headers=HX)
     page = html.unescape(response.get_data(as_text=True))
     assert re.search(r'<option value="" selected>any round', page)
+
+
+LIVERPOOL_TABLE = {"group": ["5H 5D 5C", HEARTS_IN_SEQUENCE], "discard": "2H"}
+
+
+@pytest.mark.parametrize(
+    ("form", "word"),
+    [
+        ({"group_kind": ["", "flush"]}, "playable"),
+        ({"group_kind": ["set", "flush"]}, "playable"),
+        ({"group_kind": ["", "run"], "meld_round": "8"}, "safe"),
+        ({"group_kind": ["", ""], "meld_round": "8"}, "playable"),
+    ],
+)
+def test_the_liverpool_tool_reads_each_table_meld_by_its_kind(
+    client: FlaskClient, form: dict[str, Any], word: str
+) -> None:
+    assert verdict(tap(client, "liverpool", **LIVERPOOL_TABLE, **form)) == word
+
+
+def test_each_liverpool_table_meld_has_its_own_kind_choice(client: FlaskClient) -> None:
+    page = tap(client, "liverpool", **LIVERPOOL_TABLE, group_kind=["", "flush"])
+    assert page.count('name="group_kind"') == 2
+    chosen = re.search(r'id="ref-group-kind-2">(.*?)</select>', page, re.S)
+    assert chosen and '<option value="flush" selected>' in chosen.group(1)
+    assert "as the contract reads it" in page
+
+
+def test_a_dropped_table_meld_takes_its_kind_with_it(client: FlaskClient) -> None:
+    table = {"group": ["", "5H 5D 5C", HEARTS_IN_SEQUENCE], "discard": "2H"}
+    page = tap(client, "liverpool", **table, group_kind=["run", "", "flush"], drop_group="0")
+    assert page.count('name="group_kind"') == 2
+    assert verdict(page) == "playable"  # the flush kept its kind
+
+
+def test_a_table_melds_kind_the_rules_lack_is_told_in_the_verdict(client: FlaskClient) -> None:
+    page = tap(client, "liverpool", **LIVERPOOL_TABLE, group_kind=["", "color"])
+    assert verdict(page) == "error"
+    assert "Table meld 2" in page and '"color"' in page

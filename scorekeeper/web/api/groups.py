@@ -351,6 +351,7 @@ def get_person(group_id: str, person_id: int) -> Response:
             "summary": None if found.summary is None else _line(found.summary),
             "games": [_game_result(g) for g in found.games],
             "head_to_head": [_duel(d) for d in found.head_to_head],
+            "one_turn_outs": found.one_turn_outs,
         }
     )
 

@@ -149,6 +149,10 @@ class PersonPage(RangeAnswer):
     summary: LeaderboardLine | None = Field(description="Null: no finished game in the range.")
     games: list[PersonGameResult] = Field(description="Newest first.")
     head_to_head: list[HeadToHeadLine] = Field(description="Most games together first.")
+    one_turn_outs: int = Field(
+        description="Rounds the person went down and out in one turn in the range (0: none, "
+        "or no finished game)."
+    )
 
 
 class WinsLine(Answer):

@@ -252,3 +252,21 @@ def test_the_referees_limits_are_said_in_the_language(
     said = _refusal(client, "/api/v1/games", body, language)
     assert "the referee" not in said
     assert english_left(said, language) == [], said
+
+
+@pytest.mark.parametrize("language", ["en", *LANGUAGES])
+@pytest.mark.parametrize(
+    ("options", "field"),
+    [({"colour": 1}, "options"), ({"aces": "sideways"}, "options")],
+)
+def test_a_refused_house_rule_is_the_options_fault_in_every_language(
+    client: FlaskClient, language: str, options: dict[str, Any], field: str
+) -> None:
+    """Which field is at fault is decided by the rules, not by an English word in the
+    message: in Spanish and German too, a bad option is the options' fault."""
+    answer = client.post(
+        "/api/v1/games", json=GAME | {"options": options}, headers={"Accept-Language": language}
+    )
+    assert answer.status_code == 400
+    details = answer.get_json()["details"]
+    assert field in details and "rules" not in details, details

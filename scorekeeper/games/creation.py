@@ -72,8 +72,18 @@ def _read_rules(preset: Any, options: Any, problems: dict[str, str]) -> RuleSet 
         ).format(count=count, problems="; ".join(error.problems))
         return None
     except RulesError as error:
-        problems["rules" if "option" not in error.message else "options"] = error.message
+        problems[_field_at_fault(preset)] = error.message
         return None
+
+
+def _field_at_fault(preset: Any) -> str:
+    """Which field a refused rule set is the fault of: the options when the preset alone is
+    fine (decided by the rules, not by the words of a message, which are translated)."""
+    try:
+        resolve_rules(preset if isinstance(preset, str | Mapping) else "", {})
+    except RulesError:
+        return "rules"
+    return "options"
 
 
 def _read_names(players: Any, rules: RuleSet | None, problems: dict[str, str]) -> list[str]:

@@ -188,7 +188,7 @@ def create() -> Response:
     try:
         if errors:
             games.validate_new_game(**args)
-            raise Invalid("check the house rules", {})
+            raise Invalid(N_("check the house rules"), {})
         who: dict[str, Any] = {
             "actor": access.CREATOR_LABEL, "idempotency_key": form.key,
             "client": access.client_id(), "device": access.device_id(),

@@ -122,10 +122,13 @@ def test_options_are_validated(name: str, bad: object) -> None:
 
 
 def test_defaults_keep_todays_behaviour() -> None:
+    # Perla's Carioca: a card "stolen" out of turn comes with no penalty card (its source).
+    no_penalty_card = {"carioca-english"}
     for rules in PRESETS.values():
         assert option_values(rules)["swap_wilds"] == "any-wild"
         assert option_values(rules)["wild_limit_on_layoffs"] is True
-        assert option_values(rules)["buy_penalty_cards"] == 1
+        penalty_cards = 0 if rules.id in no_penalty_card else 1
+        assert option_values(rules)["buy_penalty_cards"] == penalty_cards
 
 
 # --- melds of wild cards only ------------------------------------------------------------------

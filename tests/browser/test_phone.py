@@ -188,10 +188,12 @@ TAP = 44  # px: the smallest target a finger hits reliably
 # one line).
 PICK_BUTTONS = """grid => Array.from(grid.querySelectorAll("button")).map(button => {
   const box = button.getBoundingClientRect();
+  // What the button shows (a card's name is hidden text beside it, for screen readers).
+  const shown = button.querySelector('[aria-hidden="true"]') || button;
   const range = document.createRange();
-  range.selectNodeContents(button);
+  range.selectNodeContents(shown);
   const tops = new Set(Array.from(range.getClientRects()).map(r => Math.round(r.top)));
-  return { label: button.textContent.trim(), width: box.width, height: box.height, left: box.left,
+  return { label: shown.textContent.trim(), width: box.width, height: box.height, left: box.left,
            fits: button.scrollWidth <= button.clientWidth && tops.size === 1 };
 })"""
 

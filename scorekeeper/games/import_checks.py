@@ -1,6 +1,4 @@
-"""What an imported file may hold, and every problem of a file, found in one pass.
-
-Terms:
+"""What an imported file may hold, and every problem of a file, found in one pass. Terms:
 
 - An **export file** is ``{"format": "scorekeeper", "version": 1, "kind": ..., ...}``:
   ``format``, ``version`` and ``kind`` first, then ``"game": {...}``, or ``"group": {...}``
